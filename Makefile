@@ -1,0 +1,63 @@
+# SPDX-License-Identifier: Apache-2.0
+# kubetrain: `make run` and `make test` do everything on a fresh machine (see README.md).
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+# Caches live outside the checkout so that a clean clone reuses them.
+export KUBETRAIN_CACHE_DIR ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/kubetrain
+TOOLBIN := $(shell hack/tools/ensure-node.sh)
+export PATH := $(TOOLBIN):$(PATH)
+TIMED := hack/tools/timed.sh
+RESULTS := .test-results
+JEST := node --experimental-vm-modules node_modules/jest/bin/jest.js
+
+include hack/cluster/cluster.mk
+
+.PHONY: help
+help: ## List the targets.
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+node_modules/.modules.yaml: pnpm-lock.yaml package.json $(wildcard packages/*/package.json) e2e/package.json hack/bench/package.json
+	$(TIMED) "pnpm install" pnpm install --frozen-lockfile
+	@touch $@
+
+.PHONY: deps
+deps: node_modules/.modules.yaml ## Install the pnpm packages (frozen lockfile).
+
+.PHONY: generate
+generate: deps ## Regenerate the CRDs and other generated files.
+	$(TIMED) "generate" node --import tsx hack/tools/generate.ts
+
+.PHONY: lint
+lint: deps ## Type-check, lint and check formatting.
+	$(TIMED) "typecheck" pnpm exec tsc --noEmit -p tsconfig.json
+	$(TIMED) "eslint" pnpm exec eslint .
+	$(TIMED) "prettier" pnpm exec prettier --check --log-level warn .
+
+.PHONY: unit
+unit: deps ## Unit and golden tests (no cluster needed).
+	@mkdir -p $(RESULTS)
+	$(TIMED) "unit tests" $(JEST) --json --outputFile=$(RESULTS)/unit.json
+
+.PHONY: e2e
+e2e: deps cluster-up ## End-to-end suites against the local control plane.
+	@mkdir -p $(RESULTS)
+	$(TIMED) "e2e tests" $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
+
+.PHONY: test
+test: ## Every test: lint, unit, golden and end-to-end; ends with `N passed, N failed`.
+	@rm -rf $(RESULTS); mkdir -p $(RESULTS); rc=0; \
+	$(MAKE) --no-print-directory lint || rc=1; \
+	$(MAKE) --no-print-directory unit || rc=1; \
+	$(MAKE) --no-print-directory e2e || rc=1; \
+	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/e2e.json || rc=1; \
+	exit $$rc
+
+.PHONY: run
+run: deps ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
+	$(TIMED) "run" hack/run.sh
+
+.PHONY: clean
+clean: ## Remove build output and test results from the checkout (caches stay).
+	rm -rf $(RESULTS) packages/*/dist

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+// Unit and golden tests of every package. The e2e suites have their own config (e2e/jest.config.js).
+/** @type {import('jest').Config} */
+export default {
+  preset: 'ts-jest/presets/default-esm',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/packages', '<rootDir>/hack'],
+  testMatch: ['**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
+};

@@ -1,0 +1,3 @@
+// SPDX-License-Identifier: Apache-2.0
+// The pure rendering engine: runtimes, plugins, builders and status.
+export {};
