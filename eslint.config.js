@@ -3,7 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.test-results/**', 'manifests/**', 'charts/**'] },
+  {
+    ignores: [
+      '**/generated/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '.test-results/**',
+      'manifests/**',
+      'charts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
