@@ -54,6 +54,10 @@ test: ## Every test: lint, unit, golden and end-to-end; ends with `N passed, N f
 	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/e2e.json || rc=1; \
 	exit $$rc
 
+.PHONY: bench
+bench: deps ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
+	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
+
 .PHONY: run
 run: deps ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
 	$(TIMED) "run" hack/run.sh
