@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: Apache-2.0
+// The observed state of a TrainJob.
+import { Type } from '@sinclair/typebox';
+import { Atomic, Embedded, Int32, ListMap, Obj, Str, Time } from './k8s-schema.js';
+import { conditionSchema } from './fragments.js';
+
+/**
+ * metav1.Condition with its time as the RFC 3339 string the API server sends (client-node's V1Condition types
+ * it as a Date, which plain JSON objects never hold).
+ */
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message: string;
+  lastTransitionTime: string;
+  observedGeneration?: number;
+}
+
+/** Status of one replicated job, copied from the JobSet's `status.replicatedJobsStatus`. */
+export const JobStatusSchema = Obj({
+  name: Str({ minLength: 1, maxLength: 253, description: 'name of the replicated job.' }),
+  ready: Int32({ minimum: 0, description: 'number of ready Jobs.' }),
+  succeeded: Int32({ minimum: 0, description: 'number of succeeded Jobs.' }),
+  failed: Int32({ minimum: 0, description: 'number of failed Jobs.' }),
+  active: Int32({ minimum: 0, description: 'number of active Jobs.' }),
+  suspended: Int32({ minimum: 0, description: 'number of suspended Jobs.' }),
+});
+
+/** One metric reported by the training process. */
+export const MetricSchema = Obj({
+  name: Str({ minLength: 1, maxLength: 64 }),
+  value: Str({ minLength: 1, maxLength: 64 }),
+});
+
+/** Progress reported by the trainer through the status server (feature gate TrainJobStatus). */
+export const TrainerStatusSchema = Obj(
+  {
+    progressPercentage: Type.Optional(Int32({ minimum: 0, maximum: 100 })),
+    estimatedRemainingSeconds: Type.Optional(Int32({ minimum: 0 })),
+    metrics: Type.Optional(Atomic(MetricSchema, { maxItems: 256 })),
+    lastUpdatedTime: Type.Optional(Time()),
+  },
+  {
+    rules: [
+      {
+        rule: 'has(self.lastUpdatedTime)',
+        message: 'lastUpdatedTime is required when trainerStatus is present',
+      },
+    ],
+    description: 'trainerStatus is the progress reported by the trainer.',
+  },
+);
+
+/** The observed state of a TrainJob. */
+export const TrainJobStatusSchema = Obj(
+  {
+    conditions: Type.Optional(
+      ListMap(Embedded<Condition>(conditionSchema), ['type'], {
+        maxItems: 8,
+        description: 'conditions: Suspended, Complete, Failed.',
+      }),
+    ),
+    jobsStatus: Type.Optional(
+      ListMap(JobStatusSchema, ['name'], {
+        maxItems: 100,
+        description: 'jobsStatus of the replicated jobs.',
+      }),
+    ),
+    trainerStatus: Type.Optional(TrainerStatusSchema),
+  },
+  { minProperties: 1, description: 'status is the observed state of the TrainJob.' },
+);
