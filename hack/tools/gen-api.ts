@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// Writes the generated files of packages/api: the embedded JobSet schema and types, then the CRDs.
+// Writes the generated files of packages/api: the embedded JobSet schema fragments, then the CRDs.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { format } from 'prettier';
-import { extractJobSetSchemas, readJobSetCrd, renderJobSetTypes } from './gen-jobset-schema.js';
+import { extractJobSetSchemas, readJobSetCrd } from './gen-jobset-schema.js';
 
 const ROOT = join(dirname(new URL(import.meta.url).pathname), '..', '..');
 const GENERATED = join(ROOT, 'packages/api/src/schema/generated');
@@ -21,5 +21,4 @@ async function write(path: string, text: string, parser?: 'json' | 'typescript')
 export async function generateJobSetFiles(): Promise<void> {
   const schemas = extractJobSetSchemas(readJobSetCrd());
   await write(join(GENERATED, 'jobset-schema.json'), JSON.stringify(schemas), 'json');
-  await write(join(GENERATED, 'jobset-spec.ts'), renderJobSetTypes(schemas.jobSetSpec), 'typescript');
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The trainer.kubeflow.org/v1alpha1 API: types, schemas, CRDs, validation and constants.
+export * from './foreign/index.js';
 export * from './constants/index.js';
 export * from './types.js';
 export { TrainJobSchema, TrainJobSpecSchema } from './schema/trainjob.js';

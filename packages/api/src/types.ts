@@ -46,10 +46,8 @@ import type {
   VolcanoPodGroupPolicySourceSchema,
   XGBoostMLPolicySourceSchema,
 } from './schema/training-runtime.js';
-import type { JobSetSpec } from './schema/generated/jobset-spec.js';
 
 export type { Condition } from './schema/trainjob-status.js';
-export type { JobSetSpec } from './schema/generated/jobset-spec.js';
 
 /** A TrainJob object (trainer.kubeflow.org/v1alpha1). */
 export type TrainJob = Static<typeof TrainJobSchema>;
@@ -128,14 +126,3 @@ export type VolcanoPodGroupPolicySource = Static<typeof VolcanoPodGroupPolicySou
 export type NetworkTopologySpec = Static<typeof NetworkTopologySpecSchema>;
 /** `TrainingRuntimeSpec.template`: JobSet metadata and spec. */
 export type JobSetTemplateSpec = Static<typeof JobSetTemplateSpecSchema>;
-
-/** One entry of `JobSetSpec.replicatedJobs`. */
-export type ReplicatedJob = NonNullable<JobSetSpec['replicatedJobs']>[number];
-/** One entry of `ReplicatedJob.dependsOn`. */
-export type DependsOn = NonNullable<ReplicatedJob['dependsOn']>[number];
-/** `JobSetSpec.network`. */
-export type JobSetNetwork = NonNullable<JobSetSpec['network']>;
-/** `JobSetSpec.failurePolicy`. */
-export type JobSetFailurePolicy = NonNullable<JobSetSpec['failurePolicy']>;
-/** `JobSetSpec.successPolicy`. */
-export type JobSetSuccessPolicy = NonNullable<JobSetSpec['successPolicy']>;

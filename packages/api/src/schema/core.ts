@@ -16,7 +16,7 @@ import type {
 import { Embedded, OpaqueObject } from './k8s-schema.js';
 import type { ListOptions, ObjOptions } from './k8s-schema.js';
 import { coreSchemas, jobSetSpecSchema } from './fragments.js';
-import type { JobSetSpec } from './generated/jobset-spec.js';
+import type { JobSetSpec } from '../foreign/index.js';
 
 type O = ObjOptions & ListOptions;
 
