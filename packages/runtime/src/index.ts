@@ -1,3 +1,46 @@
 // SPDX-License-Identifier: Apache-2.0
 // The pure rendering engine: runtimes, plugins, builders and status.
-export {};
+//
+// Public API:
+//   render(trainJob, runtime, options?)      -> { objects }       the objects to apply
+//   status(trainJob, observed, options?)     -> TrainJobStatus    from the observed workload
+//   validate(oldJob, newJob, runtime, opts?) -> { warnings, errors }
+//   resolveRuntime(trainJob, lookup)         -> { kind, runtime } runtimeRef resolution
+
+export {
+  deprecatedRuntimeWarning,
+  render,
+  status,
+  validate,
+  type EngineOptions,
+  type RenderOptions,
+  type RenderResult,
+  type ValidateOptions,
+} from './engine.js';
+export * from './constants.js';
+export * from './framework/index.js';
+export {
+  resolveRuntime,
+  runtimeGroupKind,
+  runtimeKindOf,
+  type ResolvedRuntime,
+  type RuntimeKind,
+  type RuntimeLookup,
+} from './core/resolve-runtime.js';
+export { applyRuntimeDefaults } from './core/runtime-defaults.js';
+export { ancestorOf, mergeRuntimePatches, newRuntimeInfo } from './core/new-runtime-info.js';
+export {
+  effectiveResourcesPerNode,
+  extractResourcesPerNodeFromRuntime,
+  getNumCPUPerNode,
+  getNumGPUPerNode,
+  mergeResourceRequirements,
+  podRequests,
+} from './core/resources.js';
+export { defaultPlugins } from './plugins/registry.js';
+export type { WorkloadPlugin } from './workload/workload.js';
+export * from './util/quantity.js';
+export { canonicalObject } from './util/canonical.js';
+export { ownedObject, trainJobOwnerReference } from './util/owner-reference.js';
+export { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from './util/upsert.js';
+export type * from './types/index.js';

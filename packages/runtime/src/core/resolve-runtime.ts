@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: Apache-2.0
+// runtimeRef resolution: a TrainJob names a TrainingRuntime in its own namespace or a
+// ClusterTrainingRuntime; any other group/kind is rejected with upstream's message.
+
+import { Api } from '../constants.js';
+import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
+import type { TrainJob, TrainingRuntime } from '../types/index.js';
+import { applyRuntimeDefaults } from './runtime-defaults.js';
+
+/** Read access to runtimes; both methods return undefined when the object does not exist. */
+export interface RuntimeLookup {
+  getTrainingRuntime(namespace: string, name: string): TrainingRuntime | undefined;
+  getClusterTrainingRuntime(name: string): TrainingRuntime | undefined;
+}
+
+/** The two kinds a runtimeRef may name. */
+export type RuntimeKind = typeof Api.TrainingRuntimeKind | typeof Api.ClusterTrainingRuntimeKind;
+
+/** A resolved runtime: its kind and the object with CRD defaults applied. */
+export interface ResolvedRuntime {
+  readonly kind: RuntimeKind;
+  readonly runtime: TrainingRuntime;
+}
+
+/**
+ * The runtimeRef's group and kind as Kubernetes prints a GroupKind (`Kind.group`, or `Kind` when
+ * the group is empty), with the CRD defaults `trainer.kubeflow.org` / `ClusterTrainingRuntime`.
+ */
+export function runtimeGroupKind(trainJob: TrainJob): string {
+  const ref = trainJob.spec.runtimeRef;
+  const group = ref.apiGroup ?? Api.TrainerGroup;
+  const kind = ref.kind ?? Api.ClusterTrainingRuntimeKind;
+  return group === '' ? kind : `${kind}.${group}`;
+}
+
+/**
+ * Returns the runtime kind the TrainJob refers to. Throws {@link UnsupportedRuntimeError}
+ * (`unsupported runtime: <Kind.group>`) for anything other than the two trainer kinds.
+ */
+export function runtimeKindOf(trainJob: TrainJob): RuntimeKind {
+  const gk = runtimeGroupKind(trainJob);
+  if (gk === `${Api.TrainingRuntimeKind}.${Api.TrainerGroup}`) return Api.TrainingRuntimeKind;
+  if (gk === `${Api.ClusterTrainingRuntimeKind}.${Api.TrainerGroup}`) return Api.ClusterTrainingRuntimeKind;
+  throw new UnsupportedRuntimeError(gk);
+}
+
+/**
+ * Finds the runtime named by `trainJob.spec.runtimeRef` and returns it with CRD defaults applied.
+ * A TrainingRuntime is looked up only in the TrainJob's namespace. Throws
+ * {@link UnsupportedRuntimeError} for other kinds and {@link RuntimeNotFoundError} (upstream's
+ * reconcile messages) when the object does not exist.
+ */
+export function resolveRuntime(trainJob: TrainJob, lookup: RuntimeLookup): ResolvedRuntime {
+  const kind = runtimeKindOf(trainJob);
+  const name = trainJob.spec.runtimeRef.name;
+  if (kind === Api.TrainingRuntimeKind) {
+    const runtime = lookup.getTrainingRuntime(trainJob.metadata.namespace ?? '', name);
+    if (runtime === undefined) {
+      throw new RuntimeNotFoundError(
+        `TrainingRuntime specified in TrainJob is not found: trainingruntimes.trainer.kubeflow.org "${name}" not found`,
+      );
+    }
+    return { kind, runtime: applyRuntimeDefaults(runtime) };
+  }
+  const runtime = lookup.getClusterTrainingRuntime(name);
+  if (runtime === undefined) {
+    throw new RuntimeNotFoundError(
+      `not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org "${name}" not found`,
+    );
+  }
+  return { kind, runtime: applyRuntimeDefaults(runtime) };
+}

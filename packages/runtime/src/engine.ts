@@ -1,0 +1,111 @@
+// SPDX-License-Identifier: Apache-2.0
+// The public engine operations: render, status and validate. Pure functions of their inputs: no
+// I/O, no clock, no randomness; the same input gives byte-identical output.
+
+import { Api, Labels } from './constants.js';
+import { applyRuntimeDefaults } from './core/runtime-defaults.js';
+import { newRuntimeInfo } from './core/new-runtime-info.js';
+import { runtimeKindOf } from './core/resolve-runtime.js';
+import { Framework } from './framework/framework.js';
+import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './framework/plugin.js';
+import type { ValidationResult } from './framework/field-error.js';
+import { defaultPlugins } from './plugins/registry.js';
+import type { KubeObject, TrainJob, TrainJobStatus, TrainingRuntime } from './types/index.js';
+import { canonicalObject } from './util/canonical.js';
+
+/** Options shared by the engine operations. */
+export interface EngineOptions {
+  /** The plugins to run, in registry order; defaults to {@link defaultPlugins}. */
+  readonly plugins?: readonly Plugin[];
+}
+
+/** Options of {@link render}. */
+export interface RenderOptions extends EngineOptions {
+  /** Secret material the engine cannot generate (see {@link SecretMaterial}). */
+  readonly secrets?: SecretMaterial;
+}
+
+/** The objects the controller must apply for a TrainJob, in registry order. */
+export interface RenderResult {
+  readonly objects: KubeObject[];
+}
+
+/** Options of {@link validate}. */
+export interface ValidateOptions extends EngineOptions {
+  /** Cluster state some rules consult; rules without their input are skipped. */
+  readonly cluster?: ClusterReader;
+}
+
+let defaultFramework: Framework | undefined;
+
+function frameworkFor(options: EngineOptions | undefined): Framework {
+  if (options?.plugins !== undefined) return new Framework(options.plugins);
+  defaultFramework ??= new Framework(defaultPlugins());
+  return defaultFramework;
+}
+
+/**
+ * Renders every object the TrainJob needs on `runtime` (a TrainingRuntime or
+ * ClusterTrainingRuntime; CRD defaults are applied here, so a runtime read from a file works).
+ * Runs newRuntimeInfo, then enforceMLPolicy, enforcePodGroupPolicy, enforcePodSpec, preBuildSync
+ * and build in that order. Objects have sorted keys. Neither input is changed. Throws an
+ * EngineError when the pair cannot be rendered.
+ */
+export function render(trainJob: TrainJob, runtime: TrainingRuntime, options?: RenderOptions): RenderResult {
+  const framework = frameworkFor(options);
+  const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
+  framework.runInfoPhases(info, trainJob);
+  const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
+  const objects = framework.runComponentBuilderPlugins(info, trainJob, context);
+  return { objects: objects.map(canonicalObject) };
+}
+
+/**
+ * Computes the TrainJob's status from the observed workload; undefined means "keep the current
+ * status" (for example, the JobSet of a finished job was deleted).
+ */
+export function status(
+  trainJob: TrainJob,
+  observed: ObservedWorkload,
+  options?: EngineOptions,
+): TrainJobStatus | undefined {
+  return frameworkFor(options).runTrainJobStatusPlugin(trainJob, observed);
+}
+
+/** The deprecation warning for a ClusterTrainingRuntime labelled `trainer.kubeflow.org/support: deprecated`. */
+export function deprecatedRuntimeWarning(runtimeName: string): string {
+  return (
+    `Referenced ClusterTrainingRuntime "${runtimeName}" is deprecated and will be removed in a future release of ` +
+    'Kubeflow Trainer. See runtime deprecation policy: ' +
+    'https://trainer.kubeflow.org/en/latest/operator-guides/runtime.html#runtime-deprecation-policy'
+  );
+}
+
+/**
+ * Validates a TrainJob create (`oldJob` undefined) or update against its runtime, as upstream's
+ * admission webhook: a deprecation warning for deprecated ClusterTrainingRuntimes, then every
+ * validate plugin on a RuntimeInfo with runtimePatches merged and no policy enforced. Throws
+ * UnsupportedRuntimeError when the runtimeRef names another kind.
+ */
+export function validate(
+  oldJob: TrainJob | undefined,
+  newJob: TrainJob,
+  runtime: TrainingRuntime,
+  options?: ValidateOptions,
+): ValidationResult {
+  const kind = runtimeKindOf(newJob);
+  const defaulted = applyRuntimeDefaults(runtime);
+  const warnings: string[] = [];
+  if (
+    kind === Api.ClusterTrainingRuntimeKind &&
+    defaulted.metadata.labels?.[Labels.Support] === 'deprecated'
+  ) {
+    warnings.push(deprecatedRuntimeWarning(defaulted.metadata.name ?? newJob.spec.runtimeRef.name));
+  }
+  const info = newRuntimeInfo(defaulted, newJob);
+  const result = frameworkFor(options).runCustomValidationPlugins(info, oldJob, newJob, {
+    runtime: defaulted,
+    cluster: options?.cluster ?? {},
+  });
+  return { warnings: [...warnings, ...result.warnings], errors: result.errors };
+}

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+// Typed errors of the engine. Messages that users see are upstream's, byte for byte.
+
+/** Base class: every error the engine throws on purpose is an EngineError. */
+export class EngineError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The runtimeRef names a kind/group the engine does not serve (`unsupported runtime: <Kind.group>`). */
+export class UnsupportedRuntimeError extends EngineError {
+  constructor(readonly groupKind: string) {
+    super(`unsupported runtime: ${groupKind}`);
+  }
+}
+
+/** The referenced runtime could not be found by the lookup. */
+export class RuntimeNotFoundError extends EngineError {}
+
+/** The runtime or the TrainJob cannot be rendered (a plugin's precondition failed). */
+export class RenderError extends EngineError {}
+
+/** More than one registered plugin implements the status point. */
+export class TooManyStatusPluginsError extends EngineError {
+  constructor() {
+    super('too many TrainJobStatus plugins are registered');
+  }
+}
+
+/** True if `e` is an EngineError (of any subclass). */
+export function isEngineError(e: unknown): e is EngineError {
+  return e instanceof EngineError;
+}

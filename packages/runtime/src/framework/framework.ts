@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: Apache-2.0
+// The framework runner: sorts the registry's plugins into per-point lists once, then runs the
+// points in upstream's fixed order. Within a point plugins run in registry-array order, which is
+// deterministic here (upstream iterates a Go map); plugins must still not depend on it.
+
+import type { KubeObject, TrainJob, TrainJobStatus } from '../types/index.js';
+import { TooManyStatusPluginsError } from './errors.js';
+import { emptyValidationResult, mergeValidationResults, type ValidationResult } from './field-error.js';
+import {
+  isComponentBuilderPlugin,
+  isCustomValidationPlugin,
+  isEnforceMLPolicyPlugin,
+  isEnforcePodGroupPolicyPlugin,
+  isEnforcePodSpecPlugin,
+  isPreBuildSyncPlugin,
+  isTrainJobStatusPlugin,
+  type BuildContext,
+  type ComponentBuilderPlugin,
+  type CustomValidationPlugin,
+  type EnforceMLPolicyPlugin,
+  type EnforcePodGroupPolicyPlugin,
+  type EnforcePodSpecPlugin,
+  type ObservedWorkload,
+  type Plugin,
+  type PreBuildSyncPlugin,
+  type TrainJobStatusPlugin,
+  type ValidationContext,
+} from './plugin.js';
+import type { RuntimeInfo } from './runtime-info.js';
+
+/** The extension points, in the order they run while a TrainJob is rendered. */
+export const BuildPhases = [
+  'enforceMLPolicy',
+  'enforcePodGroupPolicy',
+  'enforcePodSpec',
+  'preBuildSync',
+  'build',
+] as const;
+
+/**
+ * A framework instance over a fixed plugin list. Construction throws
+ * {@link TooManyStatusPluginsError} if more than one plugin implements the status point.
+ */
+export class Framework {
+  readonly enforceMLPolicyPlugins: readonly EnforceMLPolicyPlugin[];
+  readonly enforcePodGroupPolicyPlugins: readonly EnforcePodGroupPolicyPlugin[];
+  readonly enforcePodSpecPlugins: readonly EnforcePodSpecPlugin[];
+  readonly preBuildSyncPlugins: readonly PreBuildSyncPlugin[];
+  readonly componentBuilderPlugins: readonly ComponentBuilderPlugin[];
+  readonly customValidationPlugins: readonly CustomValidationPlugin[];
+  readonly statusPlugin: TrainJobStatusPlugin | undefined;
+
+  constructor(readonly plugins: readonly Plugin[]) {
+    this.enforceMLPolicyPlugins = plugins.filter(isEnforceMLPolicyPlugin);
+    this.enforcePodGroupPolicyPlugins = plugins.filter(isEnforcePodGroupPolicyPlugin);
+    this.enforcePodSpecPlugins = plugins.filter(isEnforcePodSpecPlugin);
+    this.preBuildSyncPlugins = plugins.filter(isPreBuildSyncPlugin);
+    this.componentBuilderPlugins = plugins.filter(isComponentBuilderPlugin);
+    this.customValidationPlugins = plugins.filter(isCustomValidationPlugin);
+    const statusPlugins = plugins.filter(isTrainJobStatusPlugin);
+    if (statusPlugins.length > 1) throw new TooManyStatusPluginsError();
+    this.statusPlugin = statusPlugins[0];
+  }
+
+  /** Runs every enforceMLPolicy plugin. First of the build phases. */
+  runEnforceMLPolicyPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
+    for (const p of this.enforceMLPolicyPlugins) p.enforceMLPolicy(info, trainJob);
+  }
+
+  /**
+   * Runs every enforcePodGroupPolicy plugin. Must run after runEnforceMLPolicyPlugins, which can
+   * still change the pod-set counts the gang sizes derive from.
+   */
+  runEnforcePodGroupPolicyPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
+    for (const p of this.enforcePodGroupPolicyPlugins) p.enforcePodGroupPolicy(info, trainJob);
+  }
+
+  /** Runs every enforcePodSpec plugin. Must run after both policy points. */
+  runEnforcePodSpecPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
+    for (const p of this.enforcePodSpecPlugins) p.enforcePodSpec(info, trainJob);
+  }
+
+  /** Runs every preBuildSync plugin. Must run after every enforce point: counts are final here. */
+  runPreBuildSyncPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
+    for (const p of this.preBuildSyncPlugins) p.preBuildSync(info, trainJob);
+  }
+
+  /** Runs the four enforce/sync points in order on `info`. */
+  runInfoPhases(info: RuntimeInfo, trainJob: TrainJob): void {
+    this.runEnforceMLPolicyPlugins(info, trainJob);
+    this.runEnforcePodGroupPolicyPlugins(info, trainJob);
+    this.runEnforcePodSpecPlugins(info, trainJob);
+    this.runPreBuildSyncPlugins(info, trainJob);
+  }
+
+  /** Runs every build plugin and concatenates their objects in registry order. Last build phase. */
+  runComponentBuilderPlugins(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[] {
+    const objects: KubeObject[] = [];
+    for (const p of this.componentBuilderPlugins) objects.push(...p.build(info, trainJob, context));
+    return objects;
+  }
+
+  /** Runs every validate plugin and aggregates warnings and errors in registry order. */
+  runCustomValidationPlugins(
+    info: RuntimeInfo,
+    oldJob: TrainJob | undefined,
+    newJob: TrainJob,
+    context: ValidationContext,
+  ): ValidationResult {
+    const result = emptyValidationResult();
+    for (const p of this.customValidationPlugins) {
+      mergeValidationResults(result, p.validate(info, oldJob, newJob, context));
+    }
+    return result;
+  }
+
+  /** Runs the status plugin, if one is registered; undefined means "leave the status as it is". */
+  runTrainJobStatusPlugin(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined {
+    return this.statusPlugin?.status(trainJob, observed);
+  }
+}

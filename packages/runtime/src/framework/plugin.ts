@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: Apache-2.0
+// The plugin contract: one small interface per extension point (upstream
+// `pkg/runtime/framework/interface.go`). A plugin implements only the points it needs; the framework
+// finds them with the type guards below.
+
+import type { JobSet, KubeObject, TrainJob, TrainJobStatus, TrainingRuntime } from '../types/index.js';
+import type { ValidationResult } from './field-error.js';
+import type { RuntimeInfo } from './runtime-info.js';
+
+/** Every plugin has a name, spelled as upstream's (`Torch`, `MPI`, `JobSet`, ...). */
+export interface Plugin {
+  readonly name: string;
+}
+
+/** Key material for the MPI SSH Secret: PEM private key and OpenSSH authorized_keys line. */
+export interface SSHKeyPair {
+  /** PEM text, `-----BEGIN EC PRIVATE KEY-----` as upstream. */
+  readonly privateKey: string;
+  /** One `authorized_keys` line ending in `\n` (`ecdsa-sha2-nistp521 AAAA...`). */
+  readonly publicKey: string;
+}
+
+/**
+ * Secret material the engine cannot make itself (it has no randomness). The caller supplies it;
+ * see `deriveSSHKeyPair` for a deterministic derivation from a caller-held seed.
+ */
+export interface SecretMaterial {
+  /**
+   * The key pair for `<tj>-mpi-ssh-auth`. Upstream creates that Secret once and never updates it,
+   * so a controller returns a fresh pair only when the Secret does not exist yet and `undefined`
+   * otherwise; on `undefined` the engine renders no Secret.
+   */
+  mpiSSHKeyPair?(trainJob: TrainJob): SSHKeyPair | undefined;
+}
+
+/** Inputs of the build point beyond RuntimeInfo and the TrainJob. */
+export interface BuildContext {
+  /** Secret material; absent means "render no generated Secrets". */
+  readonly secrets?: SecretMaterial;
+}
+
+/**
+ * Read-only views of cluster state that some validation rules consult (upstream reads them through
+ * the controller-runtime client). Each member is optional: a rule whose input is absent is skipped.
+ */
+export interface ClusterReader {
+  /** The JobSet `<name>` in `<namespace>`, or undefined when it does not exist. */
+  getJobSet?(namespace: string, name: string): JobSet | undefined;
+  /** Whether the PriorityClass `<name>` exists. */
+  hasPriorityClass?(name: string): boolean;
+}
+
+/** Inputs of the validate point beyond RuntimeInfo and the two TrainJobs. */
+export interface ValidationContext {
+  /** The referenced runtime, CRD defaults applied. */
+  readonly runtime: TrainingRuntime;
+  /** Cluster state available to the rules. */
+  readonly cluster: ClusterReader;
+}
+
+/** What the status point sees of the cluster: the workload the TrainJob owns, if it exists. */
+export interface ObservedWorkload {
+  readonly jobSet?: JobSet;
+}
+
+/** Sets pod counts, env, ports, volumes and mounts from the runtime's mlPolicy. Build phase, step 1. */
+export interface EnforceMLPolicyPlugin extends Plugin {
+  enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void;
+}
+
+/** Sets gang-scheduling pod metadata from the runtime's podGroupPolicy. Step 2; counts are final. */
+export interface EnforcePodGroupPolicyPlugin extends Plugin {
+  enforcePodGroupPolicy(info: RuntimeInfo, trainJob: TrainJob): void;
+}
+
+/** Adjusts pod sets after all policies (e.g. status-server env). Step 3. */
+export interface EnforcePodSpecPlugin extends Plugin {
+  enforcePodSpec(info: RuntimeInfo, trainJob: TrainJob): void;
+}
+
+/** Syncs workload-level facts (endpoints, parallelism/completions) before building. Step 4. */
+export interface PreBuildSyncPlugin extends Plugin {
+  preBuildSync(info: RuntimeInfo, trainJob: TrainJob): void;
+}
+
+/** Returns the objects this plugin contributes, in a fixed order. Step 5. */
+export interface ComponentBuilderPlugin extends Plugin {
+  build(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[];
+}
+
+/** Computes the TrainJob status from the observed workload. At most one may be registered. */
+export interface TrainJobStatusPlugin extends Plugin {
+  status(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined;
+}
+
+/** Validates a TrainJob (create when `oldJob` is undefined, else update) against its runtime. */
+export interface CustomValidationPlugin extends Plugin {
+  validate(
+    info: RuntimeInfo,
+    oldJob: TrainJob | undefined,
+    newJob: TrainJob,
+    context: ValidationContext,
+  ): ValidationResult;
+}
+
+/** Any plugin, with any subset of the extension points. */
+export type AnyPlugin = Plugin &
+  Partial<
+    Pick<EnforceMLPolicyPlugin, 'enforceMLPolicy'> &
+      Pick<EnforcePodGroupPolicyPlugin, 'enforcePodGroupPolicy'> &
+      Pick<EnforcePodSpecPlugin, 'enforcePodSpec'> &
+      Pick<PreBuildSyncPlugin, 'preBuildSync'> &
+      Pick<ComponentBuilderPlugin, 'build'> &
+      Pick<TrainJobStatusPlugin, 'status'> &
+      Pick<CustomValidationPlugin, 'validate'>
+  >;
+
+/** True if the plugin implements enforceMLPolicy. */
+export function isEnforceMLPolicyPlugin(p: Plugin): p is EnforceMLPolicyPlugin {
+  return typeof (p as Partial<EnforceMLPolicyPlugin>).enforceMLPolicy === 'function';
+}
+
+/** True if the plugin implements enforcePodGroupPolicy. */
+export function isEnforcePodGroupPolicyPlugin(p: Plugin): p is EnforcePodGroupPolicyPlugin {
+  return typeof (p as Partial<EnforcePodGroupPolicyPlugin>).enforcePodGroupPolicy === 'function';
+}
+
+/** True if the plugin implements enforcePodSpec. */
+export function isEnforcePodSpecPlugin(p: Plugin): p is EnforcePodSpecPlugin {
+  return typeof (p as Partial<EnforcePodSpecPlugin>).enforcePodSpec === 'function';
+}
+
+/** True if the plugin implements preBuildSync. */
+export function isPreBuildSyncPlugin(p: Plugin): p is PreBuildSyncPlugin {
+  return typeof (p as Partial<PreBuildSyncPlugin>).preBuildSync === 'function';
+}
+
+/** True if the plugin implements build. */
+export function isComponentBuilderPlugin(p: Plugin): p is ComponentBuilderPlugin {
+  return typeof (p as Partial<ComponentBuilderPlugin>).build === 'function';
+}
+
+/** True if the plugin implements status. */
+export function isTrainJobStatusPlugin(p: Plugin): p is TrainJobStatusPlugin {
+  return typeof (p as Partial<TrainJobStatusPlugin>).status === 'function';
+}
+
+/** True if the plugin implements validate. */
+export function isCustomValidationPlugin(p: Plugin): p is CustomValidationPlugin {
+  return typeof (p as Partial<CustomValidationPlugin>).validate === 'function';
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: Apache-2.0
+// RuntimeInfo: the only channel between plugins (upstream `pkg/runtime/runtime.go` Info). Each
+// member names the code that owns it: only the owner writes it; everyone may read it.
+
+import type {
+  ContainerPort,
+  EnvVar,
+  JobSetSpec,
+  MLPolicy,
+  PodGroupPolicy,
+  Volume,
+  VolumeMount,
+} from '../types/index.js';
+
+/** What a plugin may change about one container of a pod set; the JobSet builder copies it back. */
+export interface ContainerInfo {
+  /** Container name, from the runtime template. Owner: core (newRuntimeInfo). */
+  readonly name: string;
+  /** Image; when set, the builder writes it over the template's. Owner: core; ML plugins may set it. */
+  image?: string;
+  /** Command; when non-empty, the builder writes it over the template's. Owner: core; Flux/torchtune. */
+  command?: string[];
+  /** Env, upserted by name into the container by the builder. Owners: ML plugins, enforcePodSpec plugins. */
+  env: EnvVar[];
+  /** Ports, upserted by containerPort or name. Owners: torch, jax, xgboost. */
+  ports: ContainerPort[];
+  /** Volume mounts, upserted by mountPath. Owners: mpi, flux, enforcePodSpec plugins. */
+  volumeMounts: VolumeMount[];
+}
+
+/** One replicatedJob of the JobSet as the plugins see it (upstream `runtime.PodSet`). */
+export interface PodSet {
+  /** replicatedJob name. Owner: core. */
+  readonly name: string;
+  /** Value of the job template's `trainer.kubeflow.org/trainjob-ancestor-step` label. Owner: core. */
+  readonly ancestor?: string;
+  /**
+   * Pods per replica; becomes `parallelism` and `completions` in preBuildSync. Owners: core (from
+   * parallelism or mlPolicy.numNodes), then the ML plugins (from `spec.trainer.numNodes`).
+   */
+  count?: number;
+  /** Init containers, index-aligned with the template's; extra entries are appended. Owners: flux, torch. */
+  initContainers: ContainerInfo[];
+  /** Containers, index-aligned with the template's. Owners: ML plugins, enforcePodSpec plugins. */
+  containers: ContainerInfo[];
+  /** Pod volumes, upserted by name by the builder. Owners: mpi, flux, enforcePodSpec plugins. */
+  volumes: Volume[];
+  /** Pod DNS names `<tj>-<rjob>-<replica>-<pod>.<subdomain>`. Owner: the workload plugin's preBuildSync. */
+  endpoints: string[];
+  /** Requests of one pod (Kubernetes PodRequests), resource name to quantity text. Owner: core. */
+  readonly singlePodRequests: Readonly<Record<string, string>>;
+}
+
+/** Pod-level metadata the gang-scheduler plugins ask for on every pod template. */
+export interface SchedulerInfo {
+  /** Labels merged into every replicatedJob's pod template. Owners: pod-group plugins. */
+  podLabels: Record<string, string>;
+  /** Annotations merged into every replicatedJob's pod template. Owners: pod-group plugins. */
+  podAnnotations: Record<string, string>;
+}
+
+/** The policies of the runtime in force (after CRD defaults). Read-only for every plugin. Owner: core. */
+export interface RuntimePolicy {
+  readonly mlPolicy?: MLPolicy;
+  readonly podGroupPolicy?: PodGroupPolicy;
+}
+
+/**
+ * The trainer overrides that end up on the trainer step's `node` container. Initialised by core
+ * from `spec.trainer`; torchtune appends to `command`, Flux wraps `command` and clears `args`.
+ * `undefined` means "keep the template's value".
+ */
+export interface TrainerOverrides {
+  image?: string;
+  command?: string[];
+  args?: string[];
+}
+
+/** The workload template being built and its pod sets. */
+export interface TemplateSpec {
+  /**
+   * The JobSet spec: the runtime template with CRD defaults and runtimePatches applied. Owner:
+   * core until preBuildSync; then the workload plugin (parallelism, completions, final merge).
+   */
+  spec: JobSetSpec;
+  /** One pod set per replicatedJob, same order. See {@link PodSet} for member owners. */
+  podSets: PodSet[];
+}
+
+/**
+ * Everything the plugins share while a TrainJob is rendered. Built by `newRuntimeInfo`, then
+ * changed by the extension points in their fixed order (see framework.ts).
+ */
+export interface RuntimeInfo {
+  /** JobSet labels: runtime template labels overlaid by runtimePatches. Owner: core. */
+  labels: Record<string, string>;
+  /** JobSet annotations: runtime template annotations overlaid by runtimePatches. Owner: core. */
+  annotations: Record<string, string>;
+  /** The runtime's policies. Owner: core. */
+  readonly runtimePolicy: RuntimePolicy;
+  /** Pod labels/annotations for gang scheduling. Owners: pod-group plugins. */
+  scheduler: SchedulerInfo;
+  /** The JobSet spec and its pod sets. */
+  templateSpec: TemplateSpec;
+  /** Trainer image/command/args overrides. Owners: core, torch (torchtune), flux. */
+  trainer: TrainerOverrides;
+}
+
+/** Returns the first pod set whose ancestor label is `ancestor`, or undefined. */
+export function findPodSetByAncestor(info: RuntimeInfo, ancestor: string): PodSet | undefined {
+  return info.templateSpec.podSets.find((ps) => ps.ancestor === ancestor);
+}
+
+/** Returns the pod set named `name`, or undefined. */
+export function findPodSetByName(info: RuntimeInfo, name: string): PodSet | undefined {
+  return info.templateSpec.podSets.find((ps) => ps.name === name);
+}
+
+/** Returns the container named `name` of a pod set (regular containers only), or undefined. */
+export function findContainer(podSet: PodSet, name: string): ContainerInfo | undefined {
+  return podSet.containers.find((c) => c.name === name);
+}

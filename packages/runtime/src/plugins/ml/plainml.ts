@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// PlainML (upstream `plugins/plainml/plainml.go`): for runtimes without a torch, MPI or JAX policy
+// (no mlPolicy, XGBoost, Flux), the trainer step's count follows `spec.trainer.numNodes` and the
+// trainer env goes into its `node` container.
+
+import { Names } from '../../constants.js';
+import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
+import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import type { TrainJob } from '../../types/index.js';
+import { upsertEnv } from '../../util/upsert.js';
+
+/** Upstream's plugin name. */
+export const name = 'PlainML';
+
+/** The PlainML policy. */
+export class PlainML implements EnforceMLPolicyPlugin {
+  readonly name = name;
+
+  /** Sets the trainer count (numNodes 0 is kept) and upserts the trainer env into `node`. */
+  enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
+    const ml = info.runtimePolicy.mlPolicy;
+    if (ml?.torch !== undefined || ml?.mpi !== undefined || ml?.jax !== undefined) return;
+    const trainer = findPodSetByAncestor(info, Names.AncestorTrainer);
+    if (trainer === undefined) return;
+    const numNodes = trainJob.spec.trainer?.numNodes;
+    if (numNodes !== undefined) trainer.count = numNodes;
+    const env = trainJob.spec.trainer?.env;
+    const node = findContainer(trainer, Names.Node);
+    if (node !== undefined && env !== undefined) upsertEnv(node.env, env);
+  }
+}
+
+/** Creates the PlainML plugin. */
+export function create(): PlainML {
+  return new PlainML();
+}

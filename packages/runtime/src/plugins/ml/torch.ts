@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// Torch (upstream `plugins/torch/torch.go`): torchrun's PET_* env, port 29500, the trainer count,
+// processes per node from GPUs/CPUs, env injection into other containers, and torchtune.
+
+import { ContainerTrainerPort, Env, Names } from '../../constants.js';
+import { RenderError } from '../../framework/errors.js';
+import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
+import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '../../core/resources.js';
+import type { EnvVar, TrainJob } from '../../types/index.js';
+import { upsertEnv, upsertPorts } from '../../util/upsert.js';
+import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
+
+/** Upstream's plugin name. */
+export const name = 'Torch';
+
+/** torchrun env names (`TorchRunReservedEnvNames`). */
+export const TorchEnv = {
+  NumNodes: 'PET_NNODES',
+  NumProcPerNode: 'PET_NPROC_PER_NODE',
+  NodeRank: 'PET_NODE_RANK',
+  MasterAddr: 'PET_MASTER_ADDR',
+  MasterPort: 'PET_MASTER_PORT',
+} as const;
+
+/**
+ * Resolves processes per node: `spec.trainer.numProcPerNode` if set, else `auto`; `auto` without a
+ * GPU becomes the CPU count (rounded up, at least 1).
+ */
+export function resolveNumProcPerNode(
+  info: RuntimeInfo,
+  trainJob: TrainJob,
+): { value: NumProcPerNode; gpus: number } {
+  const resources = effectiveResourcesPerNode(info, trainJob);
+  const gpus = getNumGPUPerNode(resources);
+  const explicit = trainJob.spec.trainer?.numProcPerNode;
+  if (explicit !== undefined) return { value: explicit, gpus };
+  if (gpus === 0) return { value: Math.max(1, getNumCPUPerNode(resources)), gpus };
+  return { value: 'auto', gpus };
+}
+
+function petEnv(numNodes: number, numProcPerNode: NumProcPerNode): EnvVar[] {
+  return [
+    { name: TorchEnv.NumNodes, value: String(numNodes) },
+    { name: TorchEnv.NumProcPerNode, value: String(numProcPerNode) },
+    { name: TorchEnv.NodeRank, valueFrom: { fieldRef: { fieldPath: Env.JobCompletionIndexFieldPath } } },
+  ];
+}
+
+function masterEnv(trainJob: TrainJob): EnvVar[] {
+  const name = trainJob.metadata.name ?? '';
+  return [
+    { name: TorchEnv.MasterAddr, value: `${name}-${Names.Node}-0-0.${name}` },
+    { name: TorchEnv.MasterPort, value: String(ContainerTrainerPort) },
+  ];
+}
+
+/** The torch ML policy. */
+export class Torch implements EnforceMLPolicyPlugin {
+  readonly name = name;
+
+  /**
+   * Applies the torch policy when the runtime has `mlPolicy.torch`. Throws {@link RenderError} when
+   * an envInjection target names a job or container the runtime does not have.
+   */
+  enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
+    const torch = info.runtimePolicy.mlPolicy?.torch;
+    if (torch === undefined) return;
+    const trainer = trainJob.spec.trainer;
+    const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
+    if (trainerPS !== undefined && trainer?.numNodes !== undefined) trainerPS.count = trainer.numNodes;
+    const numNodes = trainerPS?.count ?? 1;
+    const { value: numProcPerNode, gpus } = resolveNumProcPerNode(info, trainJob);
+    const pet = petEnv(numNodes, numProcPerNode);
+
+    const node = trainerPS !== undefined ? findContainer(trainerPS, Names.Node) : undefined;
+    if (trainer !== undefined && node !== undefined) {
+      upsertEnv(node.env, trainer.env ?? []);
+      upsertEnv(node.env, pet);
+      if (isTorchTuneCommand(trainer.command))
+        mutateTorchTuneCommand(info, trainJob, numNodes, numProcPerNode, gpus);
+      else upsertEnv(node.env, masterEnv(trainJob));
+      upsertPorts(node.ports, [{ containerPort: ContainerTrainerPort }]);
+    }
+
+    for (const target of torch.envInjection?.targets ?? []) {
+      const podSet = info.templateSpec.podSets.find((ps) => ps.name === target.jobName);
+      for (const containerName of target.containerNames) {
+        const container =
+          podSet?.containers.find((c) => c.name === containerName) ??
+          podSet?.initContainers.find((c) => c.name === containerName);
+        if (container === undefined) {
+          throw new RenderError(
+            `envInjection target podSet "${target.jobName}" container "${containerName}" not found in runtime template`,
+          );
+        }
+        upsertEnv(container.env, [...pet, ...masterEnv(trainJob)]);
+      }
+    }
+  }
+}
+
+/** Creates the Torch plugin. */
+export function create(): Torch {
+  return new Torch();
+}

@@ -1,0 +1,19 @@
+// SPDX-License-Identifier: Apache-2.0
+// The plugin registry: an ordered array (upstream uses a Go map, so its order is random). The order
+// is part of the contract because it fixes env order where two plugins touch one container and the
+// order of the rendered objects:
+//   1. ML policies:  PlainML, Torch, MPI, JAX, XGBoost, Flux
+//   2. pod groups:   (scheduling plugins, from ./scheduling/)
+//   3. workload:     JobSet (exactly one workload plugin; it also owns the status point)
+// PlainML runs first so that, with XGBoost, the trainer env precedes the DMLC_* env, as it precedes
+// the PET_* env with torch. Plugins must still be correct in any order within one point.
+
+import type { Plugin } from '../framework/plugin.js';
+import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
+import { create as createPlainML } from './ml/plainml.js';
+import { create as createTorch } from './ml/torch.js';
+
+/** Returns fresh instances of the default plugins, in registry order. */
+export function defaultPlugins(): Plugin[] {
+  return [createPlainML(), createTorch(), createJobSet()];
+}

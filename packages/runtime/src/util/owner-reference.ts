@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: Apache-2.0
+// The owner reference every generated object carries (upstream: controller=true,
+// blockOwnerDeletion=true, pointing at the TrainJob).
+
+import { Api } from '../constants.js';
+import type { KubeObject, OwnerReference, TrainJob } from '../types/index.js';
+
+/** Returns the controller owner reference to `trainJob`. A missing uid renders as `''`. */
+export function trainJobOwnerReference(trainJob: TrainJob): OwnerReference {
+  return {
+    apiVersion: Api.TrainerGroupVersion,
+    kind: Api.TrainJobKind,
+    name: trainJob.metadata.name ?? '',
+    uid: trainJob.metadata.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+/**
+ * Returns a new namespaced object named `name` in the TrainJob's namespace, owned by the TrainJob.
+ * `content` holds the members after metadata (spec, data, ...).
+ */
+export function ownedObject(
+  trainJob: TrainJob,
+  apiVersion: string,
+  kind: string,
+  name: string,
+  content: Record<string, unknown>,
+): KubeObject {
+  const metadata: KubeObject['metadata'] = { name, ownerReferences: [trainJobOwnerReference(trainJob)] };
+  if (trainJob.metadata.namespace !== undefined) metadata.namespace = trainJob.metadata.namespace;
+  return { apiVersion, kind, metadata, ...content };
+}

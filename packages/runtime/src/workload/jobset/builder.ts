@@ -1,0 +1,140 @@
+// SPDX-License-Identifier: Apache-2.0
+// The JobSet builder (upstream `plugins/jobset/builder.go`): copies pod-set data back into the
+// replicatedJobs, applies the initializer and trainer overrides, the scheduler pod metadata, suspend
+// and the owner reference. The spec in RuntimeInfo is changed in place; call it once per render.
+
+import { Api, Env, Names } from '../../constants.js';
+import { RenderError } from '../../framework/errors.js';
+import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
+import type { Container, InitializerSource, JobSet, ReplicatedJob, TrainJob } from '../../types/index.js';
+import { ancestorOf } from '../../core/new-runtime-info.js';
+import { trainJobOwnerReference } from '../../util/owner-reference.js';
+import { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
+
+function copyContainer(target: Container, from: ContainerInfo): void {
+  if (from.command !== undefined && from.command.length > 0) target.command = [...from.command];
+  if (from.image !== undefined && from.image !== '') target.image = from.image;
+  if (from.env.length > 0) target.env = upsertEnv(target.env ?? [], from.env);
+  if (from.ports.length > 0) target.ports = upsertPorts(target.ports ?? [], from.ports);
+  if (from.volumeMounts.length > 0) {
+    target.volumeMounts = upsertVolumeMounts(target.volumeMounts ?? [], from.volumeMounts);
+  }
+}
+
+function copyContainers(targets: Container[], from: readonly ContainerInfo[], appendExtra: boolean): void {
+  from.forEach((c, i) => {
+    let target = targets[i];
+    if (target === undefined) {
+      if (!appendExtra) return;
+      target = { name: c.name };
+      targets.push(target);
+    }
+    copyContainer(target, c);
+  });
+}
+
+/** Copies a pod set's volumes, containers and init containers (extra init containers appended). */
+function copyPodSet(rJob: ReplicatedJob, podSet: PodSet): void {
+  rJob.template ??= {};
+  rJob.template.spec ??= {};
+  rJob.template.spec.template ??= {};
+  const pod = (rJob.template.spec.template.spec ??= {});
+  if (podSet.volumes.length > 0) pod.volumes = upsertVolumes(pod.volumes ?? [], podSet.volumes);
+  if (podSet.containers.length > 0) copyContainers((pod.containers ??= []), podSet.containers, false);
+  if (podSet.initContainers.length > 0) {
+    copyContainers((pod.initContainers ??= []), podSet.initContainers, true);
+  }
+}
+
+function containersOf(rJob: ReplicatedJob): Container[] {
+  return rJob.template?.spec?.template?.spec?.containers ?? [];
+}
+
+/** Initializer overrides: STORAGE_URI, the initializer env, then envFrom the secret. */
+function applyInitializer(
+  rJob: ReplicatedJob,
+  containerName: string,
+  source: InitializerSource | undefined,
+): void {
+  rJob.replicas = 1;
+  if (source === undefined) return;
+  const container = containersOf(rJob).find((c) => c.name === containerName);
+  if (container === undefined) return;
+  if (source.storageUri !== undefined) {
+    container.env = upsertEnv(container.env ?? [], [
+      { name: Env.InitializerStorageUri, value: source.storageUri },
+    ]);
+  }
+  if (source.env !== undefined && source.env.length > 0)
+    container.env = upsertEnv(container.env ?? [], source.env);
+  if (source.secretRef !== undefined) {
+    container.envFrom = [...(container.envFrom ?? []), { secretRef: { name: source.secretRef.name } }];
+  }
+}
+
+/** Trainer overrides on the `node` container: image, command, args, then env. */
+function applyTrainer(rJob: ReplicatedJob, info: RuntimeInfo, trainJob: TrainJob, isTrainer: boolean): void {
+  const node = containersOf(rJob).find((c) => c.name === Names.Node);
+  if (isTrainer) {
+    rJob.replicas = 1;
+    if (node !== undefined) {
+      if (info.trainer.image !== undefined) node.image = info.trainer.image;
+      if (info.trainer.command !== undefined) node.command = [...info.trainer.command];
+      if (info.trainer.args !== undefined) node.args = [...info.trainer.args];
+    }
+  }
+  const env = trainJob.spec.trainer?.env;
+  if (node !== undefined && env !== undefined && env.length > 0) node.env = upsertEnv(node.env ?? [], env);
+}
+
+/** Merges the scheduler's pod labels and annotations into a replicatedJob's pod template. */
+function applySchedulerMetadata(rJob: ReplicatedJob, info: RuntimeInfo): void {
+  const { podLabels, podAnnotations } = info.scheduler;
+  if (Object.keys(podLabels).length === 0 && Object.keys(podAnnotations).length === 0) return;
+  rJob.template ??= {};
+  rJob.template.spec ??= {};
+  const template = (rJob.template.spec.template ??= {});
+  const metadata = (template.metadata ??= {});
+  if (Object.keys(podLabels).length > 0) metadata.labels = { ...metadata.labels, ...podLabels };
+  if (Object.keys(podAnnotations).length > 0)
+    metadata.annotations = { ...metadata.annotations, ...podAnnotations };
+}
+
+/**
+ * Builds the JobSet `<tj>` in the TrainJob's namespace from `info` (after preBuildSync). Throws
+ * {@link RenderError} if the template has fewer replicatedJobs than pod sets. Changes
+ * `info.templateSpec.spec` in place and returns it inside the JobSet.
+ */
+export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): JobSet {
+  const spec = info.templateSpec.spec;
+  const jobs = spec.replicatedJobs ?? [];
+  const podSets = info.templateSpec.podSets;
+  if (jobs.length < podSets.length) {
+    throw new RenderError(
+      `runtime template has ${jobs.length} replicatedJobs but runtime info has ${podSets.length} podSets`,
+    );
+  }
+  podSets.forEach((podSet, i) => copyPodSet(jobs[i] as ReplicatedJob, podSet));
+  const initializer = trainJob.spec.initializer;
+  const launcherAsNode = info.runtimePolicy.mlPolicy?.mpi?.runLauncherAsNode === true;
+  for (const rJob of jobs) {
+    const ancestor = ancestorOf(rJob);
+    if (ancestor === Names.DatasetInitializer)
+      applyInitializer(rJob, Names.DatasetInitializer, initializer?.dataset);
+    if (ancestor === Names.ModelInitializer)
+      applyInitializer(rJob, Names.ModelInitializer, initializer?.model);
+    const isTrainer = ancestor === Names.AncestorTrainer;
+    if (isTrainer || (launcherAsNode && rJob.name === Names.Node))
+      applyTrainer(rJob, info, trainJob, isTrainer);
+    applySchedulerMetadata(rJob, info);
+  }
+  spec.suspend = trainJob.spec.suspend ?? false;
+  const metadata: JobSet['metadata'] = {
+    name: trainJob.metadata.name ?? '',
+    ownerReferences: [trainJobOwnerReference(trainJob)],
+  };
+  if (trainJob.metadata.namespace !== undefined) metadata.namespace = trainJob.metadata.namespace;
+  if (Object.keys(info.labels).length > 0) metadata.labels = { ...info.labels };
+  if (Object.keys(info.annotations).length > 0) metadata.annotations = { ...info.annotations };
+  return { apiVersion: Api.JobSetGroupVersion, kind: Api.JobSetKind, metadata, spec };
+}

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: Apache-2.0
+// The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
+// Validation rules for it live in `../../validation/`.
+
+import type { BuildContext, ObservedWorkload } from '../../framework/plugin.js';
+import type { RuntimeInfo } from '../../framework/runtime-info.js';
+import type { KubeObject, TrainJob, TrainJobStatus } from '../../types/index.js';
+import type { WorkloadPlugin } from '../workload.js';
+import { buildJobSet } from './builder.js';
+import { syncParallelCount, syncPodNetwork } from './pod-network.js';
+import { computeJobSetStatus } from './status-adapter.js';
+
+/** Upstream's plugin name. */
+export const name = 'JobSet';
+
+/** The JobSet backend: the default workload. */
+export class JobSetPlugin implements WorkloadPlugin {
+  readonly name = name;
+
+  /** Sets pod endpoints, then parallelism/completions from the final counts. */
+  preBuildSync(info: RuntimeInfo, trainJob: TrainJob): void {
+    syncPodNetwork(info, trainJob);
+    syncParallelCount(info);
+  }
+
+  /** Returns the JobSet. */
+  build(info: RuntimeInfo, trainJob: TrainJob, _context: BuildContext): KubeObject[] {
+    return [buildJobSet(info, trainJob)];
+  }
+
+  /** The TrainJob status from the observed JobSet; undefined keeps the current status. */
+  status(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined {
+    return computeJobSetStatus(trainJob, observed.jobSet);
+  }
+}
+
+/** Creates the JobSet plugin. */
+export function create(): JobSetPlugin {
+  return new JobSetPlugin();
+}

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// JobSet preBuildSync (upstream `syncPodNetwork` + `syncParallelCount`): pod DNS endpoints for every
+// pod set, then parallelism/completions from the final pod-set counts.
+
+import type { RuntimeInfo } from '../../framework/runtime-info.js';
+import type { TrainJob } from '../../types/index.js';
+
+/** The DNS subdomain of the JobSet's pods: `spec.network.subdomain`, else the TrainJob name. */
+export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
+  const subdomain = info.templateSpec.spec.network?.subdomain;
+  return subdomain !== undefined && subdomain !== '' ? subdomain : (trainJob.metadata.name ?? '');
+}
+
+/**
+ * Sets each pod set's endpoints to `<tj>-<rjob>-<replica>-<pod>.<subdomain>` for every replica of
+ * its replicatedJob (default 1) and every pod (count, default 1).
+ */
+export function syncPodNetwork(info: RuntimeInfo, trainJob: TrainJob): void {
+  const subdomain = podSubdomain(info, trainJob);
+  const jobs = info.templateSpec.spec.replicatedJobs ?? [];
+  const name = trainJob.metadata.name ?? '';
+  for (const podSet of info.templateSpec.podSets) {
+    const replicas = jobs.find((r) => r.name === podSet.name)?.replicas ?? 1;
+    const pods = podSet.count ?? 1;
+    const endpoints: string[] = [];
+    for (let replica = 0; replica < replicas; replica++) {
+      for (let pod = 0; pod < pods; pod++) {
+        endpoints.push(`${name}-${podSet.name}-${replica}-${pod}.${subdomain}`);
+      }
+    }
+    podSet.endpoints = endpoints;
+  }
+}
+
+/** Sets `parallelism` and `completions` of each replicatedJob to its pod set's count, when set. */
+export function syncParallelCount(info: RuntimeInfo): void {
+  const jobs = info.templateSpec.spec.replicatedJobs ?? [];
+  for (const podSet of info.templateSpec.podSets) {
+    if (podSet.count === undefined) continue;
+    const rJob = jobs.find((r) => r.name === podSet.name);
+    if (rJob === undefined) continue;
+    rJob.template ??= {};
+    rJob.template.spec ??= {};
+    rJob.template.spec.parallelism = podSet.count;
+    rJob.template.spec.completions = podSet.count;
+  }
+}
