@@ -1,9 +1,22 @@
 # SPDX-License-Identifier: Apache-2.0
-# The local control plane targets (placeholder until hack/cluster lands).
-.PHONY: cluster-up cluster-down cluster-status
-cluster-up: ## Start the local control plane.
-	@echo "hack/cluster: not built yet" >&2; exit 1
-cluster-down: ## Stop the local control plane.
-	@true
-cluster-status: ## Show the local control plane's state.
-	@echo "hack/cluster: not built yet"
+# The local control plane (hack/cluster, see README.md "Local control plane"): real etcd,
+# kube-apiserver, kube-controller-manager, kube-scheduler, kwok nodes and the JobSet and
+# LeaderWorkerSet controllers, built from Go modules into $(KUBETRAIN_CACHE_DIR)/bin and run as
+# local processes on 127.0.0.1:
+#   etcd 16379/16380, kube-apiserver 16443, kube-controller-manager 16257, kube-scheduler 16259,
+#   kwok 16247, JobSet webhook 16501 (health 16502), LWS webhook 16511 (health 16512).
+# kubeconfig: $(KUBETRAIN_CACHE_DIR)/cluster/kubeconfig   logs: $(KUBETRAIN_CACHE_DIR)/cluster-logs/
+CLUSTER := hack/cluster
+
+.PHONY: cluster-build cluster-up cluster-down cluster-status
+cluster-build: ## Build the control plane's binaries that are missing (Go; cold: about an hour on 2 cores).
+	$(CLUSTER)/build.sh
+
+cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443).
+	$(TIMED) "cluster-up" $(CLUSTER)/up.sh
+
+cluster-down: ## Stop exactly the processes cluster-up started and remove their state.
+	$(CLUSTER)/down.sh
+
+cluster-status: ## Show the local control plane's processes, nodes, kubeconfig and log paths.
+	@$(CLUSTER)/status.sh

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Creates the cluster's PKI in $CLUSTER_DIR/pki (openssl): a self-signed CA; the kube-apiserver
+# serving cert; an admin client cert (group system:masters); one webhook serving cert per webhook
+# server (JobSet, LeaderWorkerSet) written as <dir>/tls.crt + tls.key, the layout
+# controller-runtime expects; and the service-account signing key pair. Valid for 30 days; a new
+# `cluster-up` after `cluster-down` makes fresh ones. Existing files are kept (up is idempotent).
+set -euo pipefail
+# shellcheck source=hack/cluster/lib.sh
+source "$(dirname "$0")/lib.sh"
+
+mkdir -p "$PKI_DIR"
+cd "$PKI_DIR"
+[[ -f ca.crt && -f sa.pub ]] && exit 0
+
+quiet() { "$@" >/dev/null 2>&1 || die pki "failed: $*"; }
+
+quiet openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 30 \
+  -subj "/CN=kubetrain-local-ca"
+
+# sign NAME SUBJECT EXTENSIONS
+sign() {
+  quiet openssl req -newkey rsa:2048 -nodes -keyout "$1.key" -out "$1.csr" -subj "$2"
+  printf '%b' "$3" >"$1.ext"
+  quiet openssl x509 -req -in "$1.csr" -CA ca.crt -CAkey ca.key -CAcreateserial -days 30 \
+    -out "$1.crt" -extfile "$1.ext"
+  rm -f "$1.csr" "$1.ext"
+}
+server_ext='basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n'
+client_ext='basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n'
+apiserver_san='subjectAltName=IP:127.0.0.1,DNS:localhost,IP:10.96.0.1,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local\n'
+
+sign apiserver "/CN=kube-apiserver" "$server_ext$apiserver_san"
+sign admin "/O=system:masters/CN=kubetrain-admin" "$client_ext"
+for webhook in jobset lws; do
+  sign "$webhook-webhook" "/CN=$webhook-webhook" "${server_ext}subjectAltName=IP:127.0.0.1,DNS:localhost\n"
+  mkdir -p "$webhook-webhook"
+  mv "$webhook-webhook.crt" "$webhook-webhook/tls.crt"
+  mv "$webhook-webhook.key" "$webhook-webhook/tls.key"
+done
+quiet openssl genrsa -out sa.key 2048
+quiet openssl rsa -in sa.key -pubout -out sa.pub
