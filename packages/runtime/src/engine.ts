@@ -10,7 +10,8 @@ import { Framework } from './framework/framework.js';
 import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './framework/plugin.js';
 import type { ValidationResult } from './framework/field-error.js';
 import { defaultPlugins } from './plugins/registry.js';
-import type { KubeObject, TrainJob, TrainJobStatus, TrainingRuntime } from './types/index.js';
+import type { JobSet, KubeObject, TrainJob, TrainJobStatus, TrainingRuntime } from './types/index.js';
+import { view, type JobSetInput, type RuntimeInput, type TrainJobInput } from './types/inputs.js';
 import { canonicalObject } from './util/canonical.js';
 
 /** Options shared by the engine operations. */
@@ -36,6 +37,11 @@ export interface ValidateOptions extends EngineOptions {
   readonly cluster?: ClusterReader;
 }
 
+/** What the status point may be given of the cluster: the TrainJob's JobSet, if it exists. */
+export interface ObservedInput {
+  readonly jobSet?: JobSetInput;
+}
+
 let defaultFramework: Framework | undefined;
 
 function frameworkFor(options: EngineOptions | undefined): Framework {
@@ -51,9 +57,14 @@ function frameworkFor(options: EngineOptions | undefined): Framework {
  * and build in that order. Objects have sorted keys. Neither input is changed. Throws an
  * EngineError when the pair cannot be rendered.
  */
-export function render(trainJob: TrainJob, runtime: TrainingRuntime, options?: RenderOptions): RenderResult {
+export function render(
+  trainJobInput: TrainJobInput,
+  runtime: RuntimeInput,
+  options?: RenderOptions,
+): RenderResult {
+  const trainJob = view<TrainJob>(trainJobInput);
   const framework = frameworkFor(options);
-  const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
+  const info = newRuntimeInfo(applyRuntimeDefaults(view<TrainingRuntime>(runtime)), trainJob);
   framework.runInfoPhases(info, trainJob);
   const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
   const objects = framework.runComponentBuilderPlugins(info, trainJob, context);
@@ -65,11 +76,13 @@ export function render(trainJob: TrainJob, runtime: TrainingRuntime, options?: R
  * status" (for example, the JobSet of a finished job was deleted).
  */
 export function status(
-  trainJob: TrainJob,
-  observed: ObservedWorkload,
+  trainJob: TrainJobInput,
+  observed: ObservedInput,
   options?: EngineOptions,
 ): TrainJobStatus | undefined {
-  return frameworkFor(options).runTrainJobStatusPlugin(trainJob, observed);
+  const workload: ObservedWorkload =
+    observed.jobSet !== undefined ? { jobSet: view<JobSet>(observed.jobSet) } : {};
+  return frameworkFor(options).runTrainJobStatusPlugin(view<TrainJob>(trainJob), workload);
 }
 
 /** The deprecation warning for a ClusterTrainingRuntime labelled `trainer.kubeflow.org/support: deprecated`. */
@@ -88,13 +101,15 @@ export function deprecatedRuntimeWarning(runtimeName: string): string {
  * UnsupportedRuntimeError when the runtimeRef names another kind.
  */
 export function validate(
-  oldJob: TrainJob | undefined,
-  newJob: TrainJob,
-  runtime: TrainingRuntime,
+  oldJobInput: TrainJobInput | undefined,
+  newJobInput: TrainJobInput,
+  runtime: RuntimeInput,
   options?: ValidateOptions,
 ): ValidationResult {
+  const oldJob = oldJobInput === undefined ? undefined : view<TrainJob>(oldJobInput);
+  const newJob = view<TrainJob>(newJobInput);
   const kind = runtimeKindOf(newJob);
-  const defaulted = applyRuntimeDefaults(runtime);
+  const defaulted = applyRuntimeDefaults(view<TrainingRuntime>(runtime));
   const warnings: string[] = [];
   if (
     kind === Api.ClusterTrainingRuntimeKind &&

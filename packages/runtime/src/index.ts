@@ -14,6 +14,7 @@ export {
   validate,
   type EngineOptions,
   type RenderOptions,
+  type ObservedInput,
   type RenderResult,
   type ValidateOptions,
 } from './engine.js';
@@ -38,9 +39,11 @@ export {
   podRequests,
 } from './core/resources.js';
 export { defaultPlugins } from './plugins/registry.js';
+export { deriveSSHKeyPair } from './plugins/ml/mpi-ssh-key.js';
 export type { WorkloadPlugin } from './workload/workload.js';
 export * from './util/quantity.js';
 export { canonicalObject } from './util/canonical.js';
 export { ownedObject, trainJobOwnerReference } from './util/owner-reference.js';
 export { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from './util/upsert.js';
 export type * from './types/index.js';
+export type { JobSetInput, RuntimeInput, TrainJobInput } from './types/inputs.js';

@@ -5,12 +5,13 @@
 import { Api } from '../constants.js';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import type { TrainJob, TrainingRuntime } from '../types/index.js';
+import { view, type RuntimeInput, type TrainJobInput } from '../types/inputs.js';
 import { applyRuntimeDefaults } from './runtime-defaults.js';
 
 /** Read access to runtimes; both methods return undefined when the object does not exist. */
 export interface RuntimeLookup {
-  getTrainingRuntime(namespace: string, name: string): TrainingRuntime | undefined;
-  getClusterTrainingRuntime(name: string): TrainingRuntime | undefined;
+  getTrainingRuntime(namespace: string, name: string): RuntimeInput | undefined;
+  getClusterTrainingRuntime(name: string): RuntimeInput | undefined;
 }
 
 /** The two kinds a runtimeRef may name. */
@@ -26,8 +27,8 @@ export interface ResolvedRuntime {
  * The runtimeRef's group and kind as Kubernetes prints a GroupKind (`Kind.group`, or `Kind` when
  * the group is empty), with the CRD defaults `trainer.kubeflow.org` / `ClusterTrainingRuntime`.
  */
-export function runtimeGroupKind(trainJob: TrainJob): string {
-  const ref = trainJob.spec.runtimeRef;
+export function runtimeGroupKind(trainJob: TrainJobInput): string {
+  const ref = view<TrainJob>(trainJob).spec.runtimeRef;
   const group = ref.apiGroup ?? Api.TrainerGroup;
   const kind = ref.kind ?? Api.ClusterTrainingRuntimeKind;
   return group === '' ? kind : `${kind}.${group}`;
@@ -37,7 +38,7 @@ export function runtimeGroupKind(trainJob: TrainJob): string {
  * Returns the runtime kind the TrainJob refers to. Throws {@link UnsupportedRuntimeError}
  * (`unsupported runtime: <Kind.group>`) for anything other than the two trainer kinds.
  */
-export function runtimeKindOf(trainJob: TrainJob): RuntimeKind {
+export function runtimeKindOf(trainJob: TrainJobInput): RuntimeKind {
   const gk = runtimeGroupKind(trainJob);
   if (gk === `${Api.TrainingRuntimeKind}.${Api.TrainerGroup}`) return Api.TrainingRuntimeKind;
   if (gk === `${Api.ClusterTrainingRuntimeKind}.${Api.TrainerGroup}`) return Api.ClusterTrainingRuntimeKind;
@@ -50,7 +51,8 @@ export function runtimeKindOf(trainJob: TrainJob): RuntimeKind {
  * {@link UnsupportedRuntimeError} for other kinds and {@link RuntimeNotFoundError} (upstream's
  * reconcile messages) when the object does not exist.
  */
-export function resolveRuntime(trainJob: TrainJob, lookup: RuntimeLookup): ResolvedRuntime {
+export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLookup): ResolvedRuntime {
+  const trainJob = view<TrainJob>(trainJobInput);
   const kind = runtimeKindOf(trainJob);
   const name = trainJob.spec.runtimeRef.name;
   if (kind === Api.TrainingRuntimeKind) {
@@ -60,7 +62,7 @@ export function resolveRuntime(trainJob: TrainJob, lookup: RuntimeLookup): Resol
         `TrainingRuntime specified in TrainJob is not found: trainingruntimes.trainer.kubeflow.org "${name}" not found`,
       );
     }
-    return { kind, runtime: applyRuntimeDefaults(runtime) };
+    return { kind, runtime: applyRuntimeDefaults(view<TrainingRuntime>(runtime)) };
   }
   const runtime = lookup.getClusterTrainingRuntime(name);
   if (runtime === undefined) {
@@ -68,5 +70,5 @@ export function resolveRuntime(trainJob: TrainJob, lookup: RuntimeLookup): Resol
       `not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org "${name}" not found`,
     );
   }
-  return { kind, runtime: applyRuntimeDefaults(runtime) };
+  return { kind, runtime: applyRuntimeDefaults(view<TrainingRuntime>(runtime)) };
 }

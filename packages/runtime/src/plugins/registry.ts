@@ -10,10 +10,13 @@
 
 import type { Plugin } from '../framework/plugin.js';
 import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
+import { create as createJAX } from './ml/jax.js';
+import { create as createMPI } from './ml/mpi.js';
 import { create as createPlainML } from './ml/plainml.js';
 import { create as createTorch } from './ml/torch.js';
+import { create as createXGBoost } from './ml/xgboost.js';
 
 /** Returns fresh instances of the default plugins, in registry order. */
 export function defaultPlugins(): Plugin[] {
-  return [createPlainML(), createTorch(), createJobSet()];
+  return [createPlainML(), createTorch(), createMPI(), createJAX(), createXGBoost(), createJobSet()];
 }

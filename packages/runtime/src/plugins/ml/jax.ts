@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+// JAX (upstream `plugins/jax/jax.go`): one process per pod; the trainer count, JAX_* env and port.
+// The trainer env is not upserted here (PlainML skips JAX), so the builder appends new names after.
+
+import { ContainerTrainerPort, Env, Names } from '../../constants.js';
+import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
+import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import type { TrainJob } from '../../types/index.js';
+import { upsertEnv, upsertPorts } from '../../util/upsert.js';
+
+/** Upstream's plugin name. */
+export const name = 'JAX';
+
+/** JAX env names. */
+export const JAXEnv = {
+  NumProcesses: 'JAX_NUM_PROCESSES',
+  ProcessId: 'JAX_PROCESS_ID',
+  CoordinatorAddress: 'JAX_COORDINATOR_ADDRESS',
+} as const;
+
+/** The JAX ML policy. */
+export class JAX implements EnforceMLPolicyPlugin {
+  readonly name = name;
+
+  /** Applies the JAX policy when the runtime has `mlPolicy.jax`. */
+  enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
+    if (info.runtimePolicy.mlPolicy?.jax === undefined) return;
+    const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
+    if (trainerPS === undefined) return;
+    const trainer = trainJob.spec.trainer;
+    if (trainer?.numNodes !== undefined) trainerPS.count = trainer.numNodes;
+    const node = findContainer(trainerPS, Names.Node);
+    if (trainer === undefined || node === undefined) return;
+    const tj = trainJob.metadata.name ?? '';
+    upsertEnv(node.env, [
+      { name: JAXEnv.NumProcesses, value: String(trainerPS.count ?? 1) },
+      { name: JAXEnv.ProcessId, valueFrom: { fieldRef: { fieldPath: Env.JobCompletionIndexFieldPath } } },
+      { name: JAXEnv.CoordinatorAddress, value: `${tj}-${Names.Node}-0-0.${tj}:${ContainerTrainerPort}` },
+    ]);
+    upsertPorts(node.ports, [{ containerPort: ContainerTrainerPort }]);
+  }
+}
+
+/** Creates the JAX plugin. */
+export function create(): JAX {
+  return new JAX();
+}

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+// MPI (upstream `plugins/mpi/mpi.go`): the `node` job count, slots, the SSH-auth Secret volume and
+// mounts on `node` and `launcher`, the hostfile ConfigMap and the OpenMPI env on the launcher; build
+// returns the Secret (when key material is supplied) and the hostfile ConfigMap.
+
+import { Names } from '../../constants.js';
+import { RenderError } from '../../framework/errors.js';
+import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
+import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
+import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
+import type { KubeObject, TrainJob, Volume } from '../../types/index.js';
+import { ownedObject } from '../../util/owner-reference.js';
+import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
+
+/** Upstream's plugin name. */
+export const name = 'MPI';
+
+/** OpenMPI env names (`MPIReservedEnvNames`). */
+export const OpenMPIEnv = {
+  DefaultHostfile: 'OMPI_MCA_orte_default_hostfile',
+  KeepFQDNHostNames: 'OMPI_MCA_orte_keep_fqdn_hostnames',
+  DefaultSlots: 'OMPI_MCA_orte_set_default_slots',
+  RshArgs: 'OMPI_MCA_plm_rsh_args',
+} as const;
+
+/** Names and paths of the MPI side objects. */
+export const MPINames = {
+  SSHAuthVolume: 'mpi-ssh-auth',
+  SSHAuthSecretSuffix: '-mpi-ssh-auth',
+  HostfileVolume: 'mpi-hostfile',
+  HostfileConfigMapSuffix: '-mpi-hostfile',
+  HostfileDir: '/etc/mpi',
+  HostfileName: 'hostfile',
+  SSHPrivateKey: 'ssh-privatekey',
+  SSHPublicKey: 'ssh-publickey',
+  SSHAuthSecretType: 'kubernetes.io/ssh-auth',
+} as const;
+
+/** Slots per node: trainer numProcPerNode, else the GPU count when the policy says 1, else the policy. */
+export function mpiSlots(info: RuntimeInfo, trainJob: TrainJob): number {
+  const explicit = trainJob.spec.trainer?.numProcPerNode;
+  if (explicit !== undefined) return explicit;
+  const policy = info.runtimePolicy.mlPolicy?.mpi?.numProcPerNode ?? 1;
+  const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));
+  return policy === 1 && gpus > 1 ? gpus : policy;
+}
+
+function sshAuthVolume(trainJob: TrainJob): Volume {
+  return {
+    name: MPINames.SSHAuthVolume,
+    secret: {
+      secretName: `${trainJob.metadata.name ?? ''}${MPINames.SSHAuthSecretSuffix}`,
+      defaultMode: 0o400,
+      items: [
+        { key: MPINames.SSHPrivateKey, path: 'id_rsa', mode: 0o640 },
+        { key: MPINames.SSHPublicKey, path: 'id_rsa.pub', mode: 0o644 },
+        { key: MPINames.SSHPublicKey, path: 'authorized_keys', mode: 0o644 },
+      ],
+    },
+  };
+}
+
+function hostfileVolume(trainJob: TrainJob): Volume {
+  return {
+    name: MPINames.HostfileVolume,
+    configMap: {
+      name: `${trainJob.metadata.name ?? ''}${MPINames.HostfileConfigMapSuffix}`,
+      items: [{ key: MPINames.HostfileName, path: MPINames.HostfileName, mode: 0o444 }],
+    },
+  };
+}
+
+/** The MPI ML policy. */
+export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
+  readonly name = name;
+
+  /**
+   * Applies the MPI policy when the runtime has `mlPolicy.mpi`. Throws {@link RenderError} for an
+   * MPI implementation other than OpenMPI.
+   */
+  enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
+    const mpi = info.runtimePolicy.mlPolicy?.mpi;
+    if (mpi === undefined) return;
+    const numNodes = trainJob.spec.trainer?.numNodes;
+    const nodePS = findPodSetByName(info, Names.Node);
+    if (numNodes !== undefined && nodePS !== undefined) {
+      nodePS.count = mpi.runLauncherAsNode === true ? Math.max(numNodes - 1, 1) : numNodes;
+    }
+    const slots = mpiSlots(info, trainJob);
+    const implementation = mpi.mpiImplementation ?? 'OpenMPI';
+    for (const podSet of info.templateSpec.podSets) {
+      if (podSet.name !== Names.Node && podSet.name !== Names.Launcher) continue;
+      const isLauncher = podSet.name === Names.Launcher;
+      upsertVolumes(podSet.volumes, [sshAuthVolume(trainJob)]);
+      if (isLauncher) upsertVolumes(podSet.volumes, [hostfileVolume(trainJob)]);
+      for (const container of podSet.containers) {
+        if (container.name !== Names.Node) continue;
+        upsertVolumeMounts(container.volumeMounts, [
+          { name: MPINames.SSHAuthVolume, mountPath: mpi.sshAuthMountPath ?? '/root/.ssh' },
+        ]);
+        if (!isLauncher) continue;
+        upsertVolumeMounts(container.volumeMounts, [
+          { name: MPINames.HostfileVolume, mountPath: MPINames.HostfileDir },
+        ]);
+        if (implementation !== 'OpenMPI') {
+          throw new RenderError(`MPI implementation for ${implementation} doesn't supported`);
+        }
+        upsertEnv(container.env, [
+          { name: OpenMPIEnv.DefaultHostfile, value: `${MPINames.HostfileDir}/${MPINames.HostfileName}` },
+          { name: OpenMPIEnv.KeepFQDNHostNames, value: 'true' },
+          { name: OpenMPIEnv.DefaultSlots, value: String(slots) },
+          { name: OpenMPIEnv.RshArgs, value: '-o ConnectionAttempts=10' },
+        ]);
+      }
+    }
+  }
+
+  /** Returns `[Secret?, ConfigMap]`; the Secret only when the caller supplies key material. */
+  build(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[] {
+    const mpi = info.runtimePolicy.mlPolicy?.mpi;
+    if (mpi === undefined) return [];
+    const tj = trainJob.metadata.name ?? '';
+    const objects: KubeObject[] = [];
+    const keys = context.secrets?.mpiSSHKeyPair?.(trainJob);
+    if (keys !== undefined) {
+      objects.push(
+        ownedObject(trainJob, 'v1', 'Secret', `${tj}${MPINames.SSHAuthSecretSuffix}`, {
+          type: MPINames.SSHAuthSecretType,
+          immutable: true,
+          data: {
+            [MPINames.SSHPrivateKey]: Buffer.from(keys.privateKey).toString('base64'),
+            [MPINames.SSHPublicKey]: Buffer.from(keys.publicKey).toString('base64'),
+          },
+        }),
+      );
+    }
+    const slots = mpiSlots(info, trainJob);
+    let hostfile = '';
+    for (const podSet of info.templateSpec.podSets) {
+      const listed =
+        podSet.name === Names.Node || (mpi.runLauncherAsNode === true && podSet.name === Names.Launcher);
+      if (!listed) continue;
+      for (const endpoint of podSet.endpoints) hostfile += `${endpoint} slots=${slots}\n`;
+    }
+    objects.push(
+      ownedObject(trainJob, 'v1', 'ConfigMap', `${tj}${MPINames.HostfileConfigMapSuffix}`, {
+        data: { [MPINames.HostfileName]: hostfile },
+      }),
+    );
+    return objects;
+  }
+}
+
+/** Creates the MPI plugin. */
+export function create(): MPI {
+  return new MPI();
+}
