@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: Apache-2.0
+import { create, isKAIEnabled, KAIScheduler, name } from './kai.js';
+import {
+  launcherSteps,
+  makeInfo,
+  makeRuntime,
+  makeTrainJob,
+  torchtuneSteps,
+  type RuntimeFixture,
+} from './test-fixtures.js';
+import type { RuntimeInfo } from '../../framework/runtime-info.js';
+import type { TrainJob } from '../../types/index.js';
+
+const QUEUE = 'kai.scheduler/queue';
+const MIN = 'kai.scheduler/batch-min-member';
+const node = { name: 'node', ancestor: 'trainer', container: 'node' };
+
+function schedulerNames(info: RuntimeInfo): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
+    out[rJob.name] = (rJob.template?.spec?.template?.spec as { schedulerName?: unknown } | undefined)
+      ?.schedulerName;
+  }
+  return out;
+}
+
+describe('KAI', () => {
+  it('is named and created by its factory', () => {
+    expect(name).toBe('KAI');
+    expect(create()).toBeInstanceOf(KAIScheduler);
+  });
+
+  describe('isKAIEnabled', () => {
+    const cases: Record<string, { runtime: RuntimeFixture; trainJob: TrainJob; want: boolean }> = {
+      'no KAI signal': { runtime: { steps: [node] }, trainJob: makeTrainJob('job'), want: false },
+      'queue label on the TrainJob': {
+        runtime: { steps: [node] },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
+        want: true,
+      },
+      'queue label on the runtime template': {
+        runtime: { steps: [node], labels: { [QUEUE]: 'team-a' } },
+        trainJob: makeTrainJob('job'),
+        want: true,
+      },
+      'schedulerName kai-scheduler in a pod template': {
+        runtime: { steps: [{ ...node, schedulerName: 'kai-scheduler' }] },
+        trainJob: makeTrainJob('job'),
+        want: true,
+      },
+      'another schedulerName': {
+        runtime: { steps: [{ ...node, schedulerName: 'volcano' }] },
+        trainJob: makeTrainJob('job'),
+        want: false,
+      },
+      'the runtime chose Volcano: off even with a queue label': {
+        runtime: { steps: [node], podGroupPolicy: { volcano: {} } },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
+        want: false,
+      },
+      'the runtime chose coscheduling: off': {
+        runtime: {
+          steps: [{ ...node, schedulerName: 'kai-scheduler' }],
+          podGroupPolicy: { coscheduling: {} },
+        },
+        trainJob: makeTrainJob('job'),
+        want: false,
+      },
+    };
+    for (const [caseName, tc] of Object.entries(cases)) {
+      it(caseName, () => {
+        expect(isKAIEnabled(makeInfo(makeRuntime(tc.runtime), tc.trainJob), tc.trainJob)).toBe(tc.want);
+      });
+    }
+  });
+
+  describe('enforcePodGroupPolicy', () => {
+    interface Case {
+      runtime: RuntimeFixture;
+      trainJob: TrainJob;
+      wantSchedulerNames: Record<string, unknown>;
+      wantLabels: Record<string, string>;
+      wantAnnotations: Record<string, string>;
+    }
+    const cases: Record<string, Case> = {
+      'not enabled: nothing changes': {
+        runtime: { steps: [node], labels: { team: 'a' } },
+        trainJob: makeTrainJob('job'),
+        wantSchedulerNames: { node: undefined },
+        wantLabels: { team: 'a' },
+        wantAnnotations: {},
+      },
+      'single step: scheduler name, queue from the TrainJob, gang of one replicatedJob': {
+        runtime: { steps: [node] },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
+        wantSchedulerNames: { node: 'kai-scheduler' },
+        wantLabels: { [QUEUE]: 'team-a' },
+        wantAnnotations: { [MIN]: '1' },
+      },
+      'no dependsOn: every replicatedJob is required (KAI default made explicit)': {
+        runtime: { steps: [{ name: 'dataset-initializer', ancestor: 'dataset-initializer' }, node] },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        wantSchedulerNames: { 'dataset-initializer': 'kai-scheduler', node: 'kai-scheduler' },
+        wantLabels: { [QUEUE]: 'q' },
+        wantAnnotations: { [MIN]: '2' },
+      },
+      'torchtune: one subgroup at a time, not three': {
+        runtime: { steps: torchtuneSteps },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        wantSchedulerNames: {
+          'dataset-initializer': 'kai-scheduler',
+          'model-initializer': 'kai-scheduler',
+          node: 'kai-scheduler',
+        },
+        wantLabels: { [QUEUE]: 'q' },
+        wantAnnotations: { [MIN]: '1' },
+      },
+      'launcher waiting on ready workers: one subgroup': {
+        runtime: { steps: launcherSteps },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        wantSchedulerNames: { node: 'kai-scheduler', launcher: 'kai-scheduler' },
+        wantLabels: { [QUEUE]: 'q' },
+        wantAnnotations: { [MIN]: '1' },
+      },
+      'an explicit schedulerName is kept': {
+        runtime: { steps: [{ name: 'sidecar', schedulerName: 'default-scheduler' }, node] },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        wantSchedulerNames: { sidecar: 'default-scheduler', node: 'kai-scheduler' },
+        wantLabels: { [QUEUE]: 'q' },
+        wantAnnotations: { [MIN]: '2' },
+      },
+      'the runtime queue wins over the TrainJob queue, as KAI merges without overriding': {
+        runtime: { steps: [node], labels: { [QUEUE]: 'runtime-q' } },
+        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'job-q' } }),
+        wantSchedulerNames: { node: 'kai-scheduler' },
+        wantLabels: { [QUEUE]: 'runtime-q' },
+        wantAnnotations: { [MIN]: '1' },
+      },
+      'topology annotations and gang size from the TrainJob are copied': {
+        runtime: { steps: torchtuneSteps },
+        trainJob: makeTrainJob('job', {
+          labels: { [QUEUE]: 'q' },
+          annotations: {
+            'kai.scheduler/topology': 'gpu-topology',
+            'kai.scheduler/topology-required-placement': 'rack',
+            'kai.scheduler/topology-preferred-placement': 'kubernetes.io/hostname',
+            [MIN]: '2',
+            unrelated: 'x',
+          },
+        }),
+        wantSchedulerNames: {
+          'dataset-initializer': 'kai-scheduler',
+          'model-initializer': 'kai-scheduler',
+          node: 'kai-scheduler',
+        },
+        wantLabels: { [QUEUE]: 'q' },
+        wantAnnotations: {
+          'kai.scheduler/topology': 'gpu-topology',
+          'kai.scheduler/topology-required-placement': 'rack',
+          'kai.scheduler/topology-preferred-placement': 'kubernetes.io/hostname',
+          [MIN]: '2',
+        },
+      },
+      'runtime topology and gang size are kept': {
+        runtime: {
+          steps: [node],
+          annotations: { 'kai.scheduler/topology': 'runtime-topology', [MIN]: '3' },
+        },
+        trainJob: makeTrainJob('job', {
+          labels: { [QUEUE]: 'q' },
+          annotations: { 'kai.scheduler/topology': 'job-topology' },
+        }),
+        wantSchedulerNames: { node: 'kai-scheduler' },
+        wantLabels: { [QUEUE]: 'q' },
+        wantAnnotations: { 'kai.scheduler/topology': 'runtime-topology', [MIN]: '3' },
+      },
+    };
+    for (const [caseName, tc] of Object.entries(cases)) {
+      it(caseName, () => {
+        const info = makeInfo(makeRuntime(tc.runtime), tc.trainJob);
+        create().enforcePodGroupPolicy(info, tc.trainJob);
+        expect(schedulerNames(info)).toEqual(tc.wantSchedulerNames);
+        expect(info.labels).toEqual(tc.wantLabels);
+        expect(info.annotations).toEqual(tc.wantAnnotations);
+        expect(info.scheduler).toEqual({ podLabels: {}, podAnnotations: {} });
+      });
+    }
+  });
+});
