@@ -3,7 +3,7 @@
 // is part of the contract because it fixes env order where two plugins touch one container and the
 // order of the rendered objects:
 //   1. ML policies:  PlainML, Torch, MPI, JAX, XGBoost, Flux
-//   2. pod groups:   (scheduling plugins, from ./scheduling/)
+//   2. pod groups:   CoScheduling, Volcano, KAI, Kueue (./scheduling/)
 //   3. workload:     JobSet (exactly one workload plugin; it also owns the status point)
 // PlainML runs first so that, with XGBoost, the trainer env precedes the DMLC_* env, as it precedes
 // the PET_* env with torch. Plugins must still be correct in any order within one point.
@@ -15,8 +15,23 @@ import { create as createMPI } from './ml/mpi.js';
 import { create as createPlainML } from './ml/plainml.js';
 import { create as createTorch } from './ml/torch.js';
 import { create as createXGBoost } from './ml/xgboost.js';
+import { create as createCoScheduling } from './scheduling/coscheduling.js';
+import { create as createKAI } from './scheduling/kai.js';
+import { create as createKueue } from './scheduling/kueue.js';
+import { create as createVolcano } from './scheduling/volcano.js';
 
 /** Returns fresh instances of the default plugins, in registry order. */
 export function defaultPlugins(): Plugin[] {
-  return [createPlainML(), createTorch(), createMPI(), createJAX(), createXGBoost(), createJobSet()];
+  return [
+    createPlainML(),
+    createTorch(),
+    createMPI(),
+    createJAX(),
+    createXGBoost(),
+    createCoScheduling(),
+    createVolcano(),
+    createKAI(),
+    createKueue(),
+    createJobSet(),
+  ];
 }
