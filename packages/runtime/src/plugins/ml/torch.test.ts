@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import { describe, expect, it } from '@jest/globals';
 import { render } from '../../engine.js';
 import { RenderError } from '../../framework/errors.js';
 import {

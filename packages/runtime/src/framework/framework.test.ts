@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+import { render, status } from '../engine.js';
+import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
+import { TooManyStatusPluginsError } from './errors.js';
+import {
+  fieldPath,
+  formatFieldError,
+  formatFieldErrors,
+  forbidden,
+  invalid,
+  required,
+} from './field-error.js';
+import { Framework } from './framework.js';
+import type { AnyPlugin } from './plugin.js';
+
+describe('Framework', () => {
+  it('runs the points in the fixed order, plugins in registry order within a point', () => {
+    const calls: string[] = [];
+    const plugin = (name: string): AnyPlugin => ({
+      name,
+      enforceMLPolicy: () => void calls.push(`${name}.enforceMLPolicy`),
+      enforcePodGroupPolicy: () => void calls.push(`${name}.enforcePodGroupPolicy`),
+      enforcePodSpec: () => void calls.push(`${name}.enforcePodSpec`),
+      preBuildSync: () => void calls.push(`${name}.preBuildSync`),
+      build: () => {
+        calls.push(`${name}.build`);
+        return [];
+      },
+    });
+    const runtime = clusterRuntime('rt', {}, [replicatedJob('node', [{ name: 'node' }], 'trainer')]);
+    expect(render(trainJob('j', 'rt'), runtime, { plugins: [plugin('a'), plugin('b')] }).objects).toEqual([]);
+    expect(calls).toEqual([
+      'a.enforceMLPolicy',
+      'b.enforceMLPolicy',
+      'a.enforcePodGroupPolicy',
+      'b.enforcePodGroupPolicy',
+      'a.enforcePodSpec',
+      'b.enforcePodSpec',
+      'a.preBuildSync',
+      'b.preBuildSync',
+      'a.build',
+      'b.build',
+    ]);
+  });
+
+  it('refuses two status plugins', () => {
+    const s = (name: string): AnyPlugin => ({ name, status: () => undefined });
+    expect(() => new Framework([s('a'), s('b')])).toThrow(new TooManyStatusPluginsError());
+    expect(new TooManyStatusPluginsError().message).toBe('too many TrainJobStatus plugins are registered');
+  });
+});
+
+describe('field errors', () => {
+  it('print as Kubernetes field.Error', () => {
+    const path = fieldPath('spec').child('trainer', 'env').index(2);
+    expect(path.toString()).toBe('spec.trainer.env[2]');
+    expect(
+      formatFieldError(
+        invalid(fieldPath('spec', 'trainer', 'numNodes'), 3, 'must be 1 for llama3_2/1B model'),
+      ),
+    ).toBe('spec.trainer.numNodes: Invalid value: 3: must be 1 for llama3_2/1B model');
+    expect(formatFieldError(invalid('spec.runtimeRef.name', 'x', 'bad'))).toBe(
+      'spec.runtimeRef.name: Invalid value: "x": bad',
+    );
+    expect(formatFieldError(forbidden('spec.runtimePatches', 'no'))).toBe(
+      'spec.runtimePatches: Forbidden: no',
+    );
+    expect(formatFieldError(required(fieldPath('spec').key('a/b'), 'r'))).toBe(
+      'spec[a/b]: Required value: r',
+    );
+    expect(formatFieldErrors([forbidden('a', 'x'), forbidden('b', 'y')])).toBe(
+      '[a: Forbidden: x, b: Forbidden: y]',
+    );
+  });
+});
+
+describe('status', () => {
+  it('copies Completed as Complete and the replicated job counts', () => {
+    const jobSet = {
+      apiVersion: 'jobset.x-k8s.io/v1alpha2',
+      kind: 'JobSet',
+      metadata: { name: 'j' },
+      status: {
+        conditions: [
+          {
+            type: 'Completed',
+            status: 'True',
+            reason: 'AllJobsCompleted',
+            message: 'jobset completed successfully',
+            lastTransitionTime: '2026-01-01T00:00:00Z',
+          },
+        ],
+        replicatedJobsStatus: [{ name: 'node', ready: 0, succeeded: 2, failed: 0, active: 0, suspended: 0 }],
+      },
+    };
+    expect(status(trainJob('j', 'rt'), { jobSet })).toEqual({
+      conditions: [
+        {
+          type: 'Complete',
+          status: 'True',
+          reason: 'AllJobsCompleted',
+          message: 'jobset completed successfully',
+          lastTransitionTime: '2026-01-01T00:00:00Z',
+        },
+      ],
+      jobsStatus: [{ name: 'node', ready: 0, succeeded: 2, failed: 0, active: 0, suspended: 0 }],
+    });
+    expect(status(trainJob('j', 'rt'), {})).toBeUndefined();
+  });
+});

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+import { render } from '../../engine.js';
+import {
+  clusterRuntime,
+  containerOf,
+  envNames,
+  jobOf,
+  objectOf,
+  replicatedJob,
+  trainJob,
+} from '../../test-support/fixtures.js';
+
+const runtime = clusterRuntime('plain', {}, [
+  replicatedJob('node', [{ name: 'node', env: [{ name: 'T', value: 't' }] }], 'trainer'),
+]);
+
+describe('PlainML.enforceMLPolicy', () => {
+  it('sets parallelism from numNodes and upserts the trainer env', () => {
+    const jobSet = objectOf(
+      render(
+        trainJob('p', 'plain', {
+          numNodes: 3,
+          env: [
+            { name: 'T', value: 'over' },
+            { name: 'N', value: 'n' },
+          ],
+        }),
+        runtime,
+      ).objects,
+      'JobSet',
+    );
+    expect(jobOf(jobSet, 'node').template?.spec).toMatchObject({ parallelism: 3, completions: 3 });
+    const node = containerOf(jobSet, 'node', 'node');
+    expect(envNames(node)).toEqual(['T', 'N']);
+    expect(node.env?.[0]).toEqual({ name: 'T', value: 'over' });
+  });
+
+  it('keeps numNodes 0 (schema-valid) as parallelism 0', () => {
+    const jobSet = objectOf(render(trainJob('p', 'plain', { numNodes: 0 }), runtime).objects, 'JobSet');
+    expect(jobOf(jobSet, 'node').template?.spec).toMatchObject({ parallelism: 0, completions: 0 });
+  });
+
+  it('ignores resourcesPerNode when the runtime has no mlPolicy', () => {
+    const jobSet = objectOf(
+      render(trainJob('p', 'plain', { resourcesPerNode: { limits: { cpu: '2' } } }), runtime).objects,
+      'JobSet',
+    );
+    expect(containerOf(jobSet, 'node', 'node').resources).toBeUndefined();
+  });
+});

@@ -1,0 +1,136 @@
+// SPDX-License-Identifier: Apache-2.0
+import { render } from '../../engine.js';
+import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
+import { defaultPlugins } from '../../plugins/registry.js';
+import {
+  clusterRuntime,
+  containerOf,
+  jobOf,
+  objectOf,
+  replicatedJob,
+  trainJob,
+} from '../../test-support/fixtures.js';
+
+function initRuntime() {
+  const dataset = replicatedJob(
+    'dataset-initializer',
+    [
+      {
+        name: 'dataset-initializer',
+        env: [
+          { name: 'PRE_EXISTING', value: 'from-runtime-template' },
+          { name: 'OTHER', value: 'keep-me' },
+        ],
+      },
+    ],
+    'dataset-initializer',
+  );
+  dataset.replicas = 3;
+  const node = replicatedJob(
+    'node',
+    [
+      {
+        name: 'node',
+        env: [
+          { name: 'FROM_TEMPLATE', value: 'template-value' },
+          { name: 'OVERRIDE_ME', value: 'old-value' },
+        ],
+      },
+    ],
+    'trainer',
+  );
+  return clusterRuntime('rt', {}, [dataset, node]);
+}
+
+describe('buildJobSet', () => {
+  it('dataset initializer merges Dataset.Env with storageUri and forces one replica', () => {
+    const job = trainJob('j', 'rt', undefined, {
+      initializer: {
+        dataset: {
+          storageUri: 'hf://my-org/my-dataset',
+          env: [
+            { name: 'CUSTOM_FROM_USER', value: 'user-value' },
+            { name: 'PRE_EXISTING', value: 'overridden-by-trainjob' },
+          ],
+          secretRef: { name: 'hf-secret' },
+        },
+      },
+    });
+    const jobSet = objectOf(render(job, initRuntime()).objects, 'JobSet');
+    const c = containerOf(jobSet, 'dataset-initializer', 'dataset-initializer');
+    expect(c.env).toEqual([
+      { name: 'PRE_EXISTING', value: 'overridden-by-trainjob' },
+      { name: 'OTHER', value: 'keep-me' },
+      { name: 'STORAGE_URI', value: 'hf://my-org/my-dataset' },
+      { name: 'CUSTOM_FROM_USER', value: 'user-value' },
+    ]);
+    expect(c.envFrom).toEqual([{ secretRef: { name: 'hf-secret' } }]);
+    expect(jobOf(jobSet, 'dataset-initializer').replicas).toBe(1);
+    expect(jobOf(jobSet, 'dataset-initializer').template?.spec).toMatchObject({
+      parallelism: 1,
+      completions: 1,
+    });
+  });
+
+  it('trainer env overrides in place and appends new names', () => {
+    const job = trainJob('j', 'rt', {
+      env: [
+        { name: 'OVERRIDE_ME', value: 'new-value' },
+        { name: 'FROM_TRAINJOB', value: 'extra' },
+      ],
+    });
+    const c = containerOf(objectOf(render(job, initRuntime()).objects, 'JobSet'), 'node', 'node');
+    expect(c.env).toEqual([
+      { name: 'FROM_TEMPLATE', value: 'template-value' },
+      { name: 'OVERRIDE_ME', value: 'new-value' },
+      { name: 'FROM_TRAINJOB', value: 'extra' },
+    ]);
+  });
+
+  it('writes the owner reference, suspend and the scheduler pod metadata on every pod template', () => {
+    const stamp: EnforcePodGroupPolicyPlugin = {
+      name: 'Stamp',
+      enforcePodGroupPolicy: (info, tj) => {
+        info.scheduler.podLabels['scheduling.x-k8s.io/pod-group'] = tj.metadata.name ?? '';
+        info.scheduler.podAnnotations['scheduling.k8s.io/group-name'] = tj.metadata.name ?? '';
+      },
+    };
+    const job = trainJob('j', 'rt', undefined, { suspend: true });
+    const jobSet = objectOf(
+      render(job, initRuntime(), { plugins: [...defaultPlugins(), stamp] }).objects,
+      'JobSet',
+    );
+    expect(jobSet.metadata).toEqual({
+      name: 'j',
+      namespace: 'default',
+      ownerReferences: [
+        {
+          apiVersion: 'trainer.kubeflow.org/v1alpha1',
+          blockOwnerDeletion: true,
+          controller: true,
+          kind: 'TrainJob',
+          name: 'j',
+          uid: 'j-uid',
+        },
+      ],
+    });
+    expect((jobSet.spec as { suspend: boolean }).suspend).toBe(true);
+    for (const name of ['dataset-initializer', 'node']) {
+      expect(jobOf(jobSet, name).template?.spec?.template?.metadata).toEqual({
+        annotations: { 'scheduling.k8s.io/group-name': 'j' },
+        labels: { 'scheduling.x-k8s.io/pod-group': 'j' },
+      });
+    }
+  });
+
+  it('uses network.subdomain for endpoints but not for PET_MASTER_ADDR', () => {
+    const runtime = clusterRuntime('rt', { mlPolicy: { torch: {} } }, [
+      replicatedJob('node', [{ name: 'node' }], 'trainer'),
+    ]);
+    runtime.spec.template.spec.network = { subdomain: 'custom' };
+    const jobSet = objectOf(render(trainJob('j', 'rt', {}), runtime).objects, 'JobSet');
+    expect(containerOf(jobSet, 'node', 'node').env?.find((e) => e.name === 'PET_MASTER_ADDR')?.value).toBe(
+      'j-node-0-0.j',
+    );
+  });
+});
