@@ -10,3 +10,6 @@ export {
   TrainingRuntimeSchema,
   TrainingRuntimeSpecSchema,
 } from './schema/training-runtime.js';
+export * from './validation/index.js';
+export { KindDefinitions, renderCrdFiles, toCrd } from './crd/index.js';
+export type { KindDefinition } from './crd/index.js';

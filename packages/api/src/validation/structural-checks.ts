@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+// The checks ajv cannot do: list-type uniqueness and x-kubernetes-validations (CEL), with oldSelf correlation.
+import { isDeepStrictEqual } from 'node:util';
+import type { CelRule } from '../schema/k8s-schema.js';
+import { evaluateRule, isTransitionRule, toCelValue } from './cel.js';
+import { FieldErrorType, childPath, indexPath } from './field-error.js';
+import type { FieldError } from './field-error.js';
+import { hasSchemaType, isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
+import type { SchemaNode } from './schema-walk.js';
+
+/**
+ * Walks `value` (already pruned and defaulted) with its schema and returns the errors of list-type rules and
+ * CEL rules. `old` is the previous object on update and `undefined` on create: transition rules (those that
+ * read `oldSelf`) run only where an old value correlates, i.e. through object properties, map keys and
+ * `x-kubernetes-list-type: map` keys, never through atomic lists or sets, as in the API server.
+ */
+export function checkStructural(value: unknown, old: unknown, schema: SchemaNode): FieldError[] {
+  const errors: FieldError[] = [];
+  walk(value, old, schema, '', true, errors);
+  return errors;
+}
+
+function walk(
+  value: unknown,
+  old: unknown,
+  schema: SchemaNode,
+  path: string,
+  root: boolean,
+  errors: FieldError[],
+) {
+  if (value === undefined || value === null || !hasSchemaType(value, schema)) return;
+  const rules = schema['x-kubernetes-validations'] as CelRule[] | undefined;
+  if (rules) runRules(rules, value, old, schema, path, root, errors);
+  if (Array.isArray(value)) {
+    walkList(value, Array.isArray(old) ? old : undefined, schema, path, errors);
+    return;
+  }
+  if (!isObject(value)) return;
+  const props = propertiesOf(schema);
+  const mapValue = mapValueSchema(schema);
+  const oldObj = isObject(old) ? old : undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (root && k === 'metadata') continue;
+    const prop = props?.[k];
+    const child = prop ?? mapValue;
+    if (!child) continue;
+    walk(v, oldObj?.[k], child, prop ? childPath(path, k) : indexPath(path, k), false, errors);
+  }
+}
+
+function runRules(
+  rules: readonly CelRule[],
+  value: unknown,
+  old: unknown,
+  schema: SchemaNode,
+  path: string,
+  root: boolean,
+  errors: FieldError[],
+) {
+  const self = toCelValue(value, schema, root);
+  const oldSelf = old === undefined || old === null ? undefined : toCelValue(old, schema, root);
+  for (const r of rules) {
+    if (isTransitionRule(r.rule) && oldSelf === undefined) continue;
+    const outcome = evaluateRule(r.rule, self, oldSelf);
+    if (outcome.ok) continue;
+    const fieldPath = r.fieldPath ? `${path}${r.fieldPath}` : path;
+    const message = outcome.error
+      ? `rule evaluation error: ${outcome.error}`
+      : (r.message ?? `failed rule: ${r.rule}`);
+    errors.push({ path: fieldPath, type: FieldErrorType.Invalid, value: schema.type, message });
+  }
+}
+
+function walkList(
+  value: unknown[],
+  old: unknown[] | undefined,
+  schema: SchemaNode,
+  path: string,
+  errors: FieldError[],
+) {
+  const items = itemSchema(schema);
+  if (!items) return;
+  const listType = schema['x-kubernetes-list-type'];
+  if (listType === 'map') {
+    const keys = (schema['x-kubernetes-list-map-keys'] as string[] | undefined) ?? [];
+    const keyOf = (item: unknown) =>
+      isObject(item)
+        ? Object.fromEntries(keys.filter((k) => item[k] !== undefined).map((k) => [k, item[k]]))
+        : item;
+    const seen: unknown[] = [];
+    value.forEach((item, i) => {
+      const key = keyOf(item);
+      if (seen.some((s) => isDeepStrictEqual(s, key))) {
+        errors.push({ path: indexPath(path, i), type: FieldErrorType.Duplicate, value: key, message: '' });
+      }
+      seen.push(key);
+      const oldItem = old?.find((o) => isDeepStrictEqual(keyOf(o), key));
+      walk(item, oldItem, items, indexPath(path, i), false, errors);
+    });
+    return;
+  }
+  if (listType === 'set') {
+    value.forEach((item, i) => {
+      if (value.slice(0, i).some((s) => isDeepStrictEqual(s, item))) {
+        errors.push({ path: indexPath(path, i), type: FieldErrorType.Duplicate, value: item, message: '' });
+      }
+    });
+  }
+  value.forEach((item, i) => walk(item, undefined, items, indexPath(path, i), false, errors));
+}
