@@ -37,9 +37,11 @@ export interface ValidateOptions extends EngineOptions {
   readonly cluster?: ClusterReader;
 }
 
-/** What the status point may be given of the cluster: the TrainJob's JobSet, if it exists. */
+/** What the status point is given: the TrainJob's JobSet, if it exists, and the time of observation. */
 export interface ObservedInput {
   readonly jobSet?: JobSetInput;
+  /** RFC 3339 time, used as lastTransitionTime of conditions that change now. */
+  readonly now: string;
 }
 
 let defaultFramework: Framework | undefined;
@@ -72,8 +74,10 @@ export function render(
 }
 
 /**
- * Computes the TrainJob's status from the observed workload; undefined means "keep the current
- * status" (for example, the JobSet of a finished job was deleted).
+ * Computes the TrainJob's status from the observed workload (conditions Suspended/Resumed,
+ * Complete/Failed from the JobSet, jobsStatus), exactly as upstream's reconcile does; `observed.now`
+ * stamps new transitions. When the JobSet of an unfinished job is missing, the status without the
+ * JobSet part is returned (upstream writes it and retries; see `computeTrainJobStatus`).
  */
 export function status(
   trainJob: TrainJobInput,
@@ -81,7 +85,9 @@ export function status(
   options?: EngineOptions,
 ): TrainJobStatus | undefined {
   const workload: ObservedWorkload =
-    observed.jobSet !== undefined ? { jobSet: view<JobSet>(observed.jobSet) } : {};
+    observed.jobSet !== undefined
+      ? { jobSet: view<JobSet>(observed.jobSet), now: observed.now }
+      : { now: observed.now };
   return frameworkFor(options).runTrainJobStatusPlugin(view<TrainJob>(trainJob), workload);
 }
 

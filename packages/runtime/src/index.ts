@@ -41,6 +41,7 @@ export {
 export { defaultPlugins } from './plugins/registry.js';
 export { deriveSSHKeyPair } from './plugins/ml/mpi-ssh-key.js';
 export type { WorkloadPlugin } from './workload/workload.js';
+export { computeTrainJobStatus, JobSetNotFoundError } from './status/index.js';
 export * from './util/quantity.js';
 export { canonicalObject } from './util/canonical.js';
 export { ownedObject, trainJobOwnerReference } from './util/owner-reference.js';

@@ -58,9 +58,12 @@ export interface ValidationContext {
   readonly cluster: ClusterReader;
 }
 
-/** What the status point sees of the cluster: the workload the TrainJob owns, if it exists. */
+/** What the status point sees: the workload the TrainJob owns (if it exists) and the time. */
 export interface ObservedWorkload {
+  /** The TrainJob's JobSet; undefined when it does not exist. */
   readonly jobSet?: JobSet;
+  /** RFC 3339 time of the observation, the lastTransitionTime of new transitions (no clock in the engine). */
+  readonly now: string;
 }
 
 /** Sets pod counts, env, ports, volumes and mounts from the runtime's mlPolicy. Build phase, step 1. */

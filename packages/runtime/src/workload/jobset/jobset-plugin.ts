@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
-// Validation rules for it live in `../../validation/`.
+// Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
 import type { BuildContext, ObservedWorkload } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob, TrainJobStatus } from '../../types/index.js';
+import { computeTrainJobStatus } from '../../status/index.js';
 import type { WorkloadPlugin } from '../workload.js';
 import { buildJobSet } from './builder.js';
 import { syncParallelCount, syncPodNetwork } from './pod-network.js';
-import { computeJobSetStatus } from './status-adapter.js';
 
 /** Upstream's plugin name. */
 export const name = 'JobSet';
@@ -28,9 +28,12 @@ export class JobSetPlugin implements WorkloadPlugin {
     return [buildJobSet(info, trainJob)];
   }
 
-  /** The TrainJob status from the observed JobSet; undefined keeps the current status. */
+  /**
+   * The TrainJob status from the observed JobSet (upstream reconcile steps 5 and 6: Suspended or
+   * Resumed, Complete/Failed copied from the JobSet, jobsStatus, a kept DeadlineExceeded).
+   */
   status(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined {
-    return computeJobSetStatus(trainJob, observed.jobSet);
+    return computeTrainJobStatus(trainJob, observed.jobSet, observed.now).status as TrainJobStatus;
   }
 }
 
