@@ -782,6 +782,33 @@ const cases: Record<string, Case> = {
     ],
   },
 
+  // ---- Validation ratcheting on update ----
+  'TrainJob: an update keeps a stored value that a newer rule rejects (numNodes -1 from v2.3.0)': {
+    kind: 'TrainJob',
+    old: trainJob({ trainer: { numNodes: -1 } }),
+    object: trainJob({ trainer: { numNodes: -1 }, suspend: true }),
+    want: [],
+  },
+  'TrainJob: an update that changes the invalid value is rejected': {
+    kind: 'TrainJob',
+    old: trainJob({ trainer: { numNodes: -1 } }),
+    object: trainJob({ trainer: { numNodes: -2 } }),
+    want: [atLeast('spec.trainer.numNodes', 0), immutable('spec.trainer')],
+  },
+  'TrainJob: an unchanged invalid runtime patch survives an update of another patch': {
+    kind: 'TrainJob',
+    old: trainJob({
+      runtimePatches: [{ manager: 'example.com/a', time: 'bad' }, { manager: 'example.com/b' }],
+    }),
+    object: trainJob({
+      runtimePatches: [
+        { manager: 'example.com/b', time: '2026-01-01T00:00:00Z' },
+        { manager: 'example.com/a', time: 'bad' },
+      ],
+    }),
+    want: [],
+  },
+
   // ---- TrainingRuntime / ClusterTrainingRuntime ----
   'TrainingRuntime: a minimal runtime is valid': {
     kind: 'TrainingRuntime',

@@ -5,6 +5,7 @@ import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types
 import { compiledSchema } from './ajv.js';
 import type { FieldError } from './field-error.js';
 import { pruneUnknownFields } from './prune.js';
+import { ratchetErrors, unchangedPaths } from './ratchet.js';
 import { mapSchemaErrors } from './schema-errors.js';
 import { checkStructural } from './structural-checks.js';
 
@@ -29,8 +30,9 @@ export interface ValidationOutcome<T> {
  * Validates an object of `kind` as the API server does on create (no `oldObject`) or update: prunes unknown
  * fields, applies the CRD defaults, checks the OpenAPI schema (types, enums, limits, required fields), the
  * list types, and every CEL rule (`oldSelf` bound only on update, where an old value correlates). The old
- * object is pruned and defaulted too, as the stored object would be. Admission webhooks' cross-object checks
- * are not part of this (they live in the engine).
+ * object is pruned and defaulted too, as the stored object would be. On update, errors in parts of the object
+ * that did not change are dropped (validation ratcheting, as Kubernetes >= 1.30 does). Admission webhooks'
+ * cross-object checks are not part of this (they live in the engine).
  */
 export function validate<K extends KindName>(
   kind: K,
@@ -49,5 +51,6 @@ export function validate<K extends KindName>(
     check(old);
   }
   errors.push(...checkStructural(obj, old, schema));
-  return { object: obj as KindObjects[K], errors, warnings };
+  const reported = old === undefined ? errors : ratchetErrors(errors, unchangedPaths(obj, old, schema));
+  return { object: obj as KindObjects[K], errors: reported, warnings };
 }
