@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+// Rules of upstream's Flux plugin: at least one process per node, and the `flux-installer` init
+// container name is the plugin's own.
+
+import { ContainerNames, ValidationMessages } from '@kubetrain/api';
+import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
+import { podSetNamed, type TrainJobRuleInput } from './input.js';
+
+/** Message of the Flux processes-per-node rule (upstream `flux.go`). */
+export const FLUX_NUM_PROC_PER_NODE_MESSAGE = 'must be greater than or equal to 1 for Flux TrainJob';
+
+/**
+ * With `mlPolicy.flux`: the policy's `numProcPerNode` below 1 is
+ * `field.Invalid(spec.trainer.numProcPerNode, <n>, must be greater than or equal to 1 for Flux
+ * TrainJob)` (the runtime CRD rejects it too); an init container named `flux-installer` in the
+ * `node` pod set is `field.Invalid(spec.trainer.initContainers, "flux-installer", InitContainer
+ * 'flux-installer' is reserved)`.
+ */
+export function validateFlux(input: TrainJobRuleInput): FieldError[] {
+  const flux = input.info.runtimePolicy.mlPolicy?.flux;
+  if (flux === undefined) return [];
+  const errors: FieldError[] = [];
+  if (flux.numProcPerNode !== undefined && flux.numProcPerNode < 1) {
+    errors.push(
+      invalid(
+        fieldPath('spec', 'trainer', 'numProcPerNode'),
+        flux.numProcPerNode,
+        FLUX_NUM_PROC_PER_NODE_MESSAGE,
+      ),
+    );
+  }
+  for (const c of podSetNamed(input.info, ContainerNames.Node)?.initContainers ?? []) {
+    if (c.name === ContainerNames.FluxInstaller) {
+      errors.push(
+        invalid(
+          fieldPath('spec', 'trainer', 'initContainers'),
+          c.name,
+          ValidationMessages.FluxInstallerReserved,
+        ),
+      );
+    }
+  }
+  return errors;
+}

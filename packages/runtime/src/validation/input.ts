@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: Apache-2.0
+// What every TrainJob rule is given, and the lookups several rules share.
+
+import type { ClusterReader } from '../framework/plugin.js';
+import type { PodSet, RuntimeInfo } from '../framework/runtime-info.js';
+import type { Container, ReplicatedJob, TrainJob, TrainingRuntime } from '../types/index.js';
+
+/** The inputs of a TrainJob validation rule. */
+export interface TrainJobRuleInput {
+  /** The stored TrainJob on update; undefined on create. */
+  readonly oldJob: TrainJob | undefined;
+  /** The TrainJob being admitted. */
+  readonly newJob: TrainJob;
+  /** The referenced runtime, CRD defaults applied, before any runtimePatch. */
+  readonly runtime: TrainingRuntime;
+  /** `newRuntimeInfo(runtime, newJob)`: runtimePatches merged, no policy enforced (upstream's view). */
+  readonly info: RuntimeInfo;
+  /** Cluster state some rules consult; a rule whose input is absent skips that check. */
+  readonly cluster: ClusterReader;
+}
+
+/** Returns the pod set named `name`, or undefined. */
+export function podSetNamed(info: RuntimeInfo, name: string): PodSet | undefined {
+  return info.templateSpec.podSets.find((ps) => ps.name === name);
+}
+
+/** The names of a replicatedJob's init containers and containers (upstream indexes both as one set). */
+export function containerNamesOf(rJob: ReplicatedJob): Set<string> {
+  const pod = rJob.template?.spec?.template?.spec;
+  return new Set([...(pod?.initContainers ?? []), ...(pod?.containers ?? [])].map((c) => c.name));
+}
+
+/** The init containers then the containers of a replicatedJob's pod template. */
+export function allContainersOf(rJob: ReplicatedJob): Container[] {
+  const pod = rJob.template?.spec?.template?.spec;
+  return [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])];
+}
+
+/** The replicatedJobs of a JobSet spec held in RuntimeInfo (merged with the runtimePatches). */
+export function replicatedJobsOf(info: RuntimeInfo): ReplicatedJob[] {
+  return info.templateSpec.spec.replicatedJobs ?? [];
+}
