@@ -8,6 +8,9 @@ import type { SchemaNode } from './schema-walk.js';
 /** The outcome of one rule: passed, failed, or could not be evaluated (with the evaluator's reason). */
 export type RuleOutcome = { ok: true } | { ok: false; error?: string };
 
+/** Stands in for the 5 random characters the API server appends to generateName. */
+const GENERATED_SUFFIX = 'x0000';
+
 type Program = (bindings: Record<string, CelInput>) => unknown;
 
 const env = celEnv();
@@ -50,7 +53,7 @@ export function evaluateRule(rule: string, self: unknown, oldSelf?: unknown): Ru
  * Converts a JSON value to the CEL value the API server would bind for `schema`: integers of `type: integer`
  * (and integer int-or-string values) become CEL ints (bigint), other numbers stay doubles, objects and lists
  * are converted member by member. `rootMetadata` keeps only `name` and `generateName` of an object's
- * metadata, the only members the API server exposes to CEL.
+ * metadata, the only members the API server exposes to CEL; a name is made up from generateName when absent.
  */
 export function toCelValue(value: unknown, schema: SchemaNode, rootMetadata = false): unknown {
   if (value === undefined || value === null) return value;
@@ -70,7 +73,11 @@ export function toCelValue(value: unknown, schema: SchemaNode, rootMetadata = fa
       if (rootMetadata && k === 'metadata' && isObject(v)) {
         const meta: Record<string, unknown> = {};
         if (typeof v.name === 'string') meta.name = v.name;
-        if (typeof v.generateName === 'string') meta.generateName = v.generateName;
+        if (typeof v.generateName === 'string') {
+          meta.generateName = v.generateName;
+          // The API server names the object before it validates it: generateName (cut to 58) + 5 characters.
+          if (meta.name === undefined) meta.name = `${v.generateName.slice(0, 58)}${GENERATED_SUFFIX}`;
+        }
         out[k] = meta;
         continue;
       }

@@ -13,10 +13,16 @@ import type { SchemaNode } from './schema-walk.js';
  * CEL rules. `old` is the previous object on update and `undefined` on create: transition rules (those that
  * read `oldSelf`) run only where an old value correlates, i.e. through object properties, map keys and
  * `x-kubernetes-list-type: map` keys, never through atomic lists or sets, as in the API server.
+ * `skipRootRules` skips the rules of the object itself (used when it has no name for them to read).
  */
-export function checkStructural(value: unknown, old: unknown, schema: SchemaNode): FieldError[] {
+export function checkStructural(
+  value: unknown,
+  old: unknown,
+  schema: SchemaNode,
+  skipRootRules = false,
+): FieldError[] {
   const errors: FieldError[] = [];
-  walk(value, old, schema, '', true, errors);
+  walk(value, old, schema, '', true, errors, skipRootRules);
   return errors;
 }
 
@@ -27,10 +33,11 @@ function walk(
   path: string,
   root: boolean,
   errors: FieldError[],
+  skipRules = false,
 ) {
   if (value === undefined || value === null || !hasSchemaType(value, schema)) return;
   const rules = schema['x-kubernetes-validations'] as CelRule[] | undefined;
-  if (rules) runRules(rules, value, old, schema, path, root, errors);
+  if (rules && !skipRules) runRules(rules, value, old, schema, path, root, errors);
   if (Array.isArray(value)) {
     walkList(value, Array.isArray(old) ? old : undefined, schema, path, errors);
     return;

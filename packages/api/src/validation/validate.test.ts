@@ -202,6 +202,27 @@ const cases: Record<string, Case> = {
     want: [{ path: '', message: 'metadata.name must be no more than 63 characters' }],
   },
 
+  'TrainJob: a generateName stands in for the name in the name rules': {
+    kind: 'TrainJob',
+    object: { ...trainJob(), metadata: { generateName: 'job-' } },
+    want: [],
+  },
+  'TrainJob: a generateName that makes an invalid name is rejected': {
+    kind: 'TrainJob',
+    object: { ...trainJob(), metadata: { generateName: 'Job-' } },
+    want: [{ path: '', message: 'metadata.name must match RFC 1035 DNS label format' }],
+  },
+  'TrainJob: a name or generateName is required': {
+    kind: 'TrainJob',
+    object: { ...trainJob(), metadata: { namespace: 'default' } },
+    want: [required('metadata.name')].map((w) => ({ ...w, message: 'name or generateName is required' })),
+  },
+  'TrainingRuntime: a name or generateName is required': {
+    kind: 'TrainingRuntime',
+    object: { ...runtime({ template: template() }), metadata: {} },
+    want: [{ path: 'metadata.name', message: 'name or generateName is required', type: 'Required' }],
+  },
+
   // ---- TrainJob: runtimeRef ----
   'TrainJob: runtimeRef is required': {
     kind: 'TrainJob',

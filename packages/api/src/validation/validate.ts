@@ -3,6 +3,7 @@
 import type { KindName } from '../constants/api.js';
 import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types.js';
 import { compiledSchema } from './ajv.js';
+import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
 import { pruneUnknownFields } from './prune.js';
 import { ratchetErrors, unchangedPaths } from './ratchet.js';
@@ -50,7 +51,18 @@ export function validate<K extends KindName>(
     pruneUnknownFields(old, schema);
     check(old);
   }
-  errors.push(...checkStructural(obj, old, schema));
+  const nameErrors = checkObjectName(obj);
+  errors.push(...nameErrors, ...checkStructural(obj, old, schema, nameErrors.length > 0));
   const reported = old === undefined ? errors : ratchetErrors(errors, unchangedPaths(obj, old, schema));
   return { object: obj as KindObjects[K], errors: reported, warnings };
+}
+
+/** The API server's ObjectMeta rule that every object has a name or a generateName. */
+function checkObjectName(obj: unknown): FieldError[] {
+  const meta = (obj as { metadata?: { name?: unknown; generateName?: unknown } } | null)?.metadata;
+  if (typeof meta?.name === 'string' && meta.name !== '') return [];
+  if (typeof meta?.generateName === 'string' && meta.generateName !== '') return [];
+  return [
+    { path: 'metadata.name', type: FieldErrorType.Required, message: 'name or generateName is required' },
+  ];
 }
