@@ -10,6 +10,7 @@
 
 import type { Plugin } from '../framework/plugin.js';
 import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
+import { create as createFlux } from './ml/flux.js';
 import { create as createJAX } from './ml/jax.js';
 import { create as createMPI } from './ml/mpi.js';
 import { create as createPlainML } from './ml/plainml.js';
@@ -28,6 +29,7 @@ export function defaultPlugins(): Plugin[] {
     createMPI(),
     createJAX(),
     createXGBoost(),
+    createFlux(),
     createCoScheduling(),
     createVolcano(),
     createKAI(),

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: Apache-2.0
+// Flux (upstream `plugins/flux/flux.go`): wraps the trainer command in the Flux entrypoint, adds the
+// flux-installer init container, the view/config/curve/shared-memory volumes and mounts on the `node`
+// job, and builds the entrypoint ConfigMap and the CURVE Secret. PlainML also runs for Flux (count,
+// trainer env).
+
+import { Names } from '../../constants.js';
+import { RenderError } from '../../framework/errors.js';
+import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
+import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
+import type { KubeObject, TrainJob, Volume, VolumeMount } from '../../types/index.js';
+import { ownedObject } from '../../util/owner-reference.js';
+import { upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
+import { curveCertificate } from './flux-curve.js';
+import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from './flux-templates.js';
+
+/** Upstream's plugin name. */
+export const name = 'Flux';
+
+/** Broker settings and their defaults; the runtime `node` env, then the trainer env, override them. */
+export const FluxSettingDefaults = {
+  FLUX_VIEW_IMAGE: 'ghcr.io/converged-computing/flux-view-ubuntu:tag-jammy',
+  FLUX_NETWORK_DEVICE: 'eth0',
+  FLUX_QUEUE_POLICY: 'fcfs',
+} as const;
+
+/** The resolved broker settings. */
+export type FluxSettings = Record<keyof typeof FluxSettingDefaults, string>;
+
+const installerName = 'flux-installer';
+const configDir = '/etc/flux-config';
+const fluxRoot = '/opt/view';
+
+/** `<tj>-flux-entrypoint`: the ConfigMap (and volume) holding entrypoint.sh and init.sh. */
+export function entrypointConfigMapName(trainJob: TrainJob): string {
+  return `${trainJob.metadata.name ?? ''}-flux-entrypoint`;
+}
+
+/** `<tj>-flux-curve`: the CURVE certificate Secret. */
+export function curveSecretName(trainJob: TrainJob): string {
+  return `${trainJob.metadata.name ?? ''}-flux-curve`;
+}
+
+/** Settings from the defaults, overridden by the runtime `node` env, then by `spec.trainer.env`. */
+export function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSettings {
+  const settings: FluxSettings = { ...FluxSettingDefaults };
+  const apply = (env: ReadonlyArray<{ name: string; value?: string }>): void => {
+    for (const e of env) {
+      if (e.name in settings && e.value !== undefined) settings[e.name as keyof FluxSettings] = e.value;
+    }
+  };
+  const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
+  const node = trainerPS !== undefined ? findContainer(trainerPS, Names.Node) : undefined;
+  apply(node?.env ?? []);
+  apply(trainJob.spec.trainer?.env ?? []);
+  return settings;
+}
+
+/** `0` for one, else `0-(n-1)` (upstream `generateRange` from 0). */
+export function fluxRange(size: number): string {
+  return size === 1 ? '0' : `0-${size - 1}`;
+}
+
+function numNodesOf(trainJob: TrainJob): number {
+  const numNodes = trainJob.spec.trainer?.numNodes;
+  if (numNodes === undefined) throw new RenderError('Flux requires spec.trainer.numNodes');
+  return numNodes;
+}
+
+function tasksPerNode(info: RuntimeInfo, trainJob: TrainJob): number {
+  return trainJob.spec.trainer?.numProcPerNode ?? info.runtimePolicy.mlPolicy?.flux?.numProcPerNode ?? 1;
+}
+
+/** The `entrypoint.sh` for the TrainJob. */
+export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
+  const nodes = numNodesOf(trainJob);
+  const tasks = tasksPerNode(info, trainJob);
+  const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));
+  let resources = `--cores=${fluxRange(tasks)}`;
+  if (gpus > 0) resources += ` --gpu=${fluxRange(gpus)}`;
+  let flags = `-N ${nodes} -n ${tasks * nodes}`;
+  if (gpus > 0) flags += ` -g ${gpus}`;
+  const mainHost = `${trainJob.metadata.name ?? ''}-${Names.Node}-0-0`;
+  return fillTemplate(entrypointTemplate, resources, mainHost, flags);
+}
+
+/** The `init.sh` for the TrainJob, with the broker configuration embedded. */
+export function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
+  const tj = trainJob.metadata.name ?? '';
+  const hosts = `${tj}-${Names.Node}-0-[${fluxRange(numNodesOf(trainJob))}]`;
+  const fqdn = `${tj}.${trainJob.metadata.namespace ?? ''}.svc.cluster.local`;
+  const broker = fillTemplate(
+    brokerTemplate,
+    `tcp://${settings.FLUX_NETWORK_DEVICE}:%p`,
+    `tcp://%h.${fqdn}:%p`,
+    hosts,
+    settings.FLUX_QUEUE_POLICY,
+  );
+  return fillTemplate(initTemplate, fluxRoot, `${tj}-${Names.Node}-0-0`, hosts, broker);
+}
+
+function fluxVolumes(trainJob: TrainJob): Volume[] {
+  const cm = entrypointConfigMapName(trainJob);
+  return [
+    { name: 'spack-install', emptyDir: {} },
+    { name: 'flux-install', emptyDir: {} },
+    { name: cm, configMap: { name: cm, defaultMode: 0o755 } },
+    { name: 'shared-memory', emptyDir: { medium: 'Memory' } },
+    { name: 'flux-curve', secret: { secretName: curveSecretName(trainJob), defaultMode: 0o400 } },
+  ];
+}
+
+function nodeMounts(trainJob: TrainJob): VolumeMount[] {
+  return [
+    { name: 'flux-install', mountPath: '/mnt/flux' },
+    { name: 'spack-install', mountPath: '/opt/software' },
+    { name: entrypointConfigMapName(trainJob), mountPath: configDir, readOnly: true },
+    { name: 'flux-curve', mountPath: '/curve', readOnly: true },
+    { name: 'shared-memory', mountPath: '/dev/shm', readOnly: true },
+  ];
+}
+
+/** The original command: the runtime `node` command, or the trainer's, plus the trainer args. */
+export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
+  const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
+  const runtimeCommand = trainerPS !== undefined ? findContainer(trainerPS, Names.Node)?.command : undefined;
+  const command = trainJob.spec.trainer?.command ?? runtimeCommand ?? [];
+  const args = trainJob.spec.trainer?.args ?? [];
+  return [...command, ...args].join(' ').trim();
+}
+
+/** The Flux ML policy. */
+export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
+  readonly name = name;
+
+  /** Wraps the command and adds the installer, volumes and mounts to the `node` pod set. */
+  enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
+    if (info.runtimePolicy.mlPolicy?.flux === undefined) return;
+    numNodesOf(trainJob);
+    const settings = fluxSettings(info, trainJob);
+    info.trainer.command = ['/bin/bash', `${configDir}/entrypoint.sh`, originalCommand(info, trainJob)];
+    delete info.trainer.args;
+    const cm = entrypointConfigMapName(trainJob);
+    for (const podSet of info.templateSpec.podSets) {
+      if (podSet.name !== Names.Node) continue;
+      upsertVolumes(podSet.volumes, fluxVolumes(trainJob));
+      podSet.initContainers.push({
+        name: installerName,
+        image: settings.FLUX_VIEW_IMAGE,
+        command: ['/bin/bash', `${configDir}/init.sh`],
+        env: [],
+        ports: [],
+        volumeMounts: [
+          { name: 'flux-install', mountPath: '/mnt/flux' },
+          { name: cm, mountPath: configDir, readOnly: true },
+        ],
+      });
+      for (const c of podSet.containers) {
+        if (c.name === Names.Node) upsertVolumeMounts(c.volumeMounts, nodeMounts(trainJob));
+      }
+    }
+  }
+
+  /** Returns the entrypoint ConfigMap and the CURVE Secret. */
+  build(info: RuntimeInfo, trainJob: TrainJob, _context: BuildContext): KubeObject[] {
+    if (info.runtimePolicy.mlPolicy?.flux === undefined) return [];
+    const settings = fluxSettings(info, trainJob);
+    const configMap = ownedObject(trainJob, 'v1', 'ConfigMap', entrypointConfigMapName(trainJob), {
+      data: { 'entrypoint.sh': fluxEntrypoint(info, trainJob), 'init.sh': fluxInit(settings, trainJob) },
+    });
+    const cert = curveCertificate(trainJob.metadata.name ?? '', trainJob.metadata.uid ?? '');
+    const secret = ownedObject(trainJob, 'v1', 'Secret', curveSecretName(trainJob), {
+      data: { 'curve.cert': Buffer.from(cert).toString('base64') },
+    });
+    return [configMap, secret];
+  }
+}
+
+/** Creates the Flux plugin. */
+export function create(): Flux {
+  return new Flux();
+}
