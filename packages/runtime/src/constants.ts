@@ -1,42 +1,58 @@
 // SPDX-License-Identifier: Apache-2.0
-// Names and values the engine writes, byte-identical to upstream Trainer v2.3
-// (`pkg/constants/constants.go` and the plugins' constants).
+// The engine's view of the upstream names and values it writes. The values come from
+// `@kubetrain/api` (byte-identical to upstream Trainer v2.3); this module only groups them the way
+// the engine uses them.
+
+import {
+  API_VERSION,
+  AncestorSteps,
+  CONTAINER_TRAINER_PORT,
+  ContainerNames,
+  DEFAULT_JOB_REPLICAS,
+  ForeignKinds,
+  GROUP,
+  InitializerEnv,
+  JOB_COMPLETION_INDEX_FIELD_PATH,
+  Kinds,
+  Labels as ApiLabels,
+  VolumeNames,
+} from '@kubetrain/api';
 
 /** API groups, versions and kinds. */
 export const Api = {
-  TrainerGroup: 'trainer.kubeflow.org',
-  TrainerGroupVersion: 'trainer.kubeflow.org/v1alpha1',
-  TrainJobKind: 'TrainJob',
-  TrainingRuntimeKind: 'TrainingRuntime',
-  ClusterTrainingRuntimeKind: 'ClusterTrainingRuntime',
-  JobSetGroupVersion: 'jobset.x-k8s.io/v1alpha2',
-  JobSetKind: 'JobSet',
+  TrainerGroup: GROUP,
+  TrainerGroupVersion: API_VERSION,
+  TrainJobKind: Kinds.TrainJob,
+  TrainingRuntimeKind: Kinds.TrainingRuntime,
+  ClusterTrainingRuntimeKind: Kinds.ClusterTrainingRuntime,
+  JobSetGroupVersion: ForeignKinds.JobSet.apiVersion,
+  JobSetKind: ForeignKinds.JobSet.kind,
 } as const;
 
-/** Labels and annotations. */
+/** Labels the engine reads. */
 export const Labels = {
-  TrainJobAncestor: 'trainer.kubeflow.org/trainjob-ancestor-step',
-  Support: 'trainer.kubeflow.org/support',
+  TrainJobAncestor: ApiLabels.TrainJobAncestor,
+  Support: ApiLabels.Support,
 } as const;
 
-/** Values of the ancestor label and the conventional job and container names. */
+/** Values of the ancestor label and the conventional job, container and volume names. */
 export const Names = {
-  DatasetInitializer: 'dataset-initializer',
-  ModelInitializer: 'model-initializer',
-  AncestorTrainer: 'trainer',
-  Node: 'node',
-  Launcher: 'launcher',
-  VolumeInitializer: 'initializer',
+  DatasetInitializer: AncestorSteps.DatasetInitializer,
+  ModelInitializer: AncestorSteps.ModelInitializer,
+  AncestorTrainer: AncestorSteps.Trainer,
+  Node: ContainerNames.Node,
+  Launcher: ContainerNames.Launcher,
+  VolumeInitializer: VolumeNames.Initializer,
 } as const;
 
 /** Env names and values shared by plugins. */
 export const Env = {
-  InitializerStorageUri: 'STORAGE_URI',
-  JobCompletionIndexFieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']",
+  InitializerStorageUri: InitializerEnv.StorageUri,
+  JobCompletionIndexFieldPath: JOB_COMPLETION_INDEX_FIELD_PATH,
 } as const;
 
 /** The port every ML policy opens on the trainer container. */
-export const ContainerTrainerPort = 29500;
+export const ContainerTrainerPort = CONTAINER_TRAINER_PORT;
 
 /** Default replicas of a replicatedJob. */
-export const DefaultJobReplicas = 1;
+export const DefaultJobReplicas = DEFAULT_JOB_REPLICAS;

@@ -4,6 +4,7 @@
 // job, and builds the entrypoint ConfigMap and the CURVE Secret. PlainML also runs for Flux (count,
 // trainer env).
 
+import { FluxEnvDefaults } from '@kubetrain/api';
 import { Names } from '../../constants.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
@@ -18,15 +19,8 @@ import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from '
 /** Upstream's plugin name. */
 export const name = 'Flux';
 
-/** Broker settings and their defaults; the runtime `node` env, then the trainer env, override them. */
-export const FluxSettingDefaults = {
-  FLUX_VIEW_IMAGE: 'ghcr.io/converged-computing/flux-view-ubuntu:tag-jammy',
-  FLUX_NETWORK_DEVICE: 'eth0',
-  FLUX_QUEUE_POLICY: 'fcfs',
-} as const;
-
-/** The resolved broker settings. */
-export type FluxSettings = Record<keyof typeof FluxSettingDefaults, string>;
+/** The resolved broker settings (defaults, then the runtime `node` env, then the trainer env). */
+export type FluxSettings = Record<keyof typeof FluxEnvDefaults, string>;
 
 const installerName = 'flux-installer';
 const configDir = '/etc/flux-config';
@@ -44,7 +38,7 @@ export function curveSecretName(trainJob: TrainJob): string {
 
 /** Settings from the defaults, overridden by the runtime `node` env, then by `spec.trainer.env`. */
 export function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSettings {
-  const settings: FluxSettings = { ...FluxSettingDefaults };
+  const settings: FluxSettings = { ...FluxEnvDefaults };
   const apply = (env: ReadonlyArray<{ name: string; value?: string }>): void => {
     for (const e of env) {
       if (e.name in settings && e.value !== undefined) settings[e.name as keyof FluxSettings] = e.value;

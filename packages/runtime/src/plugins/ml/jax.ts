@@ -2,6 +2,7 @@
 // JAX (upstream `plugins/jax/jax.go`): one process per pod; the trainer count, JAX_* env and port.
 // The trainer env is not upserted here (PlainML skips JAX), so the builder appends new names after.
 
+import { JAXEnv } from '@kubetrain/api';
 import { ContainerTrainerPort, Env, Names } from '../../constants.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -10,13 +11,6 @@ import { upsertEnv, upsertPorts } from '../../util/upsert.js';
 
 /** Upstream's plugin name. */
 export const name = 'JAX';
-
-/** JAX env names. */
-export const JAXEnv = {
-  NumProcesses: 'JAX_NUM_PROCESSES',
-  ProcessId: 'JAX_PROCESS_ID',
-  CoordinatorAddress: 'JAX_COORDINATOR_ADDRESS',
-} as const;
 
 /** The JAX ML policy. */
 export class JAX implements EnforceMLPolicyPlugin {

@@ -3,6 +3,7 @@
 // mounts on `node` and `launcher`, the hostfile ConfigMap and the OpenMPI env on the launcher; build
 // returns the Secret (when key material is supplied) and the hostfile ConfigMap.
 
+import { OpenMPIEnv, OpenMPIEnvValues } from '@kubetrain/api';
 import { Names } from '../../constants.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
@@ -14,14 +15,6 @@ import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.
 
 /** Upstream's plugin name. */
 export const name = 'MPI';
-
-/** OpenMPI env names (`MPIReservedEnvNames`). */
-export const OpenMPIEnv = {
-  DefaultHostfile: 'OMPI_MCA_orte_default_hostfile',
-  KeepFQDNHostNames: 'OMPI_MCA_orte_keep_fqdn_hostnames',
-  DefaultSlots: 'OMPI_MCA_orte_set_default_slots',
-  RshArgs: 'OMPI_MCA_plm_rsh_args',
-} as const;
 
 /** Names and paths of the MPI side objects. */
 export const MPINames = {
@@ -106,10 +99,10 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
           throw new RenderError(`MPI implementation for ${implementation} doesn't supported`);
         }
         upsertEnv(container.env, [
-          { name: OpenMPIEnv.DefaultHostfile, value: `${MPINames.HostfileDir}/${MPINames.HostfileName}` },
-          { name: OpenMPIEnv.KeepFQDNHostNames, value: 'true' },
+          { name: OpenMPIEnv.DefaultHostfile, value: OpenMPIEnvValues.DefaultHostfile },
+          { name: OpenMPIEnv.KeepFQDNHostnames, value: OpenMPIEnvValues.KeepFQDNHostnames },
           { name: OpenMPIEnv.DefaultSlots, value: String(slots) },
-          { name: OpenMPIEnv.RshArgs, value: '-o ConnectionAttempts=10' },
+          { name: OpenMPIEnv.RshArgs, value: OpenMPIEnvValues.RshArgs },
         ]);
       }
     }

@@ -2,6 +2,7 @@
 // Torch (upstream `plugins/torch/torch.go`): torchrun's PET_* env, port 29500, the trainer count,
 // processes per node from GPUs/CPUs, env injection into other containers, and torchtune.
 
+import { TorchEnv } from '@kubetrain/api';
 import { ContainerTrainerPort, Env, Names } from '../../constants.js';
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
@@ -13,15 +14,6 @@ import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from 
 
 /** Upstream's plugin name. */
 export const name = 'Torch';
-
-/** torchrun env names (`TorchRunReservedEnvNames`). */
-export const TorchEnv = {
-  NumNodes: 'PET_NNODES',
-  NumProcPerNode: 'PET_NPROC_PER_NODE',
-  NodeRank: 'PET_NODE_RANK',
-  MasterAddr: 'PET_MASTER_ADDR',
-  MasterPort: 'PET_MASTER_PORT',
-} as const;
 
 /**
  * Resolves processes per node: `spec.trainer.numProcPerNode` if set, else `auto`; `auto` without a

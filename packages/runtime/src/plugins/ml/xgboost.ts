@@ -2,6 +2,7 @@
 // XGBoost (upstream `plugins/xgboost/xgboost.go`): the trainer count, the DMLC_* tracker env with
 // one worker per GPU (or one per node without GPUs), and port 29500. PlainML adds the trainer env.
 
+import { XGBoostEnv } from '@kubetrain/api';
 import { ContainerTrainerPort, Env, Names } from '../../constants.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -11,14 +12,6 @@ import { upsertEnv, upsertPorts } from '../../util/upsert.js';
 
 /** Upstream's plugin name. */
 export const name = 'XGBoost';
-
-/** XGBoost (DMLC) env names. */
-export const XGBoostEnv = {
-  TrackerUri: 'DMLC_TRACKER_URI',
-  TrackerPort: 'DMLC_TRACKER_PORT',
-  TaskId: 'DMLC_TASK_ID',
-  NumWorker: 'DMLC_NUM_WORKER',
-} as const;
 
 /** The XGBoost ML policy. */
 export class XGBoost implements EnforceMLPolicyPlugin {
@@ -37,7 +30,7 @@ export class XGBoost implements EnforceMLPolicyPlugin {
     const workersPerNode = gpus > 0 ? gpus : 1;
     const tj = trainJob.metadata.name ?? '';
     upsertEnv(node.env, [
-      { name: XGBoostEnv.TrackerUri, value: `${tj}-${Names.Node}-0-0.${tj}` },
+      { name: XGBoostEnv.TrackerURI, value: `${tj}-${Names.Node}-0-0.${tj}` },
       { name: XGBoostEnv.TrackerPort, value: String(ContainerTrainerPort) },
       { name: XGBoostEnv.TaskId, valueFrom: { fieldRef: { fieldPath: Env.JobCompletionIndexFieldPath } } },
       { name: XGBoostEnv.NumWorker, value: String((trainerPS.count ?? 1) * workersPerNode) },
