@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: Apache-2.0
+import { validateSchedulingHints } from './scheduling.js';
+import { rjob, ruleInput, runtimeOf, trainJobOf } from './test-fixtures.js';
+import type { PodGroupPolicy, RuntimePatch } from '../types/index.js';
+
+describe('validateSchedulingHints', () => {
+  interface Case {
+    runtimeLabels?: Record<string, string>;
+    policy?: PodGroupPolicy;
+    jobLabels?: Record<string, string>;
+    patches?: RuntimePatch[];
+    want: string[];
+  }
+  const kueue = (key: string) =>
+    `label ${key} in the JobSet labels of runtime "torch-distributed" or a runtimePatch is not applied: ` +
+    "Kueue reads it from the TrainJob's metadata.labels, and a JobSet owned by a TrainJob never carries it";
+  const cases: Record<string, Case> = {
+    'nothing to say': { jobLabels: { 'kueue.x-k8s.io/queue-name': 'q' }, want: [] },
+    'Kueue labels in the runtime template': {
+      runtimeLabels: { 'kueue.x-k8s.io/queue-name': 'q', 'kueue.x-k8s.io/priority-class': 'p' },
+      want: [kueue('kueue.x-k8s.io/queue-name'), kueue('kueue.x-k8s.io/priority-class')],
+    },
+    'Kueue label from a runtimePatch': {
+      patches: [
+        {
+          manager: 'acme.io/x',
+          trainingRuntimeSpec: { template: { metadata: { labels: { 'kueue.x-k8s.io/queue-name': 'q' } } } },
+        },
+      ],
+      want: [kueue('kueue.x-k8s.io/queue-name')],
+    },
+    'KAI queue on a Volcano runtime': {
+      policy: { volcano: {} },
+      jobLabels: { 'kai.scheduler/queue': 'q' },
+      want: [
+        'label kai.scheduler/queue has no effect: runtime "torch-distributed" gang-schedules with Volcano (spec.podGroupPolicy)',
+      ],
+    },
+    'KAI queue on a coscheduling runtime': {
+      policy: { coscheduling: {} },
+      jobLabels: { 'kai.scheduler/queue': 'q' },
+      want: [
+        'label kai.scheduler/queue has no effect: runtime "torch-distributed" gang-schedules with coscheduling (spec.podGroupPolicy)',
+      ],
+    },
+    'KAI queue without a podGroupPolicy': { jobLabels: { 'kai.scheduler/queue': 'q' }, want: [] },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, () => {
+      const runtime = runtimeOf([rjob('node')], {
+        ...(tc.policy !== undefined ? { podGroupPolicy: tc.policy } : {}),
+        ...(tc.runtimeLabels !== undefined ? { metadata: { labels: tc.runtimeLabels } } : {}),
+      });
+      const job = trainJobOf(
+        'job',
+        tc.patches !== undefined ? { runtimePatches: tc.patches } : {},
+        tc.jobLabels !== undefined ? { labels: tc.jobLabels } : {},
+      );
+      expect(validateSchedulingHints(ruleInput(runtime, job))).toEqual(tc.want);
+    });
+  }
+});
