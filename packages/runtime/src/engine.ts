@@ -2,7 +2,6 @@
 // The public engine operations: render, status and validate. Pure functions of their inputs: no
 // I/O, no clock, no randomness; the same input gives byte-identical output.
 
-import { Api, Labels } from './constants.js';
 import { applyRuntimeDefaults } from './core/runtime-defaults.js';
 import { newRuntimeInfo } from './core/new-runtime-info.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
@@ -10,6 +9,7 @@ import { Framework } from './framework/framework.js';
 import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './framework/plugin.js';
 import type { ValidationResult } from './framework/field-error.js';
 import { defaultPlugins } from './plugins/registry.js';
+import { validateTrainJob } from './validation/index.js';
 import type { JobSet, KubeObject, TrainJob, TrainJobStatus, TrainingRuntime } from './types/index.js';
 import { view, type JobSetInput, type RuntimeInput, type TrainJobInput } from './types/inputs.js';
 import { canonicalObject } from './util/canonical.js';
@@ -91,42 +91,34 @@ export function status(
   return frameworkFor(options).runTrainJobStatusPlugin(view<TrainJob>(trainJob), workload);
 }
 
-/** The deprecation warning for a ClusterTrainingRuntime labelled `trainer.kubeflow.org/support: deprecated`. */
-export function deprecatedRuntimeWarning(runtimeName: string): string {
-  return (
-    `Referenced ClusterTrainingRuntime "${runtimeName}" is deprecated and will be removed in a future release of ` +
-    'Kubeflow Trainer. See runtime deprecation policy: ' +
-    'https://trainer.kubeflow.org/en/latest/operator-guides/runtime.html#runtime-deprecation-policy'
-  );
-}
-
 /**
  * Validates a TrainJob create (`oldJob` undefined) or update against its runtime, as upstream's
- * admission webhook: a deprecation warning for deprecated ClusterTrainingRuntimes, then every
- * validate plugin on a RuntimeInfo with runtimePatches merged and no policy enforced. Throws
+ * admission webhook does, plus kubetrain's own checks: every rule of `./validation/`
+ * (`validateTrainJob`), then the `validate` point of any registered plugin that implements it, on a
+ * RuntimeInfo with runtimePatches merged and no policy enforced. `runtime` undefined means the
+ * referenced runtime does not exist (upstream's "must be created before the TrainJob" error). Throws
  * UnsupportedRuntimeError when the runtimeRef names another kind.
  */
 export function validate(
   oldJobInput: TrainJobInput | undefined,
   newJobInput: TrainJobInput,
-  runtime: RuntimeInput,
+  runtime: RuntimeInput | undefined,
   options?: ValidateOptions,
 ): ValidationResult {
   const oldJob = oldJobInput === undefined ? undefined : view<TrainJob>(oldJobInput);
   const newJob = view<TrainJob>(newJobInput);
-  const kind = runtimeKindOf(newJob);
+  runtimeKindOf(newJob);
+  const cluster = options?.cluster ?? {};
+  if (runtime === undefined) return validateTrainJob(oldJob, newJob, undefined, undefined, cluster);
   const defaulted = applyRuntimeDefaults(view<TrainingRuntime>(runtime));
-  const warnings: string[] = [];
-  if (
-    kind === Api.ClusterTrainingRuntimeKind &&
-    defaulted.metadata.labels?.[Labels.Support] === 'deprecated'
-  ) {
-    warnings.push(deprecatedRuntimeWarning(defaulted.metadata.name ?? newJob.spec.runtimeRef.name));
-  }
   const info = newRuntimeInfo(defaulted, newJob);
-  const result = frameworkFor(options).runCustomValidationPlugins(info, oldJob, newJob, {
+  const result = validateTrainJob(oldJob, newJob, defaulted, info, cluster);
+  const plugins = frameworkFor(options).runCustomValidationPlugins(info, oldJob, newJob, {
     runtime: defaulted,
-    cluster: options?.cluster ?? {},
+    cluster,
   });
-  return { warnings: [...warnings, ...result.warnings], errors: result.errors };
+  return {
+    warnings: [...result.warnings, ...plugins.warnings],
+    errors: [...result.errors, ...plugins.errors],
+  };
 }

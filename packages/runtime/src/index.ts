@@ -8,7 +8,6 @@
 //   resolveRuntime(trainJob, lookup)         -> { kind, runtime } runtimeRef resolution
 
 export {
-  deprecatedRuntimeWarning,
   render,
   status,
   validate,
@@ -39,6 +38,14 @@ export {
   podRequests,
 } from './core/resources.js';
 export { defaultPlugins } from './plugins/registry.js';
+export {
+  expectedPodCounts,
+  generatedNames,
+  validateNameLength,
+  validateReplicatedJobs,
+  validateTrainingRuntime,
+  validateTrainJob,
+} from './validation/index.js';
 export { deriveSSHKeyPair } from './plugins/ml/mpi-ssh-key.js';
 export type { WorkloadPlugin } from './workload/workload.js';
 export { computeTrainJobStatus, JobSetNotFoundError } from './status/index.js';

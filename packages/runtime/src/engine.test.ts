@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: Apache-2.0
+import { render, status, validate } from './engine.js';
+import { UnsupportedRuntimeError } from './framework/errors.js';
+import { formatFieldErrors } from './framework/field-error.js';
+import type { CustomValidationPlugin } from './framework/plugin.js';
+import { upstreamExamples, upstreamRuntimes } from './golden/upstream.js';
+import { clusterRuntime, replicatedJob, torchRuntime, trainJob } from './test-support/fixtures.js';
+
+describe('validate', () => {
+  it('rejects 05-multi-step: its dataset initializer lacks the initializer volumeMount', () => {
+    const example = upstreamExamples().find((e) => e.file === '05-multi-step.yaml');
+    const job = example?.trainJobs[0];
+    const runtime = example?.runtimes[0];
+    if (job === undefined || runtime === undefined) throw new Error('missing example');
+    const result = validate(
+      undefined,
+      { ...job, metadata: { ...job.metadata, namespace: 'default' } },
+      runtime,
+    );
+    expect(formatFieldErrors(result.errors)).toContain(
+      'must have volumeMount with name - initializer in container dataset-initializer of the dataset-initializer job',
+    );
+  });
+
+  it('accepts 01-multi-node on torch-distributed', () => {
+    const example = upstreamExamples().find((e) => e.file === '01-multi-node.yaml');
+    const job = example?.trainJobs[0];
+    const runtime = upstreamRuntimes().get('torch-distributed')?.runtime;
+    if (job === undefined || runtime === undefined) throw new Error('missing example');
+    expect(
+      validate(undefined, { ...job, metadata: { ...job.metadata, namespace: 'default' } }, runtime),
+    ).toEqual({
+      warnings: [],
+      errors: [],
+    });
+  });
+
+  it('warns about a deprecated ClusterTrainingRuntime', () => {
+    const runtime = torchRuntime();
+    runtime.metadata.labels = { 'trainer.kubeflow.org/support': 'deprecated' };
+    expect(validate(undefined, trainJob('j', 'torch-distributed', {}), runtime).warnings).toContain(
+      'Referenced ClusterTrainingRuntime "torch-distributed" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime deprecation policy: https://trainer.kubeflow.org/en/latest/operator-guides/runtime.html#runtime-deprecation-policy',
+    );
+  });
+
+  it('reports a missing runtime and throws for an unsupported kind', () => {
+    const missing = validate(undefined, trainJob('j', 'nope', {}), undefined);
+    expect(missing.errors).toHaveLength(1);
+    expect(missing.errors[0]?.message).toContain(
+      'specified clusterTrainingRuntime must be created before the TrainJob is created',
+    );
+    const job = trainJob('j', 'x', {});
+    job.spec.runtimeRef.kind = 'Deployment';
+    expect(() => validate(undefined, job, torchRuntime())).toThrow(UnsupportedRuntimeError);
+  });
+
+  it('runs the validate point of registered plugins after the rules', () => {
+    const runtime = clusterRuntime('rt', {}, [replicatedJob('node', [{ name: 'node' }], 'trainer')]);
+    const extra: CustomValidationPlugin = {
+      name: 'Extra',
+      validate: () => ({ warnings: ['extra'], errors: [] }),
+    };
+    const result = validate(undefined, trainJob('j', 'rt', {}), runtime, { plugins: [extra] });
+    expect(result.warnings).toEqual(['extra']);
+  });
+});
+
+describe('render and status', () => {
+  it('does not change its inputs', () => {
+    const runtime = torchRuntime({ requests: { cpu: '1' } });
+    const job = trainJob('j', 'torch-distributed', { numNodes: 2, env: [{ name: 'A', value: '1' }] });
+    const before = JSON.stringify([runtime, job]);
+    render(job, runtime);
+    status(job, { now: '2026-01-01T00:00:00Z' });
+    expect(JSON.stringify([runtime, job])).toBe(before);
+  });
+
+  it('renders objects with apiVersion, kind, metadata, spec first and sorted keys', () => {
+    const [jobSet] = render(trainJob('j', 'torch-distributed', {}), torchRuntime()).objects;
+    expect(Object.keys(jobSet ?? {})).toEqual(['apiVersion', 'kind', 'metadata', 'spec']);
+    expect(Object.keys(jobSet?.metadata ?? {})).toEqual(['name', 'namespace', 'ownerReferences']);
+  });
+});
