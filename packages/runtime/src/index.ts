@@ -28,6 +28,13 @@ export {
   type RuntimeLookup,
 } from './core/resolve-runtime.js';
 export { applyRuntimeDefaults } from './core/runtime-defaults.js';
+export {
+  buildRuntimeSnapshot,
+  readRuntimeSnapshot,
+  RuntimeSnapshot,
+  RuntimeSnapshotError,
+  runtimeSnapshotName,
+} from './core/runtime-snapshot.js';
 export { ancestorOf, mergeRuntimePatches, newRuntimeInfo } from './core/new-runtime-info.js';
 export {
   effectiveResourcesPerNode,

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+// The runtime snapshot (upstream `pkg/runtime/core/snapshot.go`, KEP-2599): ConfigMap
+// `<tj>-runtime-snapshot` whose `runtime` key holds the (Cluster)TrainingRuntime as it was when the
+// TrainJob was first reconciled, so later runtime edits do not leak into the job. The engine builds and
+// checks the ConfigMap; the YAML codec is passed in (upstream uses sigs.k8s.io/yaml).
+
+import { EngineError } from '../framework/errors.js';
+import type { KubeObject, TrainJob, TrainingRuntime } from '../types/index.js';
+import { view, type RuntimeInput, type TrainJobInput } from '../types/inputs.js';
+import { ownedObject } from '../util/owner-reference.js';
+
+/** The snapshot ConfigMap's name suffix and data key. */
+export const RuntimeSnapshot = { NameSuffix: '-runtime-snapshot', DataKey: 'runtime' } as const;
+
+/** A snapshot ConfigMap that cannot be used; the message is upstream's. */
+export class RuntimeSnapshotError extends EngineError {}
+
+/** `<tj>-runtime-snapshot`. */
+export function runtimeSnapshotName(trainJob: TrainJobInput): string {
+  return `${view<TrainJob>(trainJob).metadata.name ?? ''}${RuntimeSnapshot.NameSuffix}`;
+}
+
+/**
+ * The snapshot ConfigMap for `runtime` (the object as read from the cluster), owned by the TrainJob,
+ * without labels: `data.runtime = toYaml(runtime)`.
+ */
+export function buildRuntimeSnapshot(
+  trainJobInput: TrainJobInput,
+  runtime: RuntimeInput,
+  toYaml: (object: unknown) => string,
+): KubeObject {
+  const trainJob = view<TrainJob>(trainJobInput);
+  return ownedObject(trainJob, 'v1', 'ConfigMap', runtimeSnapshotName(trainJob), {
+    data: { [RuntimeSnapshot.DataKey]: toYaml(runtime) },
+  });
+}
+
+function groupOf(apiVersion: string | undefined): string {
+  const parts = (apiVersion ?? '').split('/');
+  return parts.length === 2 ? (parts[0] ?? '') : '';
+}
+
+/**
+ * Reads the runtime out of an existing snapshot ConfigMap, checking it as upstream does. Throws
+ * {@link RuntimeSnapshotError} when the ConfigMap is not controlled by this TrainJob (UID), lacks
+ * the `runtime` key, does not parse, or names another runtime than `spec.runtimeRef` (an unset
+ * apiGroup/kind matches any, printed `<any>`).
+ */
+export function readRuntimeSnapshot(
+  trainJobInput: TrainJobInput,
+  configMap: KubeObject,
+  fromYaml: (text: string) => unknown,
+): TrainingRuntime {
+  const trainJob = view<TrainJob>(trainJobInput);
+  const owner = configMap.metadata.ownerReferences?.find((o) => o.controller === true);
+  if (owner === undefined || owner.uid !== trainJob.metadata.uid) {
+    throw new RuntimeSnapshotError(
+      'invalid runtime snapshot: a snapshot configmap exists but is owned by another object',
+    );
+  }
+  const text = (configMap.data as Record<string, string> | undefined)?.[RuntimeSnapshot.DataKey];
+  if (text === undefined) {
+    throw new RuntimeSnapshotError('invalid runtime snapshot: snapshot ConfigMap missing "runtime" data key');
+  }
+  let runtime: TrainingRuntime;
+  try {
+    runtime = fromYaml(text) as TrainingRuntime;
+  } catch (e) {
+    throw new RuntimeSnapshotError(
+      `invalid runtime snapshot: unable to unmarshal the snapshot: ${e instanceof Error ? e.message : String(e)}`,
+      { cause: e },
+    );
+  }
+  const ref = trainJob.spec.runtimeRef;
+  const want = [ref.name, ref.apiGroup ?? '<any>', ref.kind ?? '<any>'];
+  const got = [runtime?.metadata?.name ?? '', groupOf(runtime?.apiVersion), runtime?.kind ?? ''];
+  const matches =
+    want[0] === got[0] &&
+    (ref.apiGroup === undefined || want[1] === got[1]) &&
+    (ref.kind === undefined || want[2] === got[2]);
+  if (!matches) {
+    const q = (xs: string[]): string => xs.map((x) => `"${x}"`).join(', ');
+    throw new RuntimeSnapshotError(
+      'invalid runtime snapshot: the snapshot refers to the wrong runtime: expecting a runtime with name, ' +
+        `api group and kind of ${q(want)} but found runtime with name, api group and kind of ${q(got)}`,
+    );
+  }
+  return runtime;
+}
