@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+// What a command may touch: two writers and the configuration main() read from the process.
+
+import type { validate } from '@kubetrain/runtime';
+
+/** The output streams of a command run, as functions so that tests can capture them. */
+export interface Io {
+  /** Writes to standard output (rendered objects, validation errors). */
+  readonly stdout: (text: string) => void;
+  /** Writes to standard error (warnings, notes, usage errors). */
+  readonly stderr: (text: string) => void;
+}
+
+/** Configuration read once by main() and passed down. */
+export interface CliConfig {
+  /** The folder relative paths are resolved against. */
+  readonly cwd: string;
+  /** The shipped runtimes folder, used when no `-r` is given (it may not exist). */
+  readonly runtimesDir: string;
+  /**
+   * The engine's TrainJob admission checks; defaults to `validate` of `@kubetrain/runtime`. A seam
+   * for tests of the command's reporting.
+   */
+  readonly validateTrainJob?: ValidateTrainJob;
+}
+
+/** The signature of the engine's `validate(oldJob, newJob, runtime)`. */
+export type ValidateTrainJob = typeof validate;
+
+/** Exit codes: 0 success, 1 invalid input found (validation errors), 2 the command could not run. */
+export const ExitCode = {
+  Ok: 0,
+  Invalid: 1,
+  Failure: 2,
+} as const;
+
+/** A failure that ends the command with a message and exit code 2 (a missing file, unparsable YAML). */
+export class CliError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CliError';
+  }
+}

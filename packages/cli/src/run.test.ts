@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: Apache-2.0
+import { join } from 'node:path';
+import { expectGolden } from '@kubetrain/testing';
+import type { CliConfig, ValidateTrainJob } from './io.js';
+import { run } from './run.js';
+
+const here = import.meta.dirname;
+const repoRoot = join(here, '..', '..', '..');
+const upstream = '../shared/reference/upstream/trainer-v2.3.0';
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function runCli(argv: string[], config: Partial<CliConfig> = {}): Promise<Outcome> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+  const code = await run(argv, io, {
+    cwd: here,
+    runtimesDir: join(here, 'testdata', 'no-such-folder'),
+    ...config,
+  });
+  return { code, stdout, stderr };
+}
+
+interface RenderCase {
+  argv: string[];
+  config?: Partial<CliConfig>;
+  code: number;
+  /** Golden file of stdout. */
+  golden?: string;
+  stderr?: string;
+  /** Lines stderr must contain. */
+  stderrLines?: string[];
+}
+
+describe('kubetrain render', () => {
+  const cases: Record<string, RenderCase> = {
+    'renders a TrainJob on the runtime of -r FILE': {
+      argv: ['render', '-f', 'testdata/trainjob.yaml', '-r', 'testdata/runtimes/torch-distributed.yaml'],
+      code: 0,
+      golden: 'render-trainjob.yaml',
+    },
+    'finds the runtime in a -r FOLDER': {
+      argv: ['render', '-f', 'testdata/trainjob.yaml', '-r', 'testdata/runtimes'],
+      code: 0,
+      golden: 'render-trainjob.yaml',
+    },
+    'uses the shipped runtimes folder without -r': {
+      argv: ['render', '-f', 'testdata/trainjob.yaml'],
+      config: { runtimesDir: join(here, 'testdata', 'runtimes') },
+      code: 0,
+      golden: 'render-trainjob.yaml',
+    },
+    'takes the runtime from the input file and the namespace from -n': {
+      argv: ['render', '-f', 'testdata/with-runtime.yaml', '-n', 'team-b'],
+      code: 0,
+      golden: 'render-with-runtime.yaml',
+    },
+    'explains a missing shipped runtimes folder': {
+      argv: ['render', '-f', 'testdata/trainjob.yaml'],
+      code: 1,
+      stderr:
+        'TrainJob/example: not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org ' +
+        `"torch-distributed" not found (looked in the input only: no -r given and the shipped runtimes folder ` +
+        `${join(here, 'testdata', 'no-such-folder')} does not exist; pass -r FILE or -r FOLDER)\n`,
+    },
+    'reports the TrainJobs it cannot render and renders the others': {
+      argv: ['render', '-f', 'testdata/invalid.yaml', '-r', 'testdata/runtimes'],
+      code: 1,
+      golden: 'render-invalid.yaml',
+      stderrLines: [
+        'TrainJob/negative-nodes: spec.trainer.numNodes: Invalid value: -1: spec.trainer.numNodes in body should be greater than or equal to 0',
+        'TrainJob/unknown-runtime-kind: unsupported runtime: Runtime.example.io',
+      ],
+    },
+    'fails without a TrainJob in the input': {
+      argv: ['render', '-f', 'testdata/runtimes/plain.yaml'],
+      code: 2,
+      stderr: 'error: no TrainJob in testdata/runtimes/plain.yaml\n',
+    },
+    'fails on a missing file': {
+      argv: ['render', '-f', 'testdata/nope.yaml'],
+      code: 2,
+      stderr: 'error: testdata/nope.yaml: no such file or folder\n',
+    },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, async () => {
+      const got = await runCli(tc.argv, tc.config);
+      expect(got.code).toBe(tc.code);
+      if (tc.golden !== undefined) expectGolden(tc.golden, got.stdout);
+      else expect(got.stdout).toBe('');
+      if (tc.stderr !== undefined) expect(got.stderr).toBe(tc.stderr);
+      for (const line of tc.stderrLines ?? []) expect(got.stderr.split('\n')).toContain(line);
+    });
+  }
+
+  it('renders upstream example 01 on upstream torch-distributed', async () => {
+    const got = await runCli(
+      [
+        'render',
+        '-f',
+        `${upstream}/examples/01-multi-node.yaml`,
+        '-r',
+        `${upstream}/runtimes/torch_distributed.yaml`,
+      ],
+      { cwd: repoRoot },
+    );
+    expect(got).toMatchObject({ code: 0, stderr: '' });
+    expect(got.stdout).toContain('kind: JobSet\n');
+    expect(got.stdout).toContain('- name: PET_NNODES\n                      value: "3"\n');
+    expect(got.stdout).toContain('value: multi-node-example-node-0-0.multi-node-example\n');
+  });
+
+  it('fails on YAML it cannot parse', async () => {
+    const got = await runCli(['render', '-f', 'testdata/broken.yaml']);
+    expect(got.code).toBe(2);
+    expect(got.stderr).toMatch(/^error: testdata\/broken\.yaml: /);
+  });
+
+  it('prints the same bytes every time', async () => {
+    const argv = [
+      'render',
+      '-f',
+      'testdata/with-runtime.yaml',
+      '-f',
+      'testdata/trainjob.yaml',
+      '-r',
+      'testdata/runtimes',
+    ];
+    const [a, b] = [await runCli(argv), await runCli(argv)];
+    expect(a.code).toBe(0);
+    expect(a.stdout).toBe(b.stdout);
+    expect(a.stdout.split('---\n')).toHaveLength(2);
+  });
+});
+
+interface ValidateCase {
+  argv: string[];
+  config?: Partial<CliConfig>;
+  code: number;
+  stdout?: string;
+  /** Lines stdout must contain; every stdout line must then name its object. */
+  stdoutLines?: string[];
+  stderr?: string;
+}
+
+describe('kubetrain validate', () => {
+  const stubValidator: ValidateTrainJob = () => ({
+    warnings: ['runtime is deprecated'],
+    errors: [
+      { path: 'spec.runtimePatches', type: 'Invalid', value: 'x', message: 'must not have envs' },
+      { path: 'spec.trainer.numNodes', type: 'Forbidden', message: 'not allowed' },
+    ],
+  });
+  const cases: Record<string, ValidateCase> = {
+    'valid documents print nothing': {
+      argv: [
+        'validate',
+        '-f',
+        'testdata/trainjob.yaml',
+        '-f',
+        'testdata/runtimes',
+        '-f',
+        'testdata/with-runtime.yaml',
+      ],
+      code: 0,
+      stdout: '',
+      stderr: '',
+    },
+    'prints each error as <kind>/<name>: <field path>: <message>': {
+      argv: ['validate', '-f', 'testdata/invalid.yaml', '-r', 'testdata/runtimes'],
+      code: 1,
+      stdoutLines: [
+        // the schema (as the API server)
+        'TrainJob/negative-nodes: spec.trainer.numNodes: Invalid value: -1: spec.trainer.numNodes in body should be greater than or equal to 0',
+        // the webhook's check against the runtime (the engine)
+        'TrainJob/patches-env: spec.runtimePatches: Invalid value: [{"manager":"example.io/platform","trainingRuntimeSpec":' +
+          '{"template":{"spec":{"replicatedJobs":[{"name":"node","template":{"spec":{"template":{"spec":{"containers":' +
+          '[{"name":"node","env":[{"name":"A","value":"1"}]}]}}}}}]}}}}]: must not have envs for the dataset-initializer, ' +
+          'model-initializer, node containers',
+        'TrainJob/unknown-runtime-kind: spec.runtimeRef: unsupported runtime: Runtime.example.io',
+        'ConfigMap/stray: kind: Unsupported value: "ConfigMap": supported values: "TrainJob", "TrainingRuntime", "ClusterTrainingRuntime"',
+      ],
+      stderr: '',
+    },
+    'notes TrainJobs whose runtime is unknown': {
+      argv: ['validate', '-f', 'testdata/trainjob.yaml'],
+      code: 0,
+      stdout: '',
+      stderr:
+        'Note: TrainJob/example: runtime checks skipped: not found ClusterTrainingRuntime specified in TrainJob: ' +
+        'clustertrainingruntimes.trainer.kubeflow.org "torch-distributed" not found (looked in the input only: no -r ' +
+        `given and the shipped runtimes folder ${join(here, 'testdata', 'no-such-folder')} does not exist; pass -r FILE or -r FOLDER)\n`,
+    },
+    "reports the engine's TrainJob errors and warnings": {
+      argv: ['validate', '-f', 'testdata/trainjob.yaml', '-r', 'testdata/runtimes'],
+      config: { validateTrainJob: stubValidator },
+      code: 1,
+      stdout:
+        'TrainJob/example: spec.runtimePatches: Invalid value: "x": must not have envs\n' +
+        'TrainJob/example: spec.trainer.numNodes: Forbidden: not allowed\n',
+      stderr: 'Warning: TrainJob/example: runtime is deprecated\n',
+    },
+    'warns about fields the API server would drop': {
+      argv: ['validate', '-f', 'testdata/unknown-field.yaml'],
+      code: 0,
+      stdout: '',
+      stderr: expect.stringContaining(
+        'Warning: TrainJob/with-typo: unknown field "spec.trainer.numNode"',
+      ) as unknown as string,
+    },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, async () => {
+      const got = await runCli(tc.argv, tc.config);
+      expect(got.code).toBe(tc.code);
+      if (tc.stdout !== undefined) expect(got.stdout).toBe(tc.stdout);
+      if (tc.stdoutLines !== undefined) {
+        const lines = got.stdout.trimEnd().split('\n');
+        for (const line of tc.stdoutLines) expect(lines).toContain(line);
+        for (const line of lines) expect(line).toMatch(/^(TrainJob|ConfigMap)\/[a-z-]+: \S/);
+        expect(lines.filter((l) => l.startsWith('TrainJob/good:'))).toEqual([]);
+      }
+      if (tc.stderr !== undefined) expect(got.stderr).toEqual(tc.stderr);
+    });
+  }
+});
+
+describe('kubetrain', () => {
+  const cases: Record<string, { argv: string[]; code: number; out: RegExp }> = {
+    'prints help with --help and exits 0': { argv: ['--help'], code: 0, out: /Usage: kubetrain/ },
+    'prints help and exits 2 without a command': { argv: [], code: 2, out: /Usage: kubetrain/ },
+    'rejects an unknown command': { argv: ['explode'], code: 2, out: /unknown command 'explode'/ },
+    'requires -f': { argv: ['validate'], code: 2, out: /required option '-f, --file <path>' not specified/ },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, async () => {
+      const got = await runCli(tc.argv);
+      expect(got.code).toBe(tc.code);
+      expect(got.stdout + got.stderr).toMatch(tc.out);
+    });
+  }
+});
