@@ -185,6 +185,10 @@ describe('kubetrain validate', () => {
           'model-initializer, node containers',
         'TrainJob/unknown-runtime-kind: spec.runtimeRef: unsupported runtime: Runtime.example.io',
         'ConfigMap/stray: kind: Unsupported value: "ConfigMap": supported values: "TrainJob", "TrainingRuntime", "ClusterTrainingRuntime"',
+        // the runtime webhook's checks (the engine)
+        'ClusterTrainingRuntime/two-trainers: spec.template.spec.replicatedJobs[0].replicas: Invalid value: 2: always must be 1',
+        'ClusterTrainingRuntime/two-trainers: spec.template.spec.replicatedJobs[0].template.spec.template.spec.containers: ' +
+          'Invalid value: [{"name":"trainer","image":"busybox:1.37"}]: must contain the required container for the ancestor: trainer',
       ],
       stderr: '',
     },
@@ -223,7 +227,8 @@ describe('kubetrain validate', () => {
       if (tc.stdoutLines !== undefined) {
         const lines = got.stdout.trimEnd().split('\n');
         for (const line of tc.stdoutLines) expect(lines).toContain(line);
-        for (const line of lines) expect(line).toMatch(/^(TrainJob|ConfigMap)\/[a-z-]+: \S/);
+        for (const line of lines)
+          expect(line).toMatch(/^(TrainJob|ConfigMap|ClusterTrainingRuntime)\/[a-z-]+: \S/);
         expect(lines.filter((l) => l.startsWith('TrainJob/good:'))).toEqual([]);
       }
       if (tc.stderr !== undefined) expect(got.stderr).toEqual(tc.stderr);

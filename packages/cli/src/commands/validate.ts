@@ -8,8 +8,9 @@ import {
   UnsupportedRuntimeError,
   resolveRuntime,
   validate as validateTrainJob,
+  validateTrainingRuntime,
 } from '@kubetrain/runtime';
-import type { TrainJobInput } from '@kubetrain/runtime';
+import type { TrainingRuntime, TrainJobInput } from '@kubetrain/runtime';
 import { admit, isKindName } from '../admission.js';
 import { describeDocument, loadDocuments } from '../documents.js';
 import type { LoadedDocument } from '../documents.js';
@@ -81,14 +82,21 @@ function validateDocument(
   const admission = admit({ ...doc, kind }, namespace);
   for (const warning of admission.warnings) io.stderr(`Warning: ${who}: ${warning}\n`);
   const errors = printErrors(io, who, admission.errors);
-  if (errors > 0 || kind !== Kinds.TrainJob) return errors;
-  return checkAgainstRuntime(io, who, admission.object as unknown as TrainJobInput, catalog, config);
+  if (errors > 0) return errors;
+  if (kind === Kinds.TrainJob) {
+    return checkAgainstRuntime(io, who, admission.object as unknown as TrainJobInput, catalog, config);
+  }
+  // The runtime webhooks' checks, as on create.
+  const result = validateTrainingRuntime(undefined, admission.object as unknown as TrainingRuntime);
+  for (const warning of result.warnings) io.stderr(`Warning: ${who}: ${warning}\n`);
+  return printErrors(io, who, result.errors);
 }
 
 /**
  * Validates every document of the input: the schema and CEL rules of its kind (as the API server
- * would), then, for a TrainJob whose runtime is known (from the input, `-r`, or the shipped runtimes),
- * the admission webhook's checks against that runtime. Prints each error on stdout as
+ * would), then the admission webhooks' checks: for a runtime, those of its kind (as on create); for a
+ * TrainJob whose runtime is known (from the input, `-r`, or the shipped runtimes), those against that
+ * runtime. Prints each error on stdout as
  * `<kind>/<name>: <field path>: <message>`, warnings and notes on stderr, and returns 1 when there
  * was any error.
  */
