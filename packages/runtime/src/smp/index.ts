@@ -35,8 +35,10 @@ export {
  *
  * Patch values taken as they are (new keys, appended elements, replaced values) come out as upstream's
  * typed round trip leaves them: without `null` members and without directive keys. The output is
- * deterministic: original keys keep their order and new keys follow in patch order. Unlike upstream,
- * a field the schema does not describe is not an error: objects merge and lists are replaced.
+ * deterministic: original keys keep their order, new keys follow in patch order, and the keys of one
+ * patch object are applied in patch order (upstream applies them in Go's random map order, which only
+ * matters for a patch that both adds and deletes the same scalar). Unlike upstream, a field the schema
+ * does not describe is not an error: objects merge and lists are replaced.
  *
  * @throws StrategicMergePatchError when the patch is malformed (bad directive, missing merge key,
  *   mixed list element kinds), with the field path.

@@ -414,6 +414,88 @@ export const cases: Record<string, SmpCase> = {
     patch: { pod: { containers: [] } },
     want: { pod: { containers: [{ name: 'a' }] } },
   },
+  '$setElementOrder on a nested list inside a merged element': {
+    original: { pod: { containers: [{ name: 'node', env: [{ name: 'A' }, { name: 'B' }, { name: 'C' }] }] } },
+    patch: {
+      pod: {
+        containers: [
+          { name: 'node', '$setElementOrder/env': [{ name: 'C' }, { name: 'B' }, { name: 'A' }], env: [{ name: 'B', value: 'b' }] },
+        ],
+      },
+    },
+    want: { pod: { containers: [{ name: 'node', env: [{ name: 'C' }, { name: 'B', value: 'b' }, { name: 'A' }] }] } },
+  },
+  '$deleteFromPrimitiveList and additions to the same set': {
+    original: { meta: { finalizers: ['a', 'b'] } },
+    patch: { meta: { finalizers: ['c'], '$deleteFromPrimitiveList/finalizers': ['a'] } },
+    want: { meta: { finalizers: ['c', 'b'] } },
+  },
+  'a merged set drops duplicates of the original': {
+    original: { meta: { finalizers: ['a', 'b', 'a'] } },
+    patch: { meta: { finalizers: ['b'] } },
+    want: { meta: { finalizers: ['a', 'b'] } },
+  },
+  'ports with the same containerPort merge whatever their protocol': {
+    original: { pod: { containers: [{ name: 'node', ports: [{ containerPort: 53, protocol: 'TCP' }] }] } },
+    patch: { pod: { containers: [{ name: 'node', ports: [{ containerPort: 53, protocol: 'UDP' }] }] } },
+    want: { pod: { containers: [{ name: 'node', ports: [{ containerPort: 53, protocol: 'UDP' }] }] } },
+  },
+  'a deleted element can be added back by the same patch': {
+    original: { pod: { volumes: [{ name: 'data', emptyDir: {} }, { name: 'x', emptyDir: {} }] } },
+    patch: { pod: { volumes: [{ name: 'data', $patch: 'delete' }, { name: 'data', hostPath: { path: '/d' } }] } },
+    want: { pod: { volumes: [{ name: 'data', hostPath: { path: '/d' } }, { name: 'x', emptyDir: {} }] } },
+  },
+  'null inside a merged list element deletes that member': {
+    original: { pod: { containers: [{ name: 'node', image: 'a', workingDir: '/w' }] } },
+    patch: { pod: { containers: [{ name: 'node', workingDir: null }] } },
+    want: { pod: { containers: [{ name: 'node', image: 'a' }] } },
+  },
+  'replicatedJobs patch reaching init containers, volumes and mounts together': {
+    original: {
+      replicatedJobs: [
+        job('node', {
+          initContainers: [{ name: 'fetch', image: 'f' }],
+          containers: [{ name: 'node', volumeMounts: [{ name: 'data', mountPath: '/data' }] }],
+          volumes: [{ name: 'data', emptyDir: {} }],
+        }),
+      ],
+    },
+    patch: {
+      replicatedJobs: [
+        job('node', {
+          initContainers: [{ name: 'fetch', args: ['--fast'] }],
+          containers: [{ name: 'node', volumeMounts: [{ name: 'cache', mountPath: '/cache' }] }],
+          volumes: [{ name: 'cache', persistentVolumeClaim: { claimName: 'c' } }],
+        }),
+      ],
+    },
+    want: {
+      replicatedJobs: [
+        job('node', {
+          initContainers: [{ name: 'fetch', image: 'f', args: ['--fast'] }],
+          containers: [
+            {
+              name: 'node',
+              volumeMounts: [
+                { name: 'cache', mountPath: '/cache' },
+                { name: 'data', mountPath: '/data' },
+              ],
+            },
+          ],
+          volumes: [
+            { name: 'cache', persistentVolumeClaim: { claimName: 'c' } },
+            { name: 'data', emptyDir: {} },
+          ],
+        }),
+      ],
+    },
+  },
+  'a patch that adds and deletes the same value applies its keys in patch order': {
+    original: { meta: { finalizers: ['a', 'b'] } },
+    patch: { meta: { finalizers: ['c'], '$deleteFromPrimitiveList/finalizers': ['c', 'a'] } },
+    want: { meta: { finalizers: ['b'] } },
+    upstream: 'applies the two keys in Go map order, which is random: the result is ["b"] or ["c","b"]',
+  },
   'runtime patch of upstream example 02: service account, node selector and tolerations on the node job': {
     original: {
       replicatedJobs: [
