@@ -60,3 +60,41 @@ describe('validateSchedulingHints', () => {
     });
   }
 });
+
+describe('validateSchedulingHints: Kueue TAS annotations', () => {
+  const place =
+    "set it on each replicatedJob's pod template (the runtime's, or a runtimePatch's " +
+    'replicatedJobs[].template.spec.template.metadata.annotations)';
+  const node = rjob('node');
+  node.template = {
+    ...node.template,
+    metadata: { annotations: { 'kueue.x-k8s.io/podset-preferred-topology': 'rack' } },
+  };
+  const onPod = rjob('node');
+  onPod.template = {
+    spec: {
+      template: {
+        metadata: { annotations: { 'kueue.x-k8s.io/podset-required-topology': 'rack' } },
+        spec: {},
+      },
+    },
+  };
+  it('on the pod template: nothing to say', () => {
+    expect(validateSchedulingHints(ruleInput(runtimeOf([onPod]), trainJobOf('job')))).toEqual([]);
+  });
+  it('on the TrainJob, the JobSet and a Job template: one warning each', () => {
+    const runtime = runtimeOf([node], {
+      metadata: { annotations: { 'kueue.x-k8s.io/podset-slice-size': '4' } },
+    });
+    const job = trainJobOf(
+      'job',
+      {},
+      { annotations: { 'kueue.x-k8s.io/podset-required-topology': 'block', other: 'x' } },
+    );
+    expect(validateSchedulingHints(ruleInput(runtime, job))).toEqual([
+      `annotation kueue.x-k8s.io/podset-required-topology on the TrainJob is not read by Kueue: ${place}`,
+      `annotation kueue.x-k8s.io/podset-slice-size in the JobSet annotations is not read by Kueue: ${place}`,
+      `annotation kueue.x-k8s.io/podset-preferred-topology on the Job template of replicatedJob node is not read by Kueue: ${place}`,
+    ]);
+  });
+});
