@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: Apache-2.0
+// The gang of every shipped upstream runtime (read in place): identical to upstream's sum for the
+// runtimes without dependsOn, and without the steps JobSet holds back for the others.
+
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import type { TrainingRuntime } from '../../types/index.js';
+import { computeGang } from './gang.js';
+import { makeInfo, makeTrainJob } from './test-fixtures.js';
+
+const UPSTREAM = '../shared/reference/upstream/trainer-v2.3.0/runtimes';
+
+describe('gang of the shipped runtimes', () => {
+  const cases: Record<string, { members: string[]; includesAll: boolean }> = {
+    'torch_distributed.yaml': { members: ['node'], includesAll: true },
+    'jax_distributed.yaml': { members: ['node'], includesAll: true },
+    'xgboost_distributed.yaml': { members: ['node'], includesAll: true },
+    'deepspeed_distributed.yaml': { members: ['node'], includesAll: false },
+    'mlx_distributed.yaml': { members: ['node'], includesAll: false },
+    'torchtune/llama3_2/llama3_2_1B.yaml': { members: ['node'], includesAll: false },
+    'torchtune/qwen2_5/qwen2_5_1.5B.yaml': { members: ['node'], includesAll: false },
+    'data-cache/torch_distributed_with_cache.yaml': { members: ['node'], includesAll: false },
+  };
+  for (const [file, tc] of Object.entries(cases)) {
+    it(file, () => {
+      const runtime = parse(readFileSync(`${UPSTREAM}/${file}`, 'utf8')) as TrainingRuntime;
+      const info = makeInfo(runtime, makeTrainJob('job', { runtime: runtime.metadata.name ?? '' }));
+      const gang = computeGang(info);
+      expect(gang.members.map((m) => m.podSet.name)).toEqual(tc.members);
+      expect(gang.includesAll).toBe(tc.includesAll);
+      const all = info.templateSpec.podSets.reduce((sum, ps) => sum + (ps.count ?? 1), 0);
+      if (tc.includesAll) expect(gang.minMember).toBe(all);
+      else expect(gang.minMember).toBeLessThan(all);
+    });
+  }
+});
