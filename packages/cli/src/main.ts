@@ -8,6 +8,12 @@ const runtimesDir =
   process.env.KUBETRAIN_RUNTIMES_DIR ??
   fileURLToPath(new URL('../../../manifests/runtimes/', import.meta.url));
 
+// `kubetrain render ... | head` closes the pipe early; that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 process.exitCode = await run(
   process.argv.slice(2),
   { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
