@@ -13,7 +13,13 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;
 
 function newAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, useDefaults: true, strict: false, validateSchema: false });
+  const ajv = new Ajv({
+    allErrors: true,
+    useDefaults: true,
+    strict: false,
+    validateSchema: false,
+    verbose: true,
+  });
   ajv.addVocabulary([
     'x-kubernetes-validations',
     'x-kubernetes-list-type',

@@ -2,14 +2,12 @@
 // Evaluation of x-kubernetes-validations rules with @bufbuild/cel (RE2 regular expressions, as the API server).
 import { celEnv, isCelError, parse, plan } from '@bufbuild/cel';
 import type { CelInput } from '@bufbuild/cel';
+import { generatedName } from './object-meta.js';
 import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { SchemaNode } from './schema-walk.js';
 
 /** The outcome of one rule: passed, failed, or could not be evaluated (with the evaluator's reason). */
 export type RuleOutcome = { ok: true } | { ok: false; error?: string };
-
-/** Stands in for the 5 random characters the API server appends to generateName. */
-const GENERATED_SUFFIX = 'x0000';
 
 type Program = (bindings: Record<string, CelInput>) => unknown;
 
@@ -76,7 +74,7 @@ export function toCelValue(value: unknown, schema: SchemaNode, rootMetadata = fa
         if (typeof v.generateName === 'string') {
           meta.generateName = v.generateName;
           // The API server names the object before it validates it: generateName (cut to 58) + 5 characters.
-          if (meta.name === undefined) meta.name = `${v.generateName.slice(0, 58)}${GENERATED_SUFFIX}`;
+          if (meta.name === undefined) meta.name = generatedName(v.generateName);
         }
         out[k] = meta;
         continue;

@@ -36,7 +36,7 @@ function prune(value: unknown, schema: SchemaNode, path: string, warnings: strin
       }
       continue;
     }
-    const childName = props?.[key] ? childPath(path, key) : indexPath(path, key);
+    const childName = childPath(path, key);
     if (value[key] === null && child.nullable !== true && props?.[key]) {
       delete value[key];
       continue;

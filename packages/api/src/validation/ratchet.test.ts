@@ -54,7 +54,7 @@ const cases: Record<string, Case> = {
   'atomic list items do not correlate; an unchanged atomic list does': {
     value: { spec: { args: ['a', 'c'], labels: { x: '1', y: '2' } } },
     old: { spec: { args: ['a', 'b'], labels: { x: '1', y: '3' } } },
-    want: ['spec.labels[x]'],
+    want: ['spec.labels.x'],
   },
   'nothing is unchanged on create': { value: { spec: {} }, old: undefined, want: [] },
 };

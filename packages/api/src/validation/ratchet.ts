@@ -43,7 +43,7 @@ function walk(value: unknown, old: unknown, schema: SchemaNode, path: string, ou
     const prop = props?.[k];
     const child = prop ?? mapValue;
     if (!child && path !== '') continue;
-    walk(v, old[k], child ?? {}, prop || !child ? childPath(path, k) : indexPath(path, k), out);
+    walk(v, old[k], child ?? {}, childPath(path, k), out);
   }
 }
 
@@ -53,8 +53,13 @@ function covers(ancestor: string, path: string): boolean {
   return path.startsWith(ancestor) && (path[ancestor.length] === '.' || path[ancestor.length] === '[');
 }
 
+/** True when the error's field lies in an unchanged part of the object, so that ratcheting drops it. */
+export function isRatcheted(error: FieldError, unchanged: ReadonlySet<string>): boolean {
+  for (const u of unchanged) if (covers(u, error.path)) return true;
+  return false;
+}
+
 /** Drops the errors whose field lies in an unchanged part of the object. */
 export function ratchetErrors(errors: readonly FieldError[], unchanged: ReadonlySet<string>): FieldError[] {
-  const roots = [...unchanged];
-  return errors.filter((e) => !roots.some((u) => covers(u, e.path)));
+  return errors.filter((e) => !isRatcheted(e, unchanged));
 }

@@ -19,7 +19,8 @@ export function pointerToFieldPath(pointer: string, data: unknown, schema: Schem
       node = node ? itemSchema(node) : undefined;
     } else {
       const prop = node ? propertiesOf(node)?.[seg] : undefined;
-      path = prop || !node || !mapValueSchema(node) ? childPath(path, seg) : indexPath(path, seg);
+      // Map keys print as children too (`limits.cpu`), as kube-openapi prints them.
+      path = childPath(path, seg);
       value = isObject(value) ? value[seg] : undefined;
       node = prop ?? (node ? mapValueSchema(node) : undefined);
     }
@@ -44,21 +45,72 @@ function valueAt(data: unknown, pointer: string): unknown {
 }
 
 /**
+ * The schema failures after which the API server does not evaluate CEL rules: those that break what the rules'
+ * type checking and cost estimates assume (types, required members, enums, formats, size bounds).
+ */
+const RULE_BLOCKING_KEYWORDS = new Set([
+  'type',
+  'anyOf',
+  'required',
+  'enum',
+  'format',
+  'maxLength',
+  'maxItems',
+  'maxProperties',
+]);
+
+const STRING_KEYWORDS = ['maxLength', 'minLength', 'pattern'];
+
+/** Orders the string keywords of one value as kube-openapi checks them; other errors keep their order. */
+function byStringKeywordOrder(a: ErrorObject, b: ErrorObject): number {
+  const ia = STRING_KEYWORDS.indexOf(a.keyword);
+  const ib = STRING_KEYWORDS.indexOf(b.keyword);
+  return a.instancePath === b.instancePath && ia >= 0 && ib >= 0 ? ia - ib : 0;
+}
+
+/** A mapped schema error, and whether it keeps the API server from evaluating the CEL rules. */
+export interface SchemaError {
+  error: FieldError;
+  blocksRules: boolean;
+}
+
+/**
  * Maps ajv's errors to field errors. Messages follow the API server (kube-openapi): for example
  * `spec.trainer.numNodes in body should be greater than or equal to 0`, `may not be more than 500 bytes`,
  * `must have at most 128 items`, `supported values: "OpenMPI", ""`. Errors from inside an int-or-string
- * `anyOf` collapse into one type error.
+ * `anyOf` collapse into one type error. With `statusSubresource`, paths inside messages are relative to `status`,
+ * as the API server validates the status subresource.
  */
 export function mapSchemaErrors(
   errors: readonly ErrorObject[],
   data: unknown,
   schema: SchemaNode,
-): FieldError[] {
-  const out: FieldError[] = [];
+  statusSubresource = false,
+): SchemaError[] {
+  const out: SchemaError[] = [];
   const seen = new Set<string>();
-  for (const e of errors) {
+  let blocksRules = false;
+  const push = (fe: FieldError) => {
+    const key = JSON.stringify([fe.path, fe.type, fe.message]);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push({ error: fe, blocksRules });
+    }
+  };
+  const stringFailed = new Set<string>();
+  for (const e of [...errors].sort(byStringKeywordOrder)) {
+    // kube-openapi checks maxLength, minLength, then pattern, and stops at the first failure of a string.
+    if (STRING_KEYWORDS.includes(e.keyword)) {
+      if (stringFailed.has(e.instancePath)) continue;
+      stringFailed.add(e.instancePath);
+    }
+    blocksRules = RULE_BLOCKING_KEYWORDS.has(e.keyword);
     if (e.schemaPath.includes('/anyOf/')) continue;
-    const path = pointerToFieldPath(e.instancePath, data, schema);
+    const fieldPath = pointerToFieldPath(e.instancePath, data, schema);
+    // The status subresource validates `status` on its own, so its messages name paths below status.
+    const path = fieldPath;
+    const inStatus = statusSubresource && (fieldPath === 'status' || fieldPath.startsWith('status.'));
+    const bodyPath = inStatus ? fieldPath.slice(7) : fieldPath;
     const value = valueAt(data, e.instancePath);
     const p = e.params as Record<string, unknown>;
     let fe: FieldError;
@@ -66,20 +118,52 @@ export function mapSchemaErrors(
       case 'required':
         fe = { path: childPath(path, String(p.missingProperty)), type: FieldErrorType.Required, message: '' };
         break;
-      case 'type':
+      case 'type': {
+        const actual = jsonType(value);
+        // A fractional number for an integer field is named by Go types, as the API server decodes it.
+        const floatForInt = p.type === 'integer' && actual === 'number';
+        const wanted = floatForInt
+          ? typeof e.parentSchema?.format === 'string'
+            ? e.parentSchema.format
+            : 'integer'
+          : String(p.type);
+        const got = floatForInt ? 'float64' : actual;
         fe = {
           path,
           type: FieldErrorType.TypeInvalid,
-          value,
-          message: `${path} in body must be of type ${String(p.type)}: "${jsonType(value)}"`,
+          value: got,
+          message: `${bodyPath} in body must be of type ${wanted}: "${got}"`,
         };
+        if (floatForInt && typeof e.parentSchema?.format === 'string') {
+          push(fe);
+          fe = {
+            path: '',
+            type: FieldErrorType.Invalid,
+            value: '',
+            message: `Checked value must be of type integer with format ${e.parentSchema.format} in ${bodyPath}`,
+          };
+        }
         break;
+      }
       case 'anyOf':
+        // int-or-string: kube-openapi reports the union, the anyOf itself, and the integer branch.
+        push({
+          path,
+          type: FieldErrorType.TypeInvalid,
+          value: jsonType(value),
+          message: `${bodyPath} in body must be of type integer,string: "${jsonType(value)}"`,
+        });
+        push({
+          path: '',
+          type: FieldErrorType.Invalid,
+          value: '',
+          message: `"${bodyPath}" must validate at least one schema (anyOf)`,
+        });
         fe = {
           path,
           type: FieldErrorType.TypeInvalid,
-          value,
-          message: `${path} in body must be of type integer,string: "${jsonType(value)}"`,
+          value: jsonType(value),
+          message: `${bodyPath} in body must be of type integer: "${jsonType(value)}"`,
         };
         break;
       case 'enum':
@@ -98,7 +182,7 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value,
-          message: `${path} in body should be at least ${String(p.limit)} chars long`,
+          message: `${bodyPath} in body should be at least ${String(p.limit)} chars long`,
         };
         break;
       case 'maxItems':
@@ -114,7 +198,7 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value: Array.isArray(value) ? value.length : value,
-          message: `${path} in body should have at least ${String(p.limit)} items`,
+          message: `${bodyPath} in body should have at least ${String(p.limit)} items`,
         };
         break;
       case 'minimum':
@@ -122,7 +206,7 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value,
-          message: `${path} in body should be greater than or equal to ${String(p.limit)}`,
+          message: `${bodyPath} in body should be greater than or equal to ${String(p.limit)}`,
         };
         break;
       case 'maximum':
@@ -130,7 +214,7 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value,
-          message: `${path} in body should be less than or equal to ${String(p.limit)}`,
+          message: `${bodyPath} in body should be less than or equal to ${String(p.limit)}`,
         };
         break;
       case 'minProperties':
@@ -138,7 +222,7 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value: isObject(value) ? Object.keys(value).length : value,
-          message: `${path} in body should have at least ${String(p.limit)} properties`,
+          message: `${bodyPath} in body should have at least ${String(p.limit)} properties`,
         };
         break;
       case 'pattern':
@@ -146,7 +230,7 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value,
-          message: `${path} in body should match '${String(p.pattern)}'`,
+          message: `${bodyPath} in body should match '${String(p.pattern)}'`,
         };
         break;
       case 'format':
@@ -154,17 +238,13 @@ export function mapSchemaErrors(
           path,
           type: FieldErrorType.Invalid,
           value,
-          message: `${path} in body must be of type ${String(p.format)}: ${JSON.stringify(value)}`,
+          message: `${bodyPath} in body must be of type ${String(p.format)}: ${JSON.stringify(value)}`,
         };
         break;
       default:
         fe = { path, type: FieldErrorType.Invalid, value, message: e.message ?? e.keyword };
     }
-    const key = JSON.stringify([fe.path, fe.type, fe.message]);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push(fe);
-    }
+    push(fe);
   }
   return out;
 }

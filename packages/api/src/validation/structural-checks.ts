@@ -13,16 +13,16 @@ import type { SchemaNode } from './schema-walk.js';
  * CEL rules. `old` is the previous object on update and `undefined` on create: transition rules (those that
  * read `oldSelf`) run only where an old value correlates, i.e. through object properties, map keys and
  * `x-kubernetes-list-type: map` keys, never through atomic lists or sets, as in the API server.
- * `skipRootRules` skips the rules of the object itself (used when it has no name for them to read).
+ * With `runRules` false only the list types are checked (the API server skips CEL when the schema fails).
  */
 export function checkStructural(
   value: unknown,
   old: unknown,
   schema: SchemaNode,
-  skipRootRules = false,
+  runRules = true,
 ): FieldError[] {
   const errors: FieldError[] = [];
-  walk(value, old, schema, '', true, errors, skipRootRules);
+  walk(value, old, schema, '', true, errors, runRules);
   return errors;
 }
 
@@ -33,13 +33,13 @@ function walk(
   path: string,
   root: boolean,
   errors: FieldError[],
-  skipRules = false,
+  rulesOn: boolean,
 ) {
   if (value === undefined || value === null || !hasSchemaType(value, schema)) return;
   const rules = schema['x-kubernetes-validations'] as CelRule[] | undefined;
-  if (rules && !skipRules) runRules(rules, value, old, schema, path, root, errors);
+  if (rules && rulesOn) runRules(rules, value, old, schema, path, root, errors);
   if (Array.isArray(value)) {
-    walkList(value, Array.isArray(old) ? old : undefined, schema, path, errors);
+    walkList(value, Array.isArray(old) ? old : undefined, schema, path, errors, rulesOn);
     return;
   }
   if (!isObject(value)) return;
@@ -51,7 +51,7 @@ function walk(
     const prop = props?.[k];
     const child = prop ?? mapValue;
     if (!child) continue;
-    walk(v, oldObj?.[k], child, prop ? childPath(path, k) : indexPath(path, k), false, errors);
+    walk(v, oldObj?.[k], child, childPath(path, k), false, errors, rulesOn);
   }
 }
 
@@ -74,7 +74,9 @@ function runRules(
     const message = outcome.error
       ? `rule evaluation error: ${outcome.error}`
       : (r.message ?? `failed rule: ${r.rule}`);
-    errors.push({ path: fieldPath, type: FieldErrorType.Invalid, value: schema.type, message });
+    // The API server prints scalar values and omits objects and lists.
+    const scalar = value === null || typeof value !== 'object';
+    errors.push({ path: fieldPath, type: FieldErrorType.Invalid, message, ...(scalar ? { value } : {}) });
   }
 }
 
@@ -84,6 +86,7 @@ function walkList(
   schema: SchemaNode,
   path: string,
   errors: FieldError[],
+  rulesOn: boolean,
 ) {
   const items = itemSchema(schema);
   if (!items) return;
@@ -102,7 +105,7 @@ function walkList(
       }
       seen.push(key);
       const oldItem = old?.find((o) => isDeepStrictEqual(keyOf(o), key));
-      walk(item, oldItem, items, indexPath(path, i), false, errors);
+      walk(item, oldItem, items, indexPath(path, i), false, errors, rulesOn);
     });
     return;
   }
@@ -113,5 +116,5 @@ function walkList(
       }
     });
   }
-  value.forEach((item, i) => walk(item, undefined, items, indexPath(path, i), false, errors));
+  value.forEach((item, i) => walk(item, undefined, items, indexPath(path, i), false, errors, rulesOn));
 }

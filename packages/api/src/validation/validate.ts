@@ -2,11 +2,13 @@
 // In-process admission of the three kinds: pruning, CRD defaults, OpenAPI schema checks and CEL rules.
 import type { KindName } from '../constants/api.js';
 import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types.js';
+import { KindDefinitions } from '../crd/definitions.js';
 import { compiledSchema } from './ajv.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
+import { checkObjectMeta } from './object-meta.js';
 import { pruneUnknownFields } from './prune.js';
-import { ratchetErrors, unchangedPaths } from './ratchet.js';
+import { isRatcheted, ratchetErrors, unchangedPaths } from './ratchet.js';
 import { mapSchemaErrors } from './schema-errors.js';
 import { checkStructural } from './structural-checks.js';
 
@@ -31,8 +33,9 @@ export interface ValidationOutcome<T> {
  * Validates an object of `kind` as the API server does on create (no `oldObject`) or update: prunes unknown
  * fields, applies the CRD defaults, checks the OpenAPI schema (types, enums, limits, required fields), the
  * list types, and every CEL rule (`oldSelf` bound only on update, where an old value correlates). The old
- * object is pruned and defaulted too, as the stored object would be. On update, errors in parts of the object
- * that did not change are dropped (validation ratcheting, as Kubernetes >= 1.30 does). Admission webhooks'
+ * object is pruned and defaulted too, as the stored object would be. As in the API server, the CEL rules do not
+ * run after type, required, enum, format or size-bound errors (then {@link RULES_NOT_CHECKED} is reported), and on update errors in parts
+ * of the object that did not change are dropped (validation ratcheting, Kubernetes >= 1.30). Admission webhooks'
  * cross-object checks are not part of this (they live in the engine).
  */
 export function validate<K extends KindName>(
@@ -44,25 +47,30 @@ export function validate<K extends KindName>(
   const obj = structuredClone(object);
   const warnings = pruneUnknownFields(obj, schema);
   check(obj);
-  const errors = mapSchemaErrors(check.errors ?? [], obj, schema);
+  const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, KindDefinitions[kind].statusSubresource);
   let old: unknown;
   if (oldObject !== undefined) {
     old = structuredClone(oldObject);
     pruneUnknownFields(old, schema);
     check(old);
   }
-  const nameErrors = checkObjectName(obj);
-  errors.push(...nameErrors, ...checkStructural(obj, old, schema, nameErrors.length > 0));
-  const reported = old === undefined ? errors : ratchetErrors(errors, unchangedPaths(obj, old, schema));
+  const unchanged = old === undefined ? new Set<string>() : unchangedPaths(obj, old, schema);
+  const meta = checkObjectMeta(obj);
+  const metaErrors = meta.errors.map((error) => ({ error, blocksRules: meta.nameMissing }));
+  const schemaErrors = [...metaErrors, ...mapped].filter((m) => !isRatcheted(m.error, unchanged));
+  // The API server evaluates the CEL rules only when no schema error breaks their assumptions; else it says so.
+  const runRules = !schemaErrors.some((m) => m.blocksRules);
+  const structural = ratchetErrors(checkStructural(obj, old, schema, runRules), unchanged);
+  const reported = [...schemaErrors.map((m) => m.error), ...structural];
+  if (!runRules) reported.push(RULES_NOT_CHECKED);
   return { object: obj as KindObjects[K], errors: reported, warnings };
 }
 
-/** The API server's ObjectMeta rule that every object has a name or a generateName. */
-function checkObjectName(obj: unknown): FieldError[] {
-  const meta = (obj as { metadata?: { name?: unknown; generateName?: unknown } } | null)?.metadata;
-  if (typeof meta?.name === 'string' && meta.name !== '') return [];
-  if (typeof meta?.generateName === 'string' && meta.generateName !== '') return [];
-  return [
-    { path: 'metadata.name', type: FieldErrorType.Required, message: 'name or generateName is required' },
-  ];
-}
+/** The error the API server adds when schema errors kept it from evaluating the CEL rules. */
+export const RULES_NOT_CHECKED: FieldError = {
+  path: '',
+  type: FieldErrorType.Invalid,
+  value: null,
+  message:
+    'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
+};
