@@ -146,6 +146,14 @@ export function OpaqueObject<T>(o?: K8sOptions): TUnsafe<T> {
   return Type.Unsafe<T>({ type: 'object', ...opts(o as K8sOptions & Record<string, unknown>) });
 }
 
+/** Marks schemas made by {@link Embedded}, so that tests can tell our own fields from embedded foreign ones. */
+export const EMBEDDED: unique symbol = Symbol('kubetrain.embedded');
+
+/** True for a schema made by {@link Embedded} (a core/v1 or JobSet fragment). */
+export function isEmbedded(schema: object): boolean {
+  return (schema as { [EMBEDDED]?: boolean })[EMBEDDED] === true;
+}
+
 /**
  * A foreign schema fragment (a core or JobSet type) embedded as is and typed as `T`. The fragment is copied;
  * `o` adds a description, a default or rules at the embedding site.
@@ -160,7 +168,10 @@ export function Embedded<T>(
     const own = (copy['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
     extra['x-kubernetes-validations'] = [...own, ...(extra['x-kubernetes-validations'] as unknown[])];
   }
-  return Type.Unsafe<T>({ ...copy, ...extra });
+  const schema = Type.Unsafe<T>({ ...copy, ...extra });
+  // Enumerable, so that Type.Optional (which spreads the schema) keeps it; JSON and ajv ignore symbol keys.
+  Object.defineProperty(schema, EMBEDDED, { value: true, enumerable: true });
+  return schema;
 }
 
 /** The CEL transition rule upstream puts on immutable fields. */

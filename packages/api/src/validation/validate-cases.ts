@@ -572,6 +572,8 @@ const cases: Record<string, Case> = {
         },
       ],
       initContainers: [
+        { name: '' },
+        { name: long(254) },
         {
           name: 'i',
           env: env(129),
@@ -584,8 +586,10 @@ const cases: Record<string, Case> = {
       tooLong(`${POD}.containers[1].name`, 253),
       tooMany(`${POD}.containers[2].env`, 128),
       tooMany(`${POD}.containers[2].volumeMounts`, 128),
-      tooMany(`${POD}.initContainers[0].env`, 128),
-      tooMany(`${POD}.initContainers[0].volumeMounts`, 128),
+      tooShort(`${POD}.initContainers[0].name`, 1),
+      tooLong(`${POD}.initContainers[1].name`, 253),
+      tooMany(`${POD}.initContainers[2].env`, 128),
+      tooMany(`${POD}.initContainers[2].volumeMounts`, 128),
     ],
   },
   'TrainJob: a negative terminationGracePeriodSeconds is rejected': {

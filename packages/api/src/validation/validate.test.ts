@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Table tests of validate() (cases in validate-cases.ts), and a guard that every CEL rule has a failing case.
+import type { TSchema } from '@sinclair/typebox';
 import { KindDefinitions } from '../crd/definitions.js';
+import { isEmbedded } from '../schema/k8s-schema.js';
 import { toStructuralSchema } from '../crd/to-crd.js';
 import type { JSONSchemaProps } from '../crd/to-crd.js';
 import { validateCases as allCases } from './validate-cases.js';
@@ -49,6 +51,47 @@ describe('the validate() table', () => {
       const untested = [...ruleMessages(toStructuralSchema(def.schema), new Set())].filter(
         (m) => !tested.has(m),
       );
+      expect(untested).toEqual([]);
+    });
+  }
+});
+
+/** The message shapes of each limit keyword, as mapSchemaErrors words them. */
+const LIMIT_MESSAGES: Record<string, RegExp> = {
+  maxLength: /^may not be more than \d+ bytes$/,
+  minLength: / in body should be at least \d+ chars long$/,
+  maxItems: /^must have at most \d+ items$/,
+  minItems: / in body should have at least \d+ items$/,
+  minimum: / in body should be greater than or equal to -?\d+$/,
+  maximum: / in body should be less than or equal to -?\d+$/,
+  minProperties: / in body should have at least \d+ properties$/,
+  enum: /^supported values: /,
+  pattern: / in body should match '/,
+};
+
+/** Our own (not embedded) limits of a schema, as `path keyword` with `[]` for list items. */
+function ownLimits(schema: TSchema, path: string, out: Set<string>): Set<string> {
+  if (isEmbedded(schema)) return out;
+  for (const k of Object.keys(LIMIT_MESSAGES))
+    if ((schema as Record<string, unknown>)[k] !== undefined) out.add(`${path} ${k}`);
+  const props = (schema as { properties?: Record<string, TSchema> }).properties ?? {};
+  for (const [name, child] of Object.entries(props)) ownLimits(child, path ? `${path}.${name}` : name, out);
+  const items = (schema as { items?: TSchema }).items;
+  if (items) ownLimits(items, `${path}[]`, out);
+  return out;
+}
+
+describe('the validate() table', () => {
+  for (const def of Object.values(KindDefinitions)) {
+    it(`has a failing case for every limit of our own fields of ${def.kind}`, () => {
+      const tested = new Set<string>();
+      for (const c of Object.values(allCases).filter((c) => c.kind === def.kind)) {
+        for (const w of c.want) {
+          const keyword = Object.keys(LIMIT_MESSAGES).find((k) => LIMIT_MESSAGES[k]!.test(w.message));
+          if (keyword) tested.add(`${w.path.replace(/\[\d+\]/g, '[]')} ${keyword}`);
+        }
+      }
+      const untested = [...ownLimits(def.schema, '', new Set())].filter((l) => !tested.has(l));
       expect(untested).toEqual([]);
     });
   }
