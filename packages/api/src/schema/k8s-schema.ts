@@ -55,8 +55,9 @@ export interface ObjOptions extends K8sOptions {
   mapType?: 'atomic' | 'granular';
 }
 
-function opts(o: K8sOptions & Record<string, unknown> = {}): SchemaOptions {
-  const { rules, mapType, ...rest } = o as K8sOptions & { mapType?: string } & Record<string, unknown>;
+/** Lowers constructor options to schema keywords: `rules` and `mapType` become their x-kubernetes-* keys. */
+function opts(o: K8sOptions & { mapType?: string; format?: string } = {}): SchemaOptions {
+  const { rules, mapType, ...rest } = o;
   const out: SchemaOptions = { ...rest };
   if (rules && rules.length > 0) out['x-kubernetes-validations'] = rules.map((r) => ({ ...r }));
   if (mapType) out['x-kubernetes-map-type'] = mapType;
@@ -65,7 +66,7 @@ function opts(o: K8sOptions & Record<string, unknown> = {}): SchemaOptions {
 
 /** A string. */
 export function Str(o?: StrOptions): TString {
-  return Type.String(opts(o as K8sOptions & Record<string, unknown>));
+  return Type.String(opts(o));
 }
 
 /** An RFC 3339 timestamp (metav1.Time), carried as a string. */
@@ -75,7 +76,7 @@ export function Time(o?: K8sOptions): TString {
 
 /** A boolean. */
 export function Bool(o?: K8sOptions): TBoolean {
-  return Type.Boolean(opts(o as K8sOptions & Record<string, unknown>));
+  return Type.Boolean(opts(o));
 }
 
 /** A 32-bit integer (`format: int32`). */
@@ -90,7 +91,7 @@ export function Int64(o?: IntOptions): TInteger {
 
 /** An integer without a format (Go `int`). */
 export function Int(o?: IntOptions): TInteger {
-  return Type.Integer(opts(o as K8sOptions & Record<string, unknown>));
+  return Type.Integer(opts(o));
 }
 
 /** A string enum: emits `enum`, never `const`/`anyOf`, which structural schemas forbid. */
@@ -98,13 +99,13 @@ export function Enum<const T extends readonly string[]>(values: T, o?: StrOption
   return Type.Unsafe<T[number]>({
     type: 'string',
     enum: [...values],
-    ...opts(o as K8sOptions & Record<string, unknown>),
+    ...opts(o),
   });
 }
 
 /** An object with the given properties; required members are those not wrapped in `Type.Optional`. */
 export function Obj<P extends TProperties>(properties: P, o?: ObjOptions): TObject<P> {
-  return Type.Object(properties, opts(o as K8sOptions & Record<string, unknown>));
+  return Type.Object(properties, opts(o));
 }
 
 /** A `map[string]string`. */
@@ -112,14 +113,14 @@ export function StringMap(o?: K8sOptions): TUnsafe<Record<string, string>> {
   return Type.Unsafe<Record<string, string>>({
     type: 'object',
     additionalProperties: { type: 'string' },
-    ...opts(o as K8sOptions & Record<string, unknown>),
+    ...opts(o),
   });
 }
 
 /** A list merged by key (`x-kubernetes-list-type: map` with `x-kubernetes-list-map-keys`). */
 export function ListMap<T extends TSchema>(item: T, keys: readonly string[], o?: ListOptions): TArray<T> {
   return Type.Array(item, {
-    ...opts(o as K8sOptions & Record<string, unknown>),
+    ...opts(o),
     'x-kubernetes-list-type': 'map',
     'x-kubernetes-list-map-keys': [...keys],
   });
@@ -128,7 +129,7 @@ export function ListMap<T extends TSchema>(item: T, keys: readonly string[], o?:
 /** A list replaced as a whole (`x-kubernetes-list-type: atomic`). */
 export function Atomic<T extends TSchema>(item: T, o?: ListOptions): TArray<T> {
   return Type.Array(item, {
-    ...opts(o as K8sOptions & Record<string, unknown>),
+    ...opts(o),
     'x-kubernetes-list-type': 'atomic',
   });
 }
@@ -136,14 +137,14 @@ export function Atomic<T extends TSchema>(item: T, o?: ListOptions): TArray<T> {
 /** A list of unique scalars (`x-kubernetes-list-type: set`). */
 export function ListSet<T extends TSchema>(item: T, o?: ListOptions): TArray<T> {
   return Type.Array(item, {
-    ...opts(o as K8sOptions & Record<string, unknown>),
+    ...opts(o),
     'x-kubernetes-list-type': 'set',
   });
 }
 
 /** An object schema without properties, typed as `T` (used for `metadata` and empty policy sources). */
 export function OpaqueObject<T>(o?: K8sOptions): TUnsafe<T> {
-  return Type.Unsafe<T>({ type: 'object', ...opts(o as K8sOptions & Record<string, unknown>) });
+  return Type.Unsafe<T>({ type: 'object', ...opts(o) });
 }
 
 /** Marks schemas made by {@link Embedded}, so that tests can tell our own fields from embedded foreign ones. */
@@ -163,7 +164,7 @@ export function Embedded<T>(
   o?: ObjOptions & ListOptions,
 ): TUnsafe<T> {
   const copy = structuredClone(fragment) as Record<string, unknown>;
-  const extra = opts(o as K8sOptions & Record<string, unknown>);
+  const extra = opts(o);
   if (extra['x-kubernetes-validations']) {
     const own = (copy['x-kubernetes-validations'] as unknown[] | undefined) ?? [];
     extra['x-kubernetes-validations'] = [...own, ...(extra['x-kubernetes-validations'] as unknown[])];
