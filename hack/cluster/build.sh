@@ -27,7 +27,8 @@ k8s_ldflags() {
 # build GROUP MODULE_DIR TAGS LDFLAGS COMPONENT=PACKAGE...: builds the missing components of one
 # group in a single `go build` (they share compilation), timed.
 build() {
-  local group=$1 moddir=$HACK_CLUSTER_DIR/modules/$2 tags=$3 ldflags=$4
+  local group=$1 module=$2 tags=$3 ldflags=$4
+  local moddir=$HACK_CLUSTER_DIR/modules/$module
   shift 4
   local missing=() pkgs=() spec component pkg version
   for spec in "$@"; do
@@ -44,7 +45,7 @@ build() {
   fi
   local tmp start=$SECONDS
   tmp=$(mktemp -d "$BIN_ROOT/.build-$group.XXXXXX")
-  log "build $group: ${missing[*]} (go build in modules/$2; cold builds take minutes)"
+  log "build $group: ${missing[*]} (go build in modules/$module; cold builds take minutes)"
   if ! (cd "$moddir" && go_env && go build -tags "$tags" -ldflags "$ldflags" -o "$tmp/" "${pkgs[@]}") \
     >"$tmp/build.log" 2>&1; then
     mkdir -p "$LOG_DIR"

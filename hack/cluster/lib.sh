@@ -87,7 +87,9 @@ start_process() {
   shift 2
   [[ -x $binary ]] || die "$component" "binary $binary is missing (run hack/cluster/build.sh)"
   mkdir -p "$PID_DIR" "$LOG_DIR"
-  setsid "$binary" "$@" </dev/null >"$LOG_DIR/$component.log" 2>&1 &
+  # Close the lock descriptors (8: cluster lock, 9: build lock): a child that inherits one would
+  # hold the lock for as long as it runs, and the next up or down would wait for ever.
+  setsid "$binary" "$@" </dev/null >"$LOG_DIR/$component.log" 2>&1 8>&- 9>&- &
   printf '%s %s\n' "$!" "$(readlink -f "$binary")" >"$PID_DIR/$component.pid"
   # setsid execs in place (we are not a group leader), so $! becomes BINARY once exec is done.
   local i

@@ -3,7 +3,8 @@
 # Creates the cluster's PKI in $CLUSTER_DIR/pki (openssl): a self-signed CA; the kube-apiserver
 # serving cert; an admin client cert (group system:masters); one webhook serving cert per webhook
 # server (JobSet, LeaderWorkerSet) written as <dir>/tls.crt + tls.key, the layout
-# controller-runtime expects; and the service-account signing key pair. Valid for 30 days; a new
+# controller-runtime expects; the front-proxy CA and client cert; and the service-account signing
+# key pair. Valid for 30 days; a new
 # `cluster-up` after `cluster-down` makes fresh ones. Existing files are kept (up is idempotent).
 set -euo pipefail
 # shellcheck source=hack/cluster/lib.sh
@@ -38,5 +39,16 @@ for webhook in jobset lws; do
   mv "$webhook-webhook.crt" "$webhook-webhook/tls.crt"
   mv "$webhook-webhook.key" "$webhook-webhook/tls.key"
 done
+# Front proxy (aggregation layer): its own CA, and the client cert kube-apiserver presents to
+# aggregated API servers. Without --requestheader-client-ca-file every delegating component
+# (kube-controller-manager, kube-scheduler) logs "missing content for CA bundle" at start.
+quiet openssl req -x509 -newkey rsa:2048 -nodes -keyout front-proxy-ca.key -out front-proxy-ca.crt \
+  -days 30 -subj "/CN=kubetrain-local-front-proxy-ca"
+quiet openssl req -newkey rsa:2048 -nodes -keyout front-proxy-client.key -out front-proxy-client.csr \
+  -subj "/CN=front-proxy-client"
+printf '%b' "$client_ext" >front-proxy-client.ext
+quiet openssl x509 -req -in front-proxy-client.csr -CA front-proxy-ca.crt -CAkey front-proxy-ca.key \
+  -CAcreateserial -days 30 -out front-proxy-client.crt -extfile front-proxy-client.ext
+rm -f front-proxy-client.csr front-proxy-client.ext
 quiet openssl genrsa -out sa.key 2048
 quiet openssl rsa -in sa.key -pubout -out sa.pub
