@@ -227,6 +227,38 @@ describe.each(ourRuntimes.map((d) => [key(d), d] as const))('shipped %s', (_, do
       expect(jobSets.map((o) => o.metadata?.name)).toEqual([job.metadata!.name]);
     }
   });
+
+  if (doc.name.startsWith('torchtune-')) {
+    it('`tune run` on it picks the config its own command names, and keeps its runtime-owned overrides', () => {
+      type Container = { name: string; command?: string[] };
+      type Job = { name: string; template: { spec: { template: { spec: { containers: Container[] } } } } };
+      type Spec = { replicatedJobs?: Job[]; template?: { spec: { replicatedJobs: Job[] } } };
+      // The command of container `node` of job `node`, in a runtime (spec.template.spec) or a JobSet (spec).
+      const nodeCommand = (object: unknown): string[] => {
+        const spec = (object as { spec: Spec }).spec;
+        const jobs = spec.replicatedJobs ?? spec.template?.spec.replicatedJobs ?? [];
+        const pod = jobs.find((j) => j.name === 'node')?.template.spec.template.spec;
+        return pod?.containers.find((c) => c.name === 'node')?.command ?? [];
+      };
+      const ours = nodeCommand(doc.object);
+      const job = makeTrainJob('default', 'tuned')
+        .runtimeRef(doc.name)
+        .command('tune', 'run')
+        .resourcesPerNode({ limits: { 'nvidia.com/gpu': '2' } })
+        .obj();
+      const jobSet = render(job, doc.object as never).objects.find((o) => o.kind === 'JobSet');
+      const owned = /^(output_dir|tokenizer\.path|tokenizer\.merges_file|checkpointer\.checkpoint_dir)=/;
+      expect(nodeCommand(jobSet)).toEqual([
+        'tune',
+        'run',
+        '--rdzv_endpoint=tuned-node-0-0.tuned:29500',
+        'full_finetune_distributed',
+        '--config',
+        ours[ours.indexOf('--config') + 1],
+        ...ours.filter((arg) => owned.test(arg)),
+      ]);
+    });
+  }
 });
 
 describe('manifests/runtimes', () => {
