@@ -81,7 +81,7 @@ function comparable(doc: RuntimeDoc): Obj {
 }
 
 /** One difference: a path and both values (undefined where one side lacks the field). */
-export interface Difference {
+interface Difference {
   readonly path: string;
   readonly ours: unknown;
   readonly upstream: unknown;
@@ -92,7 +92,7 @@ function isObj(value: unknown): value is Obj {
 }
 
 /** Every leaf-level difference between two JSON values, with dotted paths (`a.b[0].c`); key order is ignored. */
-export function diff(ours: unknown, upstream: unknown, path = ''): Difference[] {
+function diff(ours: unknown, upstream: unknown, path = ''): Difference[] {
   if (Array.isArray(ours) && Array.isArray(upstream)) {
     const n = Math.max(ours.length, upstream.length);
     return Array.from({ length: n }, (_, i) => diff(ours[i], upstream[i], `${path}[${i}]`)).flat();
