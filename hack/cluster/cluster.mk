@@ -9,7 +9,7 @@
 CLUSTER := hack/cluster
 
 .PHONY: cluster-build cluster-up cluster-down cluster-status
-cluster-build: ## Build the control plane's binaries that are missing (Go; cold: about an hour on 2 cores).
+cluster-build: ## Build the control plane's binaries that are missing (Go; cold: about 15 minutes on 2 cores).
 	$(CLUSTER)/build.sh
 
 cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443).

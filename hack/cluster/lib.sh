@@ -4,7 +4,7 @@
 # - processes are started only through `start_process`, which records the PID in CLUSTER_DIR/pids,
 #   and stopped only through `stop_process`, which kills exactly that PID (and only when it still
 #   runs the binary we started), never processes found by name.
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034  # variables here are used by the scripts that source this file
 
 HACK_CLUSTER_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=hack/cluster/versions.sh
@@ -19,12 +19,13 @@ export no_proxy=$NO_PROXY
 
 log() { printf '[cluster] %s\n' "$*" >&2; }
 
-# die COMPONENT MESSAGE: the one way scripts fail. Points at the component's log when there is one.
+# die COMPONENT MESSAGE: the one way scripts fail. Shows the end of the component's log when this
+# run wrote it (a build log, or the log of a process this up started).
 die() {
   local component=$1
   shift
   printf '[cluster] ERROR: %s: %s\n' "$component" "$*" >&2
-  if [[ -s $LOG_DIR/$component.log ]]; then
+  if [[ -s $LOG_DIR/$component.log && ($component == build-* || -f $PID_DIR/$component.pid) ]]; then
     printf '[cluster] last lines of %s:\n' "$LOG_DIR/$component.log" >&2
     tail -n 20 "$LOG_DIR/$component.log" | sed 's/^/    /' >&2
   fi
