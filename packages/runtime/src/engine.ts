@@ -10,8 +10,14 @@ import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './
 import type { ValidationResult } from './framework/field-error.js';
 import { defaultPlugins } from './plugins/registry.js';
 import { validateTrainJob } from './validation/index.js';
-import type { JobSet, KubeObject, TrainJob, TrainJobStatus, TrainingRuntime } from './types/index.js';
-import { view, type JobSetInput, type RuntimeInput, type TrainJobInput } from './types/inputs.js';
+import type { JobSet, TrainJobStatus } from '@kubetrain/api';
+import {
+  viewRuntime,
+  viewTrainJob,
+  type KubeObject,
+  type RuntimeInput,
+  type TrainJobInput,
+} from './types.js';
 import { canonicalObject } from './util/canonical.js';
 
 /** Options shared by the engine operations. */
@@ -39,7 +45,7 @@ export interface ValidateOptions extends EngineOptions {
 
 /** What the status point is given: the TrainJob's JobSet, if it exists, and the time of observation. */
 export interface ObservedInput {
-  readonly jobSet?: JobSetInput;
+  readonly jobSet?: JobSet;
   /** RFC 3339 time, used as lastTransitionTime of conditions that change now. */
   readonly now: string;
 }
@@ -64,9 +70,9 @@ export function render(
   runtime: RuntimeInput,
   options?: RenderOptions,
 ): RenderResult {
-  const trainJob = view<TrainJob>(trainJobInput);
+  const trainJob = viewTrainJob(trainJobInput);
   const framework = frameworkFor(options);
-  const info = newRuntimeInfo(applyRuntimeDefaults(view<TrainingRuntime>(runtime)), trainJob);
+  const info = newRuntimeInfo(applyRuntimeDefaults(viewRuntime(runtime)), trainJob);
   framework.runInfoPhases(info, trainJob);
   const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
   const objects = framework.runComponentBuilderPlugins(info, trainJob, context);
@@ -85,10 +91,8 @@ export function status(
   options?: EngineOptions,
 ): TrainJobStatus | undefined {
   const workload: ObservedWorkload =
-    observed.jobSet !== undefined
-      ? { jobSet: view<JobSet>(observed.jobSet), now: observed.now }
-      : { now: observed.now };
-  return frameworkFor(options).runTrainJobStatusPlugin(view<TrainJob>(trainJob), workload);
+    observed.jobSet !== undefined ? { jobSet: observed.jobSet, now: observed.now } : { now: observed.now };
+  return frameworkFor(options).runTrainJobStatusPlugin(viewTrainJob(trainJob), workload);
 }
 
 /**
@@ -105,12 +109,12 @@ export function validate(
   runtime: RuntimeInput | undefined,
   options?: ValidateOptions,
 ): ValidationResult {
-  const oldJob = oldJobInput === undefined ? undefined : view<TrainJob>(oldJobInput);
-  const newJob = view<TrainJob>(newJobInput);
+  const oldJob = oldJobInput === undefined ? undefined : viewTrainJob(oldJobInput);
+  const newJob = viewTrainJob(newJobInput);
   runtimeKindOf(newJob);
   const cluster = options?.cluster ?? {};
   if (runtime === undefined) return validateTrainJob(oldJob, newJob, undefined, undefined, cluster);
-  const defaulted = applyRuntimeDefaults(view<TrainingRuntime>(runtime));
+  const defaulted = applyRuntimeDefaults(viewRuntime(runtime));
   const info = newRuntimeInfo(defaulted, newJob);
   const result = validateTrainJob(oldJob, newJob, defaulted, info, cluster);
   const plugins = frameworkFor(options).runCustomValidationPlugins(info, oldJob, newJob, {

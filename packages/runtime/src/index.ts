@@ -60,5 +60,4 @@ export * from './util/quantity.js';
 export { canonicalObject } from './util/canonical.js';
 export { ownedObject, trainJobOwnerReference } from './util/owner-reference.js';
 export { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from './util/upsert.js';
-export type * from './types/index.js';
-export type { JobSetInput, RuntimeInput, TrainJobInput } from './types/inputs.js';
+export type * from './types.js';

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
-import type { TrainingRuntime } from '../types/index.js';
+import type { JobSetSpec } from '@kubetrain/api';
+import type { TrainingRuntime } from '../types.js';
 import { mergeRuntimePatches, newRuntimeInfo } from './new-runtime-info.js';
 import { resolveRuntime, type RuntimeLookup } from './resolve-runtime.js';
 import { getNumGPUPerNode, podRequests } from './resources.js';
@@ -138,7 +139,7 @@ describe('newRuntimeInfo', () => {
   });
 
   it('restores the runtime order after a patch reorders replicatedJobs', () => {
-    const spec = { replicatedJobs: [{ name: 'a' }, { name: 'b' }] };
+    const spec = { replicatedJobs: [{ name: 'a' }, { name: 'b' }] } as JobSetSpec;
     const job = trainJob('j', 'r', undefined, {
       runtimePatches: [
         {

@@ -5,7 +5,8 @@
 
 import { Labels, Names } from '../constants.js';
 import type { ContainerInfo, PodSet, RuntimeInfo, TrainerOverrides } from '../framework/runtime-info.js';
-import type { Container, JobSetSpec, ReplicatedJob, TrainJob, TrainingRuntime } from '../types/index.js';
+import type { JobSetSpec, ReplicatedJob } from '@kubetrain/api';
+import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 import { mergeResourceRequirements, podRequests } from './resources.js';
 import { strategicMergeJobSetSpec } from './smp-adapter.js';
 

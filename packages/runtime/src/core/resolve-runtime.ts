@@ -4,8 +4,13 @@
 
 import { Api } from '../constants.js';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
-import type { TrainJob, TrainingRuntime } from '../types/index.js';
-import { view, type RuntimeInput, type TrainJobInput } from '../types/inputs.js';
+import {
+  viewRuntime,
+  viewTrainJob,
+  type RuntimeInput,
+  type TrainJobInput,
+  type TrainingRuntime,
+} from '../types.js';
 import { applyRuntimeDefaults } from './runtime-defaults.js';
 
 /** Read access to runtimes; both methods return undefined when the object does not exist. */
@@ -28,7 +33,7 @@ export interface ResolvedRuntime {
  * the group is empty), with the CRD defaults `trainer.kubeflow.org` / `ClusterTrainingRuntime`.
  */
 export function runtimeGroupKind(trainJob: TrainJobInput): string {
-  const ref = view<TrainJob>(trainJob).spec.runtimeRef;
+  const ref = viewTrainJob(trainJob).spec.runtimeRef;
   const group = ref.apiGroup ?? Api.TrainerGroup;
   const kind = ref.kind ?? Api.ClusterTrainingRuntimeKind;
   return group === '' ? kind : `${kind}.${group}`;
@@ -52,7 +57,7 @@ export function runtimeKindOf(trainJob: TrainJobInput): RuntimeKind {
  * reconcile messages) when the object does not exist.
  */
 export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLookup): ResolvedRuntime {
-  const trainJob = view<TrainJob>(trainJobInput);
+  const trainJob = viewTrainJob(trainJobInput);
   const kind = runtimeKindOf(trainJob);
   const name = trainJob.spec.runtimeRef.name;
   if (kind === Api.TrainingRuntimeKind) {
@@ -62,7 +67,7 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
         `TrainingRuntime specified in TrainJob is not found: trainingruntimes.trainer.kubeflow.org "${name}" not found`,
       );
     }
-    return { kind, runtime: applyRuntimeDefaults(view<TrainingRuntime>(runtime)) };
+    return { kind, runtime: applyRuntimeDefaults(viewRuntime(runtime)) };
   }
   const runtime = lookup.getClusterTrainingRuntime(name);
   if (runtime === undefined) {
@@ -70,5 +75,5 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
       `not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org "${name}" not found`,
     );
   }
-  return { kind, runtime: applyRuntimeDefaults(view<TrainingRuntime>(runtime)) };
+  return { kind, runtime: applyRuntimeDefaults(viewRuntime(runtime)) };
 }

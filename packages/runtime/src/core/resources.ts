@@ -3,7 +3,7 @@
 
 import { Names } from '../constants.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
-import type { PodSpec, ResourceRequirements, TrainJob } from '../types/index.js';
+import type { PodSpec, ResourceRequirements, TrainJob } from '../types.js';
 import {
   addQuantities,
   compareQuantities,

@@ -3,7 +3,7 @@
 // (`manifests/base/crds/trainer.kubeflow.org_clustertrainingruntimes.yaml`). A runtime read from a
 // file has none of them, so the engine applies them before rendering; applying them twice is a no-op.
 
-import type { Container, TrainingRuntime } from '../types/index.js';
+import type { Container, TrainingRuntime } from '../types.js';
 
 function defaultPorts(containers: Container[] | undefined): void {
   for (const c of containers ?? []) {

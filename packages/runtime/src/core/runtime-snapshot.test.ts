@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { parse, stringify } from 'yaml';
 import { torchRuntime, trainJob } from '../test-support/fixtures.js';
-import type { KubeObject } from '../types/index.js';
+import type { KubeObject } from '../types.js';
 import { buildRuntimeSnapshot, readRuntimeSnapshot, RuntimeSnapshotError } from './runtime-snapshot.js';
 
 const job = trainJob('j', 'torch-distributed', {});

@@ -5,8 +5,13 @@
 // checks the ConfigMap; the YAML codec is passed in (upstream uses sigs.k8s.io/yaml).
 
 import { EngineError } from '../framework/errors.js';
-import type { KubeObject, TrainJob, TrainingRuntime } from '../types/index.js';
-import { view, type RuntimeInput, type TrainJobInput } from '../types/inputs.js';
+import {
+  viewTrainJob,
+  type KubeObject,
+  type RuntimeInput,
+  type TrainJobInput,
+  type TrainingRuntime,
+} from '../types.js';
 import { ownedObject } from '../util/owner-reference.js';
 
 /** The snapshot ConfigMap's name suffix and data key. */
@@ -17,7 +22,7 @@ export class RuntimeSnapshotError extends EngineError {}
 
 /** `<tj>-runtime-snapshot`. */
 export function runtimeSnapshotName(trainJob: TrainJobInput): string {
-  return `${view<TrainJob>(trainJob).metadata.name ?? ''}${RuntimeSnapshot.NameSuffix}`;
+  return `${viewTrainJob(trainJob).metadata.name ?? ''}${RuntimeSnapshot.NameSuffix}`;
 }
 
 /**
@@ -29,7 +34,7 @@ export function buildRuntimeSnapshot(
   runtime: RuntimeInput,
   toYaml: (object: unknown) => string,
 ): KubeObject {
-  const trainJob = view<TrainJob>(trainJobInput);
+  const trainJob = viewTrainJob(trainJobInput);
   return ownedObject(trainJob, 'v1', 'ConfigMap', runtimeSnapshotName(trainJob), {
     data: { [RuntimeSnapshot.DataKey]: toYaml(runtime) },
   });
@@ -51,7 +56,7 @@ export function readRuntimeSnapshot(
   configMap: KubeObject,
   fromYaml: (text: string) => unknown,
 ): TrainingRuntime {
-  const trainJob = view<TrainJob>(trainJobInput);
+  const trainJob = viewTrainJob(trainJobInput);
   const owner = configMap.metadata.ownerReferences?.find((o) => o.controller === true);
   if (owner === undefined || owner.uid !== trainJob.metadata.uid) {
     throw new RuntimeSnapshotError(

@@ -12,6 +12,7 @@ import {
 } from './field-error.js';
 import { Framework } from './framework.js';
 import type { AnyPlugin } from './plugin.js';
+import type { JobSet } from '@kubetrain/api';
 
 describe('Framework', () => {
   it('runs the points in the fixed order, plugins in registry order within a point', () => {
@@ -76,7 +77,7 @@ describe('field errors', () => {
 
 describe('status', () => {
   it('copies Completed as Complete and the replicated job counts', () => {
-    const jobSet = {
+    const jobSet: JobSet = {
       apiVersion: 'jobset.x-k8s.io/v1alpha2',
       kind: 'JobSet',
       metadata: { name: 'j' },

@@ -3,7 +3,8 @@
 // points in upstream's fixed order. Within a point plugins run in registry-array order, which is
 // deterministic here (upstream iterates a Go map); plugins must still not depend on it.
 
-import type { KubeObject, TrainJob, TrainJobStatus } from '../types/index.js';
+import type { TrainJobStatus } from '@kubetrain/api';
+import type { KubeObject, TrainJob } from '../types.js';
 import { TooManyStatusPluginsError } from './errors.js';
 import { emptyValidationResult, mergeValidationResults, type ValidationResult } from './field-error.js';
 import {

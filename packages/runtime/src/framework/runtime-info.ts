@@ -2,15 +2,8 @@
 // RuntimeInfo: the only channel between plugins (upstream `pkg/runtime/runtime.go` Info). Each
 // member names the code that owns it: only the owner writes it; everyone may read it.
 
-import type {
-  ContainerPort,
-  EnvVar,
-  JobSetSpec,
-  MLPolicy,
-  PodGroupPolicy,
-  Volume,
-  VolumeMount,
-} from '../types/index.js';
+import type { JobSetSpec, MLPolicy, PodGroupPolicy } from '@kubetrain/api';
+import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
 
 /** What a plugin may change about one container of a pod set; the JobSet builder copies it back. */
 export interface ContainerInfo {

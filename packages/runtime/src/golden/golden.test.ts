@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { render } from '../engine.js';
-import type { KubeObject, RuntimePatch, TrainJob, Trainer, TrainingRuntime } from '../types/index.js';
+import type { RuntimePatch, Trainer } from '@kubetrain/api';
+import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 import { upstreamExamples, upstreamRuntimes } from './upstream.js';
 
 const testdata = 'packages/runtime/src/golden/testdata';

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import type { KubeObject, TrainJob, TrainingRuntime } from '../types/index.js';
+import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 
 /** The upstream v2.3.0 reference directory, from the repository root (jest's working directory). */
 export const upstreamDir = '../shared/reference/upstream/trainer-v2.3.0';

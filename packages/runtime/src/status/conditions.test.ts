@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { isTrainJobFinished, setCondition } from './conditions.js';
-import type { Condition, ConditionInput } from './types.js';
+import type { Condition } from '@kubetrain/api';
+import type { ConditionInput } from './types.js';
 
 const T0 = '2026-01-01T00:00:00Z';
 const NOW = '2026-01-02T00:00:00Z';

@@ -3,7 +3,8 @@
 // without a clock: the caller passes `now`.
 
 import { TrainJobConditionTypes } from '@kubetrain/api';
-import type { Condition, ConditionInput, TrainJobStatusView } from './types.js';
+import type { Condition } from '@kubetrain/api';
+import type { ConditionInput, TrainJobStatusView } from './types.js';
 
 /** The result of {@link setCondition}: the new list, and whether anything changed. */
 export interface SetConditionResult {

@@ -18,11 +18,8 @@ export {
   type TrainJobStatusResult,
 } from './trainjob-status.js';
 export type {
-  Condition,
   ConditionInput,
   JobSetStatusView,
-  JobStatus,
   ReplicatedJobStatusInput,
-  TrainJobStatus,
   TrainJobStatusView,
 } from './types.js';

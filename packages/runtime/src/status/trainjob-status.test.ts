@@ -5,7 +5,8 @@ import {
   jobSetTrainJobStatus,
   setFailedCondition,
 } from './trainjob-status.js';
-import type { Condition, JobSetStatusView, TrainJobStatus, TrainJobStatusView } from './types.js';
+import type { Condition, TrainJobStatus } from '@kubetrain/api';
+import type { JobSetStatusView, TrainJobStatusView } from './types.js';
 
 const T0 = '2026-01-01T00:00:00Z';
 const T1 = '2026-01-01T06:00:00Z';

@@ -16,14 +16,8 @@ import {
   normalizeCondition,
   setCondition,
 } from './conditions.js';
-import type {
-  Condition,
-  ConditionInput,
-  JobSetStatusView,
-  JobStatus,
-  TrainJobStatus,
-  TrainJobStatusView,
-} from './types.js';
+import type { Condition, JobStatus, TrainJobStatus } from '@kubetrain/api';
+import type { ConditionInput, JobSetStatusView, TrainJobStatusView } from './types.js';
 
 /** The JobSet of an unfinished TrainJob is missing: upstream returns the NotFound error and retries. */
 export class JobSetNotFoundError extends Error {

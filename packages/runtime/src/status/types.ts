@@ -1,20 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// The shapes the status computation reads (structural, so that both `@kubetrain/api` objects and the
-// engine's views are accepted) and writes (`@kubetrain/api`'s TrainJob status types).
+// The shapes the status computation reads: `@kubetrain/api`'s types, loosened where input may lack
+// members, so that both API objects and partial test objects are accepted. It writes the API types.
 
-import type { Condition, JobStatus, TrainJobStatus } from '@kubetrain/api';
+import type { Condition, ReplicatedJobStatus } from '@kubetrain/api';
 
-export type { Condition, JobStatus, TrainJobStatus };
-
-/** A metav1.Condition as read: the members upstream always writes may still be absent on input. */
-export interface ConditionInput {
-  readonly type: string;
-  readonly status: string;
-  readonly reason?: string;
-  readonly message?: string;
-  readonly lastTransitionTime?: string;
-  readonly observedGeneration?: number;
-}
+/**
+ * A metav1.Condition as read: `@kubetrain/api`'s Condition with the members upstream always writes
+ * possibly absent, and `status` any string (a JobSet's conditions are not narrowed).
+ */
+export type ConditionInput = Readonly<
+  { type: string; status: string } & Partial<Omit<Condition, 'type' | 'status'>>
+>;
 
 /** The members of a TrainJob the status computation reads. */
 export interface TrainJobStatusView {
@@ -26,15 +22,10 @@ export interface TrainJobStatusView {
   };
 }
 
-/** One entry of a JobSet's `status.replicatedJobsStatus`, as read. */
-export interface ReplicatedJobStatusInput {
-  readonly name: string;
-  readonly ready?: number;
-  readonly succeeded?: number;
-  readonly failed?: number;
-  readonly active?: number;
-  readonly suspended?: number;
-}
+/** One entry of a JobSet's `status.replicatedJobsStatus`, as read: only `name` is sure to be there. */
+export type ReplicatedJobStatusInput = Readonly<
+  Pick<ReplicatedJobStatus, 'name'> & Partial<Omit<ReplicatedJobStatus, 'name'>>
+>;
 
 /** The members of a JobSet the status computation reads. */
 export interface JobSetStatusView {

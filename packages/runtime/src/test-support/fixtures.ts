@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Small object factories for the engine's own tests (the shared builders live in @kubetrain/testing).
 
-import type {
-  Container,
-  KubeObject,
-  ReplicatedJob,
-  TrainJob,
-  Trainer,
-  TrainingRuntime,
-} from '../types/index.js';
+import type { ReplicatedJob, Trainer } from '@kubetrain/api';
+import type { Container, KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 
 /** A replicatedJob with one pod template; `ancestor` sets the ancestor label on the job template. */
 export function replicatedJob(name: string, containers: Container[], ancestor?: string): ReplicatedJob {

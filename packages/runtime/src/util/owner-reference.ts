@@ -3,7 +3,7 @@
 // blockOwnerDeletion=true, pointing at the TrainJob).
 
 import { Api } from '../constants.js';
-import type { KubeObject, OwnerReference, TrainJob } from '../types/index.js';
+import type { KubeObject, OwnerReference, TrainJob } from '../types.js';
 
 /** Returns the controller owner reference to `trainJob`. A missing uid renders as `''`. */
 export function trainJobOwnerReference(trainJob: TrainJob): OwnerReference {

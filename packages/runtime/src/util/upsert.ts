@@ -3,7 +3,7 @@
 // mounts by mountPath, ports by containerPort or name. An existing entry is replaced in place;
 // otherwise the new one is appended.
 
-import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types/index.js';
+import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
 
 function upsertBy<T>(list: T[], items: readonly T[], same: (a: T, b: T) => boolean): T[] {
   for (const item of items) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateFlux } from './flux.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { MLPolicy, ReplicatedJob } from '../types/index.js';
+import type { MLPolicy, ReplicatedJob } from '@kubetrain/api';
 
 describe('validateFlux', () => {
   interface Case {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import { UnsupportedRuntimeError } from '../framework/errors.js';
-import type { TrainingRuntime } from '../types/index.js';
+import type { TrainingRuntime } from '../types.js';
 import { validateTrainJob } from './index.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
 

@@ -8,8 +8,7 @@ import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import type { ValidationResult } from '../framework/field-error.js';
 import type { ClusterReader } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
-import type { TrainJob, TrainingRuntime } from '../types/index.js';
-import { view, type RuntimeInput, type TrainJobInput } from '../types/inputs.js';
+import { viewRuntime, viewTrainJob, type RuntimeInput, type TrainJobInput } from '../types.js';
 import { validateFlux } from './flux.js';
 import { validateInitializers } from './initializers.js';
 import type { TrainJobRuleInput } from './input.js';
@@ -67,10 +66,10 @@ export function validateTrainJob(
   info?: RuntimeInfo,
   cluster: ClusterReader = {},
 ): ValidationResult {
-  const newJob = view<TrainJob>(newJobInput);
+  const newJob = viewTrainJob(newJobInput);
   if (runtimeInput === undefined) return validateRuntimeMissing(newJob);
-  const oldJob = oldJobInput === undefined ? undefined : view<TrainJob>(oldJobInput);
-  const runtime = applyRuntimeDefaults(view<TrainingRuntime>(runtimeInput));
+  const oldJob = oldJobInput === undefined ? undefined : viewTrainJob(oldJobInput);
+  const runtime = applyRuntimeDefaults(viewRuntime(runtimeInput));
   const input: TrainJobRuleInput = {
     oldJob,
     newJob,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateInitializers } from './initializers.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { ReplicatedJob, TrainJob } from '../types/index.js';
+import type { ReplicatedJob } from '@kubetrain/api';
+import type { TrainJob } from '../types.js';
 
 const mount = [{ name: 'initializer', mountPath: '/workspace' }];
 const node = rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] });

@@ -3,7 +3,8 @@
 
 import type { ClusterReader } from '../framework/plugin.js';
 import type { PodSet, RuntimeInfo } from '../framework/runtime-info.js';
-import type { Container, ReplicatedJob, TrainJob, TrainingRuntime } from '../types/index.js';
+import type { ReplicatedJob } from '@kubetrain/api';
+import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 
 /** The inputs of a TrainJob validation rule. */
 export interface TrainJobRuleInput {

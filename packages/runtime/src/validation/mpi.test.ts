@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateMPI } from './mpi.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { EnvVar, ReplicatedJob } from '../types/index.js';
+import type { ReplicatedJob, Trainer } from '@kubetrain/api';
 
 const launcher = rjob('launcher', { ancestor: 'trainer', containers: [{ name: 'node' }] });
 const node = rjob('node', { containers: [{ name: 'node' }] });
@@ -17,7 +17,7 @@ describe('validateMPI', () => {
     jobs: ReplicatedJob[];
     runLauncherAsNode?: boolean;
     numNodes?: number;
-    env?: EnvVar[];
+    env?: Trainer['env'];
     mpi?: boolean;
     want: Array<Record<string, unknown>>;
   }

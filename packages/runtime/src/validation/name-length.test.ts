@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { expectedPodCounts, generatedNames, validateNameLength } from './name-length.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { MLPolicy, ReplicatedJob, Trainer } from '../types/index.js';
+import type { MLPolicy, ReplicatedJob, Trainer } from '@kubetrain/api';
 
 const node = rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] });
 const datasetInit = rjob('dataset-initializer', { ancestor: 'dataset-initializer' });

@@ -8,7 +8,7 @@
 import { AncestorSteps, ContainerNames, Labels } from '@kubetrain/api';
 import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
-import type { TrainJob } from '../types/index.js';
+import type { TrainJob } from '../types.js';
 import { DNS1035_LABEL_MAX_LENGTH } from './k8s-names.js';
 import type { TrainJobRuleInput } from './input.js';
 

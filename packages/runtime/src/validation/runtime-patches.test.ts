@@ -5,7 +5,8 @@ import {
   validateRuntimePatchTargets,
 } from './runtime-patches.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { JobSet, RuntimePatch, TrainJob } from '../types/index.js';
+import type { JobSet, RuntimePatch } from '@kubetrain/api';
+import type { TrainJob } from '../types.js';
 
 const runtime = runtimeOf([
   rjob('dataset-initializer', { ancestor: 'dataset-initializer' }),

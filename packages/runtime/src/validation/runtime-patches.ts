@@ -11,7 +11,8 @@ import {
   ValidationMessages,
 } from '@kubetrain/api';
 import { fieldPath, forbidden, invalid, type FieldError } from '../framework/field-error.js';
-import type { RuntimePatch, TrainJob } from '../types/index.js';
+import type { RuntimePatch } from '@kubetrain/api';
+import type { TrainJob } from '../types.js';
 import { isDomainPrefixedPath } from './k8s-names.js';
 import type { TrainJobRuleInput } from './input.js';
 

@@ -13,7 +13,7 @@ import {
 } from '@kubetrain/api';
 import { runtimeKindOf } from '../core/resolve-runtime.js';
 import { fieldPath, invalid, type ValidationResult } from '../framework/field-error.js';
-import type { TrainJob, TrainingRuntime } from '../types/index.js';
+import type { TrainJob, TrainingRuntime } from '../types.js';
 
 /**
  * The errors for a TrainJob whose runtime does not exist, as upstream reports the failed Get:

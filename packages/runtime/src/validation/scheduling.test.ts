@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateSchedulingHints } from './scheduling.js';
 import { rjob, ruleInput, runtimeOf, trainJobOf } from './test-fixtures.js';
-import type { PodGroupPolicy, RuntimePatch } from '../types/index.js';
+import type { PodGroupPolicy, RuntimePatch } from '@kubetrain/api';
+import type { PodSpec } from '../types.js';
 
 describe('validateSchedulingHints', () => {
   interface Case {
@@ -75,7 +76,7 @@ describe('validateSchedulingHints: Kueue TAS annotations', () => {
     spec: {
       template: {
         metadata: { annotations: { 'kueue.x-k8s.io/podset-required-topology': 'rack' } },
-        spec: {},
+        spec: {} as PodSpec,
       },
     },
   };

@@ -5,13 +5,8 @@ import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import type { FieldError } from '../framework/field-error.js';
 import type { ClusterReader } from '../framework/plugin.js';
-import type {
-  Container,
-  ReplicatedJob,
-  TrainJob,
-  TrainingRuntime,
-  TrainingRuntimeSpec,
-} from '../types/index.js';
+import type { ReplicatedJob, TrainingRuntimeSpec } from '@kubetrain/api';
+import type { Container, PodSpec, TrainJob, TrainingRuntime } from '../types.js';
 import type { TrainJobRuleInput } from './input.js';
 
 /** Options of {@link rjob}. */
@@ -22,14 +17,14 @@ export interface RJobOptions {
   parallelism?: number;
   replicas?: number;
   priorityClassName?: string;
-  dependsOn?: Array<{ name: string; status: string }>;
+  dependsOn?: ReplicatedJob['dependsOn'];
 }
 
 /** A replicatedJob named `name`; by default one container of the same name. */
 export function rjob(name: string, o: RJobOptions = {}): ReplicatedJob {
-  const pod: Record<string, unknown> = { containers: o.containers ?? [{ name, image: 'example.com/img:1' }] };
-  if (o.initContainers !== undefined) pod['initContainers'] = o.initContainers;
-  if (o.priorityClassName !== undefined) pod['priorityClassName'] = o.priorityClassName;
+  const pod: PodSpec = { containers: o.containers ?? [{ name, image: 'example.com/img:1' }] };
+  if (o.initContainers !== undefined) pod.initContainers = o.initContainers;
+  if (o.priorityClassName !== undefined) pod.priorityClassName = o.priorityClassName;
   const out: ReplicatedJob = {
     name,
     template: {

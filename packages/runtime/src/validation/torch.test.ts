@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateTorch } from './torch.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { EnvVar, MLPolicy } from '../types/index.js';
+import type { MLPolicy, Trainer } from '@kubetrain/api';
 
 const jobs = [
   rjob('dataset-initializer', { initContainers: [{ name: 'fetch' }] }),
@@ -11,7 +11,7 @@ const jobs = [
 describe('validateTorch', () => {
   interface Case {
     mlPolicy?: MLPolicy;
-    env?: EnvVar[];
+    env?: Trainer['env'];
     want: Array<Record<string, unknown>>;
   }
   const reserved = (names: string) => ({

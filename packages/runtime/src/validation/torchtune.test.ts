@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateTorchTune } from './torchtune.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { Trainer } from '../types/index.js';
+import type { Trainer } from '@kubetrain/api';
 
 const jobs = [
   rjob('node', {

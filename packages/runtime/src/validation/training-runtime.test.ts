@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateReplicatedJobs, validateTrainingRuntime } from './training-runtime.js';
 import { rjob, runtimeOf, summarize } from './test-fixtures.js';
-import type { ReplicatedJob } from '../types/index.js';
+import type { ReplicatedJob } from '@kubetrain/api';
 
 const DEPRECATED =
   'ClusterTrainingRuntime "rt" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime deprecation policy: https://trainer.kubeflow.org/en/latest/operator-guides/runtime.html#runtime-deprecation-policy';

@@ -13,7 +13,7 @@ import {
   ValidationMessages,
 } from '@kubetrain/api';
 import { fieldPath, invalid, type FieldError, type ValidationResult } from '../framework/field-error.js';
-import type { TrainingRuntime } from '../types/index.js';
+import type { TrainingRuntime } from '../types.js';
 
 /** The container each ancestor step must have. */
 const REQUIRED_CONTAINER: Readonly<Record<string, string>> = {

@@ -5,7 +5,7 @@
 
 import { readFileSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
-import type { TrainJob, TrainingRuntime } from '../types/index.js';
+import type { TrainJob, TrainingRuntime } from '../types.js';
 import { validateTrainJob, validateTrainingRuntime } from './index.js';
 import { summarize } from './test-fixtures.js';
 

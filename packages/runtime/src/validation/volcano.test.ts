@@ -2,7 +2,7 @@
 import { validateVolcano } from './volcano.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
 import type { ClusterReader } from '../framework/plugin.js';
-import type { PodGroupPolicy, ReplicatedJob, RuntimePatch } from '../types/index.js';
+import type { PodGroupPolicy, ReplicatedJob, RuntimePatch } from '@kubetrain/api';
 
 const QUEUE = 'scheduling.volcano.sh/queue-name';
 const queueError = {

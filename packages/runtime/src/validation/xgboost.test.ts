@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateXGBoost } from './xgboost.js';
 import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { EnvVar, MLPolicy } from '../types/index.js';
+import type { MLPolicy, Trainer } from '@kubetrain/api';
 
 describe('validateXGBoost', () => {
-  const cases: Record<string, { mlPolicy: MLPolicy; env: EnvVar[]; want: Array<Record<string, unknown>> }> = {
+  const cases: Record<
+    string,
+    { mlPolicy: MLPolicy; env: Trainer['env']; want: Array<Record<string, unknown>> }
+  > = {
     'not an XGBoost runtime': {
       mlPolicy: { torch: {} },
       env: [{ name: 'DMLC_TASK_ID', value: '0' }],

@@ -10,7 +10,7 @@ import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
-import type { KubeObject, TrainJob, Volume, VolumeMount } from '../../types/index.js';
+import type { KubeObject, TrainJob, Volume, VolumeMount } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 import { upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 import { curveCertificate } from './flux-curve.js';

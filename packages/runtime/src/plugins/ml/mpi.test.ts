@@ -11,15 +11,19 @@ import {
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
-import type { MPIMLPolicySource, Trainer } from '../../types/index.js';
+import type { MPIMLPolicySource, Trainer } from '@kubetrain/api';
 import { deriveSSHKeyPair } from './mpi-ssh-key.js';
 
-function mpiRuntime(mpi: MPIMLPolicySource, launcherFirst = true) {
+/** `mpi` may name an implementation the CRD does not admit, as a runtime read from a file may. */
+function mpiRuntime(
+  mpi: Omit<MPIMLPolicySource, 'mpiImplementation'> & { mpiImplementation?: string },
+  launcherFirst = true,
+) {
   const launcher = replicatedJob('launcher', [{ name: 'node', image: 'mpi' }], 'trainer');
   const node = replicatedJob('node', [{ name: 'node', image: 'mpi' }]);
   return clusterRuntime(
     'mpi',
-    { mlPolicy: { numNodes: 1, mpi } },
+    { mlPolicy: { numNodes: 1, mpi: mpi as MPIMLPolicySource } },
     launcherFirst ? [launcher, node] : [node, launcher],
   );
 }

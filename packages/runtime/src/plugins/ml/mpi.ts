@@ -9,7 +9,7 @@ import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
-import type { KubeObject, TrainJob, Volume } from '../../types/index.js';
+import type { KubeObject, TrainJob, Volume } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 

@@ -12,7 +12,7 @@ import {
   torchRuntime,
   trainJob,
 } from '../../test-support/fixtures.js';
-import type { Trainer } from '../../types/index.js';
+import type { Trainer } from '@kubetrain/api';
 
 interface Case {
   job: string;

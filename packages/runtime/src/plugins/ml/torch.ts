@@ -8,7 +8,7 @@ import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '../../core/resources.js';
-import type { EnvVar, TrainJob } from '../../types/index.js';
+import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertEnv, upsertPorts } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
 

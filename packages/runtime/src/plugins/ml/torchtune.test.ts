@@ -8,7 +8,7 @@ import {
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
-import type { Trainer } from '../../types/index.js';
+import type { Trainer } from '@kubetrain/api';
 import { isQLoRA, modelFromRuntimeName, recipeAndConfig } from './torchtune.js';
 
 const runtimeCommand = [

@@ -5,7 +5,7 @@
 
 import { ContainerTrainerPort, Labels, Names } from '../../constants.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
 
 /** The trigger: a trainer command equal to this list. */
 export const TorchTuneEntrypoint = ['tune', 'run'] as const;

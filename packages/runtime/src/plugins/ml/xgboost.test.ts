@@ -9,7 +9,8 @@ import {
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
-import type { Container, Trainer } from '../../types/index.js';
+import type { Trainer } from '@kubetrain/api';
+import type { Container } from '../../types.js';
 
 function runtime(resources?: Container['resources']) {
   return clusterRuntime('xgboost-distributed', { mlPolicy: { numNodes: 1, xgboost: {} } }, [

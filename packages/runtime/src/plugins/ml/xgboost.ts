@@ -7,7 +7,7 @@ import { ContainerTrainerPort, Env, Names } from '../../constants.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
-import type { TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
 import { upsertEnv, upsertPorts } from '../../util/upsert.js';
 
 /** Upstream's plugin name. */

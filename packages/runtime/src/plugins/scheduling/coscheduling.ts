@@ -5,7 +5,7 @@
 import { Labels } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { KubeObject, TrainJob } from '../../types/index.js';
+import type { KubeObject, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 import { DEFAULT_SCHEDULE_TIMEOUT_SECONDS, SchedulerPluginsPodGroupKind } from './constants.js';
 import { computeGang } from './gang.js';

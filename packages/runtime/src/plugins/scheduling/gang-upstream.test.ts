@@ -4,7 +4,7 @@
 
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import type { TrainingRuntime } from '../../types/index.js';
+import type { TrainingRuntime } from '../../types.js';
 import { computeGang } from './gang.js';
 import { makeInfo, makeTrainJob } from './test-fixtures.js';
 

@@ -8,14 +8,16 @@ import {
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
-import type { ReplicatedJob } from '../../types/index.js';
+import type { ReplicatedJob } from '@kubetrain/api';
 
 describe('placeSteps', () => {
-  const rj = (name: string, dependsOn?: Array<[string, string]>): ReplicatedJob => ({
+  type Step = Pick<ReplicatedJob, 'name' | 'dependsOn'>;
+  type DependsOnStatus = NonNullable<ReplicatedJob['dependsOn']>[number]['status'];
+  const rj = (name: string, dependsOn?: Array<[string, DependsOnStatus]>): Step => ({
     name,
     ...(dependsOn !== undefined ? { dependsOn: dependsOn.map(([n, status]) => ({ name: n, status })) } : {}),
   });
-  const cases: Record<string, { jobs: ReplicatedJob[]; want: StepPlacement[] }> = {
+  const cases: Record<string, { jobs: Step[]; want: StepPlacement[] }> = {
     'no dependsOn: every step in phase 0': {
       jobs: [rj('a'), rj('b')],
       want: [

@@ -5,7 +5,7 @@
 
 import { AncestorSteps } from '@kubetrain/api';
 import type { PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
-import type { ReplicatedJob } from '../../types/index.js';
+import type { ReplicatedJob } from '@kubetrain/api';
 import {
   addQuantities,
   formatQuantity,
@@ -32,7 +32,9 @@ export interface StepPlacement {
  * Places each replicatedJob (same order as the spec) in its phase. A dependency on an unknown or
  * later name (which JobSet's webhook rejects) counts as phase 0.
  */
-export function placeSteps(replicatedJobs: readonly ReplicatedJob[]): StepPlacement[] {
+export function placeSteps(
+  replicatedJobs: readonly Pick<ReplicatedJob, 'name' | 'dependsOn'>[],
+): StepPlacement[] {
   const phaseByName = new Map<string, number>();
   return replicatedJobs.map((rJob) => {
     let phase = 0;

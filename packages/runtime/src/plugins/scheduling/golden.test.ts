@@ -7,7 +7,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { render } from '../../engine.js';
-import type { KubeObject } from '../../types/index.js';
+import type { KubeObject } from '../../types.js';
 
 const TESTDATA = 'packages/runtime/src/plugins/scheduling/testdata';
 const UPSTREAM = '../shared/reference/upstream/trainer-v2.3.0';

@@ -6,25 +6,13 @@
 
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { PodSpec, TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
+import { podSpecOf } from '../../util/pod-template.js';
 import { KAI, KAI_TOPOLOGY_ANNOTATIONS } from './constants.js';
 import { computeGang } from './gang.js';
 
 /** The plugin's name. */
 export const name = 'KAI';
-
-type SchedulablePodSpec = PodSpec & { schedulerName?: unknown };
-
-function podSpecs(info: RuntimeInfo): SchedulablePodSpec[] {
-  const specs: SchedulablePodSpec[] = [];
-  for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-    rJob.template ??= {};
-    rJob.template.spec ??= {};
-    const template = (rJob.template.spec.template ??= {});
-    specs.push((template.spec ??= {}) as SchedulablePodSpec);
-  }
-  return specs;
-}
 
 /**
  * True when the TrainJob is meant for KAI: the TrainJob or the JobSet metadata (runtime template,
@@ -38,9 +26,7 @@ export function isKAIEnabled(info: RuntimeInfo, trainJob: TrainJob): boolean {
   if (trainJob.metadata.labels?.[KAI.QueueLabel] !== undefined) return true;
   if (info.labels[KAI.QueueLabel] !== undefined) return true;
   return (info.templateSpec.spec.replicatedJobs ?? []).some(
-    (rJob) =>
-      (rJob.template?.spec?.template?.spec as SchedulablePodSpec | undefined)?.schedulerName ===
-      KAI.SchedulerName,
+    (rJob) => rJob.template?.spec?.template?.spec?.schedulerName === KAI.SchedulerName,
   );
 }
 
@@ -69,7 +55,9 @@ export class KAIScheduler implements EnforcePodGroupPolicyPlugin {
   /** Sets the scheduler name and the JobSet's queue, gang size and topology keys. */
   enforcePodGroupPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     if (!isKAIEnabled(info, trainJob)) return;
-    for (const spec of podSpecs(info)) spec.schedulerName ??= KAI.SchedulerName;
+    for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
+      podSpecOf(rJob).schedulerName ??= KAI.SchedulerName;
+    }
     const jobLabels = trainJob.metadata.labels ?? {};
     const jobAnnotations = trainJob.metadata.annotations ?? {};
     const queue = jobLabels[KAI.QueueLabel];

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKueueManaged, KueueIntegration, name } from './kueue.js';
 import { makeInfo, makeRuntime, makeTrainJob } from './test-fixtures.js';
-import type { TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
 
 const node = { name: 'node', ancestor: 'trainer', container: 'node' };
 

@@ -7,7 +7,7 @@
 
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
 import { Kueue, KUEUE_JOB_LABELS } from './constants.js';
 
 /** The plugin's name. */

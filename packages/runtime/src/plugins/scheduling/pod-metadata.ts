@@ -3,22 +3,13 @@
 // carries a group's label but is not counted in it would wait for siblings that never come.
 
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { ReplicatedJob } from '../../types/index.js';
+import { mergePodMetadata } from '../../util/pod-template.js';
 import type { Gang } from './gang.js';
 
 /** Labels and annotations for the pod templates of a gang's members. */
 export interface PodMetadata {
   readonly labels?: Readonly<Record<string, string>>;
   readonly annotations?: Readonly<Record<string, string>>;
-}
-
-function mergeInto(rJob: ReplicatedJob, metadata: PodMetadata): void {
-  rJob.template ??= {};
-  rJob.template.spec ??= {};
-  const template = (rJob.template.spec.template ??= {});
-  const meta = (template.metadata ??= {});
-  if (metadata.labels !== undefined) meta.labels = { ...meta.labels, ...metadata.labels };
-  if (metadata.annotations !== undefined) meta.annotations = { ...meta.annotations, ...metadata.annotations };
 }
 
 /**
@@ -37,6 +28,6 @@ export function markGangPods(info: RuntimeInfo, gang: Gang, metadata: PodMetadat
   const jobs = info.templateSpec.spec.replicatedJobs ?? [];
   for (const { index } of gang.members) {
     const rJob = jobs[index];
-    if (rJob !== undefined) mergeInto(rJob, metadata);
+    if (rJob !== undefined) mergePodMetadata(rJob, metadata.labels, metadata.annotations);
   }
 }

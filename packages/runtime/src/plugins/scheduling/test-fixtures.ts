@@ -5,13 +5,8 @@
 import { applyRuntimeDefaults } from '../../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../../core/new-runtime-info.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type {
-  MLPolicy,
-  PodGroupPolicy,
-  ReplicatedJob,
-  TrainJob,
-  TrainingRuntime,
-} from '../../types/index.js';
+import type { MLPolicy, PodGroupPolicy, ReplicatedJob } from '@kubetrain/api';
+import type { PodSpec, TrainJob, TrainingRuntime } from '../../types.js';
 
 /** One replicatedJob of a test runtime. */
 export interface StepFixture {
@@ -37,7 +32,7 @@ export interface RuntimeFixture {
 }
 
 function replicatedJob(step: StepFixture): ReplicatedJob {
-  const pod: Record<string, unknown> = {
+  const pod: PodSpec = {
     containers: [
       {
         name: step.container ?? step.name,
@@ -46,8 +41,8 @@ function replicatedJob(step: StepFixture): ReplicatedJob {
       },
     ],
   };
-  if (step.priorityClassName !== undefined) pod['priorityClassName'] = step.priorityClassName;
-  if (step.schedulerName !== undefined) pod['schedulerName'] = step.schedulerName;
+  if (step.priorityClassName !== undefined) pod.priorityClassName = step.priorityClassName;
+  if (step.schedulerName !== undefined) pod.schedulerName = step.schedulerName;
   const rJob: ReplicatedJob = {
     name: step.name,
     template: {

@@ -9,7 +9,7 @@ import {
   type RuntimeFixture,
 } from './test-fixtures.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
 
 const ANNOTATION = 'scheduling.k8s.io/group-name';
 

@@ -6,9 +6,11 @@
 import { Api, Env, Names } from '../../constants.js';
 import { RenderError } from '../../framework/errors.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
-import type { Container, InitializerSource, JobSet, ReplicatedJob, TrainJob } from '../../types/index.js';
+import type { DatasetInitializer, ModelInitializer, ReplicatedJob } from '@kubetrain/api';
+import type { Container, RenderedJobSet, TrainJob } from '../../types.js';
 import { ancestorOf } from '../../core/new-runtime-info.js';
 import { trainJobOwnerReference } from '../../util/owner-reference.js';
+import { mergePodMetadata, podSpecOf } from '../../util/pod-template.js';
 import { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 
 function copyContainer(target: Container, from: ContainerInfo): void {
@@ -35,10 +37,7 @@ function copyContainers(targets: Container[], from: readonly ContainerInfo[], ap
 
 /** Copies a pod set's volumes, containers and init containers (extra init containers appended). */
 function copyPodSet(rJob: ReplicatedJob, podSet: PodSet): void {
-  rJob.template ??= {};
-  rJob.template.spec ??= {};
-  rJob.template.spec.template ??= {};
-  const pod = (rJob.template.spec.template.spec ??= {});
+  const pod = podSpecOf(rJob);
   if (podSet.volumes.length > 0) pod.volumes = upsertVolumes(pod.volumes ?? [], podSet.volumes);
   if (podSet.containers.length > 0) copyContainers((pod.containers ??= []), podSet.containers, false);
   if (podSet.initContainers.length > 0) {
@@ -54,7 +53,7 @@ function containersOf(rJob: ReplicatedJob): Container[] {
 function applyInitializer(
   rJob: ReplicatedJob,
   containerName: string,
-  source: InitializerSource | undefined,
+  source: DatasetInitializer | ModelInitializer | undefined,
 ): void {
   rJob.replicas = 1;
   if (source === undefined) return;
@@ -87,25 +86,12 @@ function applyTrainer(rJob: ReplicatedJob, info: RuntimeInfo, trainJob: TrainJob
   if (node !== undefined && env !== undefined && env.length > 0) node.env = upsertEnv(node.env ?? [], env);
 }
 
-/** Merges the scheduler's pod labels and annotations into a replicatedJob's pod template. */
-function applySchedulerMetadata(rJob: ReplicatedJob, info: RuntimeInfo): void {
-  const { podLabels, podAnnotations } = info.scheduler;
-  if (Object.keys(podLabels).length === 0 && Object.keys(podAnnotations).length === 0) return;
-  rJob.template ??= {};
-  rJob.template.spec ??= {};
-  const template = (rJob.template.spec.template ??= {});
-  const metadata = (template.metadata ??= {});
-  if (Object.keys(podLabels).length > 0) metadata.labels = { ...metadata.labels, ...podLabels };
-  if (Object.keys(podAnnotations).length > 0)
-    metadata.annotations = { ...metadata.annotations, ...podAnnotations };
-}
-
 /**
  * Builds the JobSet `<tj>` in the TrainJob's namespace from `info` (after preBuildSync). Throws
  * {@link RenderError} if the template has fewer replicatedJobs than pod sets. Changes
  * `info.templateSpec.spec` in place and returns it inside the JobSet.
  */
-export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): JobSet {
+export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): RenderedJobSet {
   const spec = info.templateSpec.spec;
   const jobs = spec.replicatedJobs ?? [];
   const podSets = info.templateSpec.podSets;
@@ -126,10 +112,10 @@ export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): JobSet {
     const isTrainer = ancestor === Names.AncestorTrainer;
     if (isTrainer || (launcherAsNode && rJob.name === Names.Node))
       applyTrainer(rJob, info, trainJob, isTrainer);
-    applySchedulerMetadata(rJob, info);
+    mergePodMetadata(rJob, info.scheduler.podLabels, info.scheduler.podAnnotations);
   }
   spec.suspend = trainJob.spec.suspend ?? false;
-  const metadata: JobSet['metadata'] = {
+  const metadata: RenderedJobSet['metadata'] = {
     name: trainJob.metadata.name ?? '',
     ownerReferences: [trainJobOwnerReference(trainJob)],
   };

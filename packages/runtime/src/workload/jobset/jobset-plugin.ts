@@ -4,7 +4,8 @@
 
 import type { BuildContext, ObservedWorkload } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { KubeObject, TrainJob, TrainJobStatus } from '../../types/index.js';
+import type { TrainJobStatus } from '@kubetrain/api';
+import type { KubeObject, TrainJob } from '../../types.js';
 import { computeTrainJobStatus } from '../../status/index.js';
 import type { WorkloadPlugin } from '../workload.js';
 import { buildJobSet } from './builder.js';

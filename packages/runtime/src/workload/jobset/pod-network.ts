@@ -3,7 +3,8 @@
 // pod set, then parallelism/completions from the final pod-set counts.
 
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { TrainJob } from '../../types/index.js';
+import type { TrainJob } from '../../types.js';
+import { jobSpecOf } from '../../util/pod-template.js';
 
 /** The DNS subdomain of the JobSet's pods: `spec.network.subdomain`, else the TrainJob name. */
 export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
@@ -39,9 +40,8 @@ export function syncParallelCount(info: RuntimeInfo): void {
     if (podSet.count === undefined) continue;
     const rJob = jobs.find((r) => r.name === podSet.name);
     if (rJob === undefined) continue;
-    rJob.template ??= {};
-    rJob.template.spec ??= {};
-    rJob.template.spec.parallelism = podSet.count;
-    rJob.template.spec.completions = podSet.count;
+    const jobSpec = jobSpecOf(rJob);
+    jobSpec.parallelism = podSet.count;
+    jobSpec.completions = podSet.count;
   }
 }

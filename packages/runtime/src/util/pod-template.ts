@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// Write access to the nested templates of a replicatedJob. The API types mark the Job template and
+// the pod's `containers` required, as the CRDs do; a runtime read from a file may still lack a
+// level, so the engine creates the empty levels it writes into, here and nowhere else.
+
+import type { ReplicatedJob } from '@kubetrain/api';
+import type { JobSpec, PodSpec, PodTemplateSpec } from '../types.js';
+
+/** The replicatedJob's Job spec, created empty where missing. */
+export function jobSpecOf(rJob: ReplicatedJob): JobSpec {
+  rJob.template ??= {};
+  return (rJob.template.spec ??= {} as JobSpec);
+}
+
+/** The replicatedJob's pod template, created empty (with an empty Job spec) where missing. */
+export function podTemplateOf(rJob: ReplicatedJob): PodTemplateSpec {
+  return (jobSpecOf(rJob).template ??= {});
+}
+
+/** The replicatedJob's pod spec, created empty (with the levels above it) where missing. */
+export function podSpecOf(rJob: ReplicatedJob): PodSpec {
+  return (podTemplateOf(rJob).spec ??= {} as PodSpec);
+}
+
+/**
+ * Merges `labels` and `annotations` into the replicatedJob's pod-template metadata (the given keys
+ * win). An absent or empty map changes nothing; when both are, not even empty levels are created.
+ */
+export function mergePodMetadata(
+  rJob: ReplicatedJob,
+  labels: Readonly<Record<string, string>> | undefined,
+  annotations: Readonly<Record<string, string>> | undefined,
+): void {
+  const addLabels = labels !== undefined && Object.keys(labels).length > 0;
+  const addAnnotations = annotations !== undefined && Object.keys(annotations).length > 0;
+  if (!addLabels && !addAnnotations) return;
+  const template = podTemplateOf(rJob);
+  const metadata = (template.metadata ??= {});
+  if (addLabels) metadata.labels = { ...metadata.labels, ...labels };
+  if (addAnnotations) metadata.annotations = { ...metadata.annotations, ...annotations };
+}
