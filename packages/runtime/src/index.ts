@@ -17,7 +17,6 @@ export {
   type RenderResult,
   type ValidateOptions,
 } from './engine.js';
-export * from './constants.js';
 export * from './framework/index.js';
 export {
   resolveRuntime,
@@ -31,11 +30,11 @@ export { applyRuntimeDefaults } from './core/runtime-defaults.js';
 export {
   buildRuntimeSnapshot,
   readRuntimeSnapshot,
-  RuntimeSnapshot,
   RuntimeSnapshotError,
   runtimeSnapshotName,
 } from './core/runtime-snapshot.js';
-export { ancestorOf, mergeRuntimePatches, newRuntimeInfo } from './core/new-runtime-info.js';
+export { mergeRuntimePatches, newRuntimeInfo } from './core/new-runtime-info.js';
+export { ancestorOf } from './util/replicated-job.js';
 export {
   effectiveResourcesPerNode,
   extractResourcesPerNodeFromRuntime,

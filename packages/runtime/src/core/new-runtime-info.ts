@@ -3,10 +3,11 @@
 // every validation starts from. JobSet metadata and runtimePatches are merged here, before any
 // plugin runs; pod sets mirror the replicatedJobs one to one.
 
-import { Labels, Names } from '../constants.js';
+import { AncestorSteps, ContainerNames } from '@kubetrain/api';
 import type { ContainerInfo, PodSet, RuntimeInfo, TrainerOverrides } from '../framework/runtime-info.js';
-import type { JobSetSpec, ReplicatedJob } from '@kubetrain/api';
+import type { JobSetSpec } from '@kubetrain/api';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
+import { ancestorOf } from '../util/replicated-job.js';
 import { mergeResourceRequirements, podRequests } from './resources.js';
 import { strategicMergeJobSetSpec } from './smp-adapter.js';
 
@@ -61,11 +62,6 @@ function mergeMetadata(
   return out;
 }
 
-/** The ancestor label of a replicatedJob's job template, if any. */
-export function ancestorOf(rJob: ReplicatedJob): string | undefined {
-  return rJob.template?.metadata?.labels?.[Labels.TrainJobAncestor];
-}
-
 function trainerOverrides(trainJob: TrainJob): TrainerOverrides {
   const trainer = trainJob.spec.trainer;
   const out: TrainerOverrides = {};
@@ -90,13 +86,13 @@ export function newRuntimeInfo(runtime: TrainingRuntime, trainJob: TrainJob): Ru
   const podSets: PodSet[] = [];
   for (const rJob of spec.replicatedJobs ?? []) {
     const ancestor = ancestorOf(rJob);
-    const isTrainer = ancestor === Names.AncestorTrainer && mlPolicy !== undefined;
+    const isTrainer = ancestor === AncestorSteps.Trainer && mlPolicy !== undefined;
     let count = rJob.template?.spec?.parallelism ?? 1;
     if (isTrainer) count = mlPolicy.numNodes ?? 1;
     const pod = rJob.template?.spec?.template?.spec;
-    const launcherAsNode = mlPolicy?.mpi?.runLauncherAsNode === true && rJob.name === Names.Node;
+    const launcherAsNode = mlPolicy?.mpi?.runLauncherAsNode === true && rJob.name === ContainerNames.Node;
     if (resourcesPerNode !== undefined && (isTrainer || launcherAsNode)) {
-      const node = pod?.containers?.find((c) => c.name === Names.Node);
+      const node = pod?.containers?.find((c) => c.name === ContainerNames.Node);
       if (node !== undefined) node.resources = mergeResourceRequirements(node.resources, resourcesPerNode);
     }
     const podSet: PodSet = {

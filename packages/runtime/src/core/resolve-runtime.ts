@@ -2,7 +2,7 @@
 // runtimeRef resolution: a TrainJob names a TrainingRuntime in its own namespace or a
 // ClusterTrainingRuntime; any other group/kind is rejected with upstream's message.
 
-import { Api } from '../constants.js';
+import { GROUP, Kinds } from '@kubetrain/api';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import {
   viewRuntime,
@@ -20,7 +20,7 @@ export interface RuntimeLookup {
 }
 
 /** The two kinds a runtimeRef may name. */
-export type RuntimeKind = typeof Api.TrainingRuntimeKind | typeof Api.ClusterTrainingRuntimeKind;
+export type RuntimeKind = typeof Kinds.TrainingRuntime | typeof Kinds.ClusterTrainingRuntime;
 
 /** A resolved runtime: its kind and the object with CRD defaults applied. */
 export interface ResolvedRuntime {
@@ -34,8 +34,8 @@ export interface ResolvedRuntime {
  */
 export function runtimeGroupKind(trainJob: TrainJobInput): string {
   const ref = viewTrainJob(trainJob).spec.runtimeRef;
-  const group = ref.apiGroup ?? Api.TrainerGroup;
-  const kind = ref.kind ?? Api.ClusterTrainingRuntimeKind;
+  const group = ref.apiGroup ?? GROUP;
+  const kind = ref.kind ?? Kinds.ClusterTrainingRuntime;
   return group === '' ? kind : `${kind}.${group}`;
 }
 
@@ -45,8 +45,8 @@ export function runtimeGroupKind(trainJob: TrainJobInput): string {
  */
 export function runtimeKindOf(trainJob: TrainJobInput): RuntimeKind {
   const gk = runtimeGroupKind(trainJob);
-  if (gk === `${Api.TrainingRuntimeKind}.${Api.TrainerGroup}`) return Api.TrainingRuntimeKind;
-  if (gk === `${Api.ClusterTrainingRuntimeKind}.${Api.TrainerGroup}`) return Api.ClusterTrainingRuntimeKind;
+  if (gk === `${Kinds.TrainingRuntime}.${GROUP}`) return Kinds.TrainingRuntime;
+  if (gk === `${Kinds.ClusterTrainingRuntime}.${GROUP}`) return Kinds.ClusterTrainingRuntime;
   throw new UnsupportedRuntimeError(gk);
 }
 
@@ -60,7 +60,7 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
   const trainJob = viewTrainJob(trainJobInput);
   const kind = runtimeKindOf(trainJob);
   const name = trainJob.spec.runtimeRef.name;
-  if (kind === Api.TrainingRuntimeKind) {
+  if (kind === Kinds.TrainingRuntime) {
     const runtime = lookup.getTrainingRuntime(trainJob.metadata.namespace ?? '', name);
     if (runtime === undefined) {
       throw new RuntimeNotFoundError(

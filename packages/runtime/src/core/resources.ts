@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Resource helpers with upstream's semantics (`pkg/util/trainingruntime`, `pkg/runtime/runtime.go`).
 
-import { Names } from '../constants.js';
+import { AncestorSteps, ContainerNames } from '@kubetrain/api';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
+import { ancestorOf } from '../util/replicated-job.js';
 import type { PodSpec, ResourceRequirements, TrainJob } from '../types.js';
 import {
   addQuantities,
@@ -42,9 +43,8 @@ export function mergeResourceRequirements(
  */
 export function extractResourcesPerNodeFromRuntime(info: RuntimeInfo): ResourceRequirements | undefined {
   for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-    const ancestor = rJob.template?.metadata?.labels?.['trainer.kubeflow.org/trainjob-ancestor-step'];
-    if (rJob.name !== Names.Node && ancestor !== Names.AncestorTrainer) continue;
-    const node = rJob.template?.spec?.template?.spec?.containers?.find((c) => c.name === Names.Node);
+    if (rJob.name !== ContainerNames.Node && ancestorOf(rJob) !== AncestorSteps.Trainer) continue;
+    const node = rJob.template?.spec?.template?.spec?.containers?.find((c) => c.name === ContainerNames.Node);
     if (node !== undefined) return node.resources ?? {};
   }
   return undefined;

@@ -4,6 +4,7 @@
 // TrainJob was first reconciled, so later runtime edits do not leak into the job. The engine builds and
 // checks the ConfigMap; the YAML codec is passed in (upstream uses sigs.k8s.io/yaml).
 
+import { DataKeys, ObjectNameSuffixes } from '@kubetrain/api';
 import { EngineError } from '../framework/errors.js';
 import {
   viewTrainJob,
@@ -14,15 +15,12 @@ import {
 } from '../types.js';
 import { ownedObject } from '../util/owner-reference.js';
 
-/** The snapshot ConfigMap's name suffix and data key. */
-export const RuntimeSnapshot = { NameSuffix: '-runtime-snapshot', DataKey: 'runtime' } as const;
-
 /** A snapshot ConfigMap that cannot be used; the message is upstream's. */
 export class RuntimeSnapshotError extends EngineError {}
 
 /** `<tj>-runtime-snapshot`. */
 export function runtimeSnapshotName(trainJob: TrainJobInput): string {
-  return `${viewTrainJob(trainJob).metadata.name ?? ''}${RuntimeSnapshot.NameSuffix}`;
+  return `${viewTrainJob(trainJob).metadata.name ?? ''}${ObjectNameSuffixes.RuntimeSnapshot}`;
 }
 
 /**
@@ -36,7 +34,7 @@ export function buildRuntimeSnapshot(
 ): KubeObject {
   const trainJob = viewTrainJob(trainJobInput);
   return ownedObject(trainJob, 'v1', 'ConfigMap', runtimeSnapshotName(trainJob), {
-    data: { [RuntimeSnapshot.DataKey]: toYaml(runtime) },
+    data: { [DataKeys.RuntimeSnapshot]: toYaml(runtime) },
   });
 }
 
@@ -63,7 +61,7 @@ export function readRuntimeSnapshot(
       'invalid runtime snapshot: a snapshot configmap exists but is owned by another object',
     );
   }
-  const text = (configMap.data as Record<string, string> | undefined)?.[RuntimeSnapshot.DataKey];
+  const text = (configMap.data as Record<string, string> | undefined)?.[DataKeys.RuntimeSnapshot];
   if (text === undefined) {
     throw new RuntimeSnapshotError('invalid runtime snapshot: snapshot ConfigMap missing "runtime" data key');
   }

@@ -2,14 +2,14 @@
 // The owner reference every generated object carries (upstream: controller=true,
 // blockOwnerDeletion=true, pointing at the TrainJob).
 
-import { Api } from '../constants.js';
+import { API_VERSION, Kinds } from '@kubetrain/api';
 import type { KubeObject, OwnerReference, TrainJob } from '../types.js';
 
 /** Returns the controller owner reference to `trainJob`. A missing uid renders as `''`. */
 export function trainJobOwnerReference(trainJob: TrainJob): OwnerReference {
   return {
-    apiVersion: Api.TrainerGroupVersion,
-    kind: Api.TrainJobKind,
+    apiVersion: API_VERSION,
+    kind: Kinds.TrainJob,
     name: trainJob.metadata.name ?? '',
     uid: trainJob.metadata.uid ?? '',
     controller: true,

@@ -51,12 +51,8 @@ function misplacedTASWarnings(input: TrainJobRuleInput): string[] {
 export function validateSchedulingHints(input: TrainJobRuleInput): string[] {
   const warnings: string[] = [];
   const runtimeName = input.runtime.metadata.name ?? input.newJob.spec.runtimeRef.name;
-  const jobSetLabels: Record<string, string> = { ...input.runtime.spec.template.metadata?.labels };
-  for (const patch of input.newJob.spec.runtimePatches ?? []) {
-    Object.assign(jobSetLabels, patch.trainingRuntimeSpec?.template?.metadata?.labels);
-  }
   for (const key of KUEUE_JOB_LABELS) {
-    if (jobSetLabels[key] === undefined) continue;
+    if (input.info.labels[key] === undefined) continue;
     warnings.push(
       `label ${key} in the JobSet labels of runtime "${runtimeName}" or a runtimePatch is not applied: ` +
         "Kueue reads it from the TrainJob's metadata.labels, and a JobSet owned by a TrainJob never carries it",

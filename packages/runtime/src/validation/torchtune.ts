@@ -4,6 +4,8 @@
 // recipes support it, no LoRA across nodes, and no override of the runtime-owned config keys.
 
 import {
+  AncestorSteps,
+  TorchTune,
   torchTuneImmutableConfigMessage,
   torchTuneNumNodesMessage,
   torchTuneQLoRAGPUMessage,
@@ -21,8 +23,6 @@ import {
   modelFromRuntimeName,
   recipeAndConfig,
   TorchTuneConfigSuffix,
-  TorchTuneImmutableConfigs,
-  TorchTuneSupportedPretrainedModels,
 } from '../plugins/ml/torchtune.js';
 import type { TrainJobRuleInput } from './input.js';
 
@@ -33,8 +33,8 @@ const SINGLE_DEVICE_QLORA_MODELS: ReadonlySet<string> = new Set(['llama3_2/1B', 
 /** Model family without QLoRA recipes. */
 const NO_QLORA_PREFIX = 'qwen2_5/';
 
-const supported: ReadonlySet<string> = new Set(TorchTuneSupportedPretrainedModels);
-const immutable: ReadonlySet<string> = new Set(TorchTuneImmutableConfigs);
+const supported: ReadonlySet<string> = new Set(TorchTune.SupportedModels);
+const immutable: ReadonlySet<string> = new Set(TorchTune.ImmutableConfigKeys);
 
 /**
  * With `mlPolicy.torch` and `spec.trainer.command: [tune, run]` (model from the runtime name,
@@ -60,7 +60,7 @@ export function validateTorchTune(input: TrainJobRuleInput): FieldError[] {
   const runtimeName = newJob.spec.runtimeRef.name;
   const model = modelFromRuntimeName(runtimeName);
   const args = trainer.args ?? [];
-  const trainerCount = info.templateSpec.podSets.find((ps) => ps.ancestor === 'trainer')?.count;
+  const trainerCount = info.templateSpec.podSets.find((ps) => ps.ancestor === AncestorSteps.Trainer)?.count;
   const numNodes = trainer.numNodes ?? trainerCount ?? 1;
   if (!supported.has(model)) {
     errors.push(

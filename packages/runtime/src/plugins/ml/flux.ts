@@ -4,8 +4,16 @@
 // job, and builds the entrypoint ConfigMap and the CURVE Secret. PlainML also runs for Flux (count,
 // trainer env).
 
-import { FluxEnvDefaults } from '@kubetrain/api';
-import { Names } from '../../constants.js';
+import {
+  AncestorSteps,
+  ContainerNames,
+  DataKeys,
+  FluxEnvDefaults,
+  ObjectNameSuffixes,
+  PluginNames,
+  VolumeNames,
+} from '@kubetrain/api';
+import { CrdDefaults } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -17,23 +25,22 @@ import { curveCertificate } from './flux-curve.js';
 import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from './flux-templates.js';
 
 /** Upstream's plugin name. */
-export const name = 'Flux';
+export const name = PluginNames.Flux;
 
 /** The resolved broker settings (defaults, then the runtime `node` env, then the trainer env). */
 export type FluxSettings = Record<keyof typeof FluxEnvDefaults, string>;
 
-const installerName = 'flux-installer';
 const configDir = '/etc/flux-config';
 const fluxRoot = '/opt/view';
 
 /** `<tj>-flux-entrypoint`: the ConfigMap (and volume) holding entrypoint.sh and init.sh. */
 export function entrypointConfigMapName(trainJob: TrainJob): string {
-  return `${trainJob.metadata.name ?? ''}-flux-entrypoint`;
+  return `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.FluxEntrypoint}`;
 }
 
 /** `<tj>-flux-curve`: the CURVE certificate Secret. */
 export function curveSecretName(trainJob: TrainJob): string {
-  return `${trainJob.metadata.name ?? ''}-flux-curve`;
+  return `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.FluxCurve}`;
 }
 
 /** Settings from the defaults, overridden by the runtime `node` env, then by `spec.trainer.env`. */
@@ -44,8 +51,8 @@ export function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSetting
       if (e.name in settings && e.value !== undefined) settings[e.name as keyof FluxSettings] = e.value;
     }
   };
-  const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
-  const node = trainerPS !== undefined ? findContainer(trainerPS, Names.Node) : undefined;
+  const trainerPS = findPodSetByAncestor(info, AncestorSteps.Trainer);
+  const node = trainerPS !== undefined ? findContainer(trainerPS, ContainerNames.Node) : undefined;
   apply(node?.env ?? []);
   apply(trainJob.spec.trainer?.env ?? []);
   return settings;
@@ -63,7 +70,11 @@ function numNodesOf(trainJob: TrainJob): number {
 }
 
 function tasksPerNode(info: RuntimeInfo, trainJob: TrainJob): number {
-  return trainJob.spec.trainer?.numProcPerNode ?? info.runtimePolicy.mlPolicy?.flux?.numProcPerNode ?? 1;
+  return (
+    trainJob.spec.trainer?.numProcPerNode ??
+    info.runtimePolicy.mlPolicy?.flux?.numProcPerNode ??
+    CrdDefaults.numProcPerNode
+  );
 }
 
 /** The `entrypoint.sh` for the TrainJob. */
@@ -75,14 +86,14 @@ export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
   if (gpus > 0) resources += ` --gpu=${fluxRange(gpus)}`;
   let flags = `-N ${nodes} -n ${tasks * nodes}`;
   if (gpus > 0) flags += ` -g ${gpus}`;
-  const mainHost = `${trainJob.metadata.name ?? ''}-${Names.Node}-0-0`;
+  const mainHost = `${trainJob.metadata.name ?? ''}-${ContainerNames.Node}-0-0`;
   return fillTemplate(entrypointTemplate, resources, mainHost, flags);
 }
 
 /** The `init.sh` for the TrainJob, with the broker configuration embedded. */
 export function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
   const tj = trainJob.metadata.name ?? '';
-  const hosts = `${tj}-${Names.Node}-0-[${fluxRange(numNodesOf(trainJob))}]`;
+  const hosts = `${tj}-${ContainerNames.Node}-0-[${fluxRange(numNodesOf(trainJob))}]`;
   const fqdn = `${tj}.${trainJob.metadata.namespace ?? ''}.svc.cluster.local`;
   const broker = fillTemplate(
     brokerTemplate,
@@ -91,34 +102,43 @@ export function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
     hosts,
     settings.FLUX_QUEUE_POLICY,
   );
-  return fillTemplate(initTemplate, fluxRoot, `${tj}-${Names.Node}-0-0`, hosts, broker);
+  return fillTemplate(initTemplate, fluxRoot, `${tj}-${ContainerNames.Node}-0-0`, hosts, broker);
 }
 
 function fluxVolumes(trainJob: TrainJob): Volume[] {
   const cm = entrypointConfigMapName(trainJob);
   return [
-    { name: 'spack-install', emptyDir: {} },
-    { name: 'flux-install', emptyDir: {} },
+    { name: VolumeNames.FluxSpackInstall, emptyDir: {} },
+    { name: VolumeNames.FluxInstall, emptyDir: {} },
     { name: cm, configMap: { name: cm, defaultMode: 0o755 } },
-    { name: 'shared-memory', emptyDir: { medium: 'Memory' } },
-    { name: 'flux-curve', secret: { secretName: curveSecretName(trainJob), defaultMode: 0o400 } },
+    { name: VolumeNames.FluxSharedMemory, emptyDir: { medium: 'Memory' } },
+    { name: VolumeNames.FluxCurve, secret: { secretName: curveSecretName(trainJob), defaultMode: 0o400 } },
   ];
+}
+
+/** The Flux install mount, shared by the installer and the `node` container. */
+const installMount: Readonly<VolumeMount> = { name: VolumeNames.FluxInstall, mountPath: '/mnt/flux' };
+
+/** The entrypoint ConfigMap mount, shared by the installer and the `node` container. */
+function configMount(trainJob: TrainJob): VolumeMount {
+  return { name: entrypointConfigMapName(trainJob), mountPath: configDir, readOnly: true };
 }
 
 function nodeMounts(trainJob: TrainJob): VolumeMount[] {
   return [
-    { name: 'flux-install', mountPath: '/mnt/flux' },
-    { name: 'spack-install', mountPath: '/opt/software' },
-    { name: entrypointConfigMapName(trainJob), mountPath: configDir, readOnly: true },
-    { name: 'flux-curve', mountPath: '/curve', readOnly: true },
-    { name: 'shared-memory', mountPath: '/dev/shm', readOnly: true },
+    { ...installMount },
+    { name: VolumeNames.FluxSpackInstall, mountPath: '/opt/software' },
+    configMount(trainJob),
+    { name: VolumeNames.FluxCurve, mountPath: '/curve', readOnly: true },
+    { name: VolumeNames.FluxSharedMemory, mountPath: '/dev/shm', readOnly: true },
   ];
 }
 
 /** The original command: the runtime `node` command, or the trainer's, plus the trainer args. */
 export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
-  const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
-  const runtimeCommand = trainerPS !== undefined ? findContainer(trainerPS, Names.Node)?.command : undefined;
+  const trainerPS = findPodSetByAncestor(info, AncestorSteps.Trainer);
+  const runtimeCommand =
+    trainerPS !== undefined ? findContainer(trainerPS, ContainerNames.Node)?.command : undefined;
   const command = trainJob.spec.trainer?.command ?? runtimeCommand ?? [];
   const args = trainJob.spec.trainer?.args ?? [];
   return [...command, ...args].join(' ').trim();
@@ -133,25 +153,25 @@ export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     if (info.runtimePolicy.mlPolicy?.flux === undefined) return;
     numNodesOf(trainJob);
     const settings = fluxSettings(info, trainJob);
-    info.trainer.command = ['/bin/bash', `${configDir}/entrypoint.sh`, originalCommand(info, trainJob)];
+    info.trainer.command = [
+      '/bin/bash',
+      `${configDir}/${DataKeys.FluxEntrypoint}`,
+      originalCommand(info, trainJob),
+    ];
     delete info.trainer.args;
-    const cm = entrypointConfigMapName(trainJob);
     for (const podSet of info.templateSpec.podSets) {
-      if (podSet.name !== Names.Node) continue;
+      if (podSet.name !== ContainerNames.Node) continue;
       upsertVolumes(podSet.volumes, fluxVolumes(trainJob));
       podSet.initContainers.push({
-        name: installerName,
+        name: ContainerNames.FluxInstaller,
         image: settings.FLUX_VIEW_IMAGE,
-        command: ['/bin/bash', `${configDir}/init.sh`],
+        command: ['/bin/bash', `${configDir}/${DataKeys.FluxInit}`],
         env: [],
         ports: [],
-        volumeMounts: [
-          { name: 'flux-install', mountPath: '/mnt/flux' },
-          { name: cm, mountPath: configDir, readOnly: true },
-        ],
+        volumeMounts: [{ ...installMount }, configMount(trainJob)],
       });
       for (const c of podSet.containers) {
-        if (c.name === Names.Node) upsertVolumeMounts(c.volumeMounts, nodeMounts(trainJob));
+        if (c.name === ContainerNames.Node) upsertVolumeMounts(c.volumeMounts, nodeMounts(trainJob));
       }
     }
   }
@@ -161,11 +181,14 @@ export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     if (info.runtimePolicy.mlPolicy?.flux === undefined) return [];
     const settings = fluxSettings(info, trainJob);
     const configMap = ownedObject(trainJob, 'v1', 'ConfigMap', entrypointConfigMapName(trainJob), {
-      data: { 'entrypoint.sh': fluxEntrypoint(info, trainJob), 'init.sh': fluxInit(settings, trainJob) },
+      data: {
+        [DataKeys.FluxEntrypoint]: fluxEntrypoint(info, trainJob),
+        [DataKeys.FluxInit]: fluxInit(settings, trainJob),
+      },
     });
     const cert = curveCertificate(trainJob.metadata.name ?? '', trainJob.metadata.uid ?? '');
     const secret = ownedObject(trainJob, 'v1', 'Secret', curveSecretName(trainJob), {
-      data: { 'curve.cert': Buffer.from(cert).toString('base64') },
+      data: { [DataKeys.FluxCurveCert]: Buffer.from(cert).toString('base64') },
     });
     return [configMap, secret];
   }

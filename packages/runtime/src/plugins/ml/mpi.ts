@@ -3,8 +3,18 @@
 // mounts on `node` and `launcher`, the hostfile ConfigMap and the OpenMPI env on the launcher; build
 // returns the Secret (when key material is supplied) and the hostfile ConfigMap.
 
-import { OpenMPIEnv, OpenMPIEnvValues } from '@kubetrain/api';
-import { Names } from '../../constants.js';
+import {
+  ContainerNames,
+  DataKeys,
+  MountPaths,
+  MPIImplementations,
+  ObjectNameSuffixes,
+  OpenMPIEnv,
+  OpenMPIEnvValues,
+  PluginNames,
+  VolumeNames,
+} from '@kubetrain/api';
+import { CrdDefaults } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -14,40 +24,30 @@ import { ownedObject } from '../../util/owner-reference.js';
 import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 
 /** Upstream's plugin name. */
-export const name = 'MPI';
+export const name = PluginNames.MPI;
 
-/** Names and paths of the MPI side objects. */
-export const MPINames = {
-  SSHAuthVolume: 'mpi-ssh-auth',
-  SSHAuthSecretSuffix: '-mpi-ssh-auth',
-  HostfileVolume: 'mpi-hostfile',
-  HostfileConfigMapSuffix: '-mpi-hostfile',
-  HostfileDir: '/etc/mpi',
-  HostfileName: 'hostfile',
-  SSHPrivateKey: 'ssh-privatekey',
-  SSHPublicKey: 'ssh-publickey',
-  SSHAuthSecretType: 'kubernetes.io/ssh-auth',
-} as const;
+/** The type of the SSH Secret (core/v1 `SecretTypeSSHAuth`). */
+const SSH_AUTH_SECRET_TYPE = 'kubernetes.io/ssh-auth';
 
 /** Slots per node: trainer numProcPerNode, else the GPU count when the policy says 1, else the policy. */
 export function mpiSlots(info: RuntimeInfo, trainJob: TrainJob): number {
   const explicit = trainJob.spec.trainer?.numProcPerNode;
   if (explicit !== undefined) return explicit;
-  const policy = info.runtimePolicy.mlPolicy?.mpi?.numProcPerNode ?? 1;
+  const policy = info.runtimePolicy.mlPolicy?.mpi?.numProcPerNode ?? CrdDefaults.numProcPerNode;
   const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));
   return policy === 1 && gpus > 1 ? gpus : policy;
 }
 
 function sshAuthVolume(trainJob: TrainJob): Volume {
   return {
-    name: MPINames.SSHAuthVolume,
+    name: VolumeNames.MPISSHAuth,
     secret: {
-      secretName: `${trainJob.metadata.name ?? ''}${MPINames.SSHAuthSecretSuffix}`,
+      secretName: `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.MPISSHAuth}`,
       defaultMode: 0o400,
       items: [
-        { key: MPINames.SSHPrivateKey, path: 'id_rsa', mode: 0o640 },
-        { key: MPINames.SSHPublicKey, path: 'id_rsa.pub', mode: 0o644 },
-        { key: MPINames.SSHPublicKey, path: 'authorized_keys', mode: 0o644 },
+        { key: DataKeys.SSHPrivateKey, path: 'id_rsa', mode: 0o640 },
+        { key: DataKeys.SSHPublicKey, path: 'id_rsa.pub', mode: 0o644 },
+        { key: DataKeys.SSHPublicKey, path: 'authorized_keys', mode: 0o644 },
       ],
     },
   };
@@ -55,10 +55,10 @@ function sshAuthVolume(trainJob: TrainJob): Volume {
 
 function hostfileVolume(trainJob: TrainJob): Volume {
   return {
-    name: MPINames.HostfileVolume,
+    name: VolumeNames.MPIHostfile,
     configMap: {
-      name: `${trainJob.metadata.name ?? ''}${MPINames.HostfileConfigMapSuffix}`,
-      items: [{ key: MPINames.HostfileName, path: MPINames.HostfileName, mode: 0o444 }],
+      name: `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.MPIHostfile}`,
+      items: [{ key: DataKeys.MPIHostfile, path: DataKeys.MPIHostfile, mode: 0o444 }],
     },
   };
 }
@@ -75,27 +75,27 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     const mpi = info.runtimePolicy.mlPolicy?.mpi;
     if (mpi === undefined) return;
     const numNodes = trainJob.spec.trainer?.numNodes;
-    const nodePS = findPodSetByName(info, Names.Node);
+    const nodePS = findPodSetByName(info, ContainerNames.Node);
     if (numNodes !== undefined && nodePS !== undefined) {
       nodePS.count = mpi.runLauncherAsNode === true ? Math.max(numNodes - 1, 1) : numNodes;
     }
     const slots = mpiSlots(info, trainJob);
-    const implementation = mpi.mpiImplementation ?? 'OpenMPI';
+    const implementation = mpi.mpiImplementation ?? CrdDefaults.mpiImplementation;
     for (const podSet of info.templateSpec.podSets) {
-      if (podSet.name !== Names.Node && podSet.name !== Names.Launcher) continue;
-      const isLauncher = podSet.name === Names.Launcher;
+      if (podSet.name !== ContainerNames.Node && podSet.name !== ContainerNames.Launcher) continue;
+      const isLauncher = podSet.name === ContainerNames.Launcher;
       upsertVolumes(podSet.volumes, [sshAuthVolume(trainJob)]);
       if (isLauncher) upsertVolumes(podSet.volumes, [hostfileVolume(trainJob)]);
       for (const container of podSet.containers) {
-        if (container.name !== Names.Node) continue;
+        if (container.name !== ContainerNames.Node) continue;
         upsertVolumeMounts(container.volumeMounts, [
-          { name: MPINames.SSHAuthVolume, mountPath: mpi.sshAuthMountPath ?? '/root/.ssh' },
+          { name: VolumeNames.MPISSHAuth, mountPath: mpi.sshAuthMountPath ?? CrdDefaults.sshAuthMountPath },
         ]);
         if (!isLauncher) continue;
         upsertVolumeMounts(container.volumeMounts, [
-          { name: MPINames.HostfileVolume, mountPath: MPINames.HostfileDir },
+          { name: VolumeNames.MPIHostfile, mountPath: MountPaths.MPIHostfileDir },
         ]);
-        if (implementation !== 'OpenMPI') {
+        if (implementation !== MPIImplementations.OpenMPI) {
           throw new RenderError(`MPI implementation for ${implementation} doesn't supported`);
         }
         upsertEnv(container.env, [
@@ -117,12 +117,12 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     const keys = context.secrets?.mpiSSHKeyPair?.(trainJob);
     if (keys !== undefined) {
       objects.push(
-        ownedObject(trainJob, 'v1', 'Secret', `${tj}${MPINames.SSHAuthSecretSuffix}`, {
-          type: MPINames.SSHAuthSecretType,
+        ownedObject(trainJob, 'v1', 'Secret', `${tj}${ObjectNameSuffixes.MPISSHAuth}`, {
+          type: SSH_AUTH_SECRET_TYPE,
           immutable: true,
           data: {
-            [MPINames.SSHPrivateKey]: Buffer.from(keys.privateKey).toString('base64'),
-            [MPINames.SSHPublicKey]: Buffer.from(keys.publicKey).toString('base64'),
+            [DataKeys.SSHPrivateKey]: Buffer.from(keys.privateKey).toString('base64'),
+            [DataKeys.SSHPublicKey]: Buffer.from(keys.publicKey).toString('base64'),
           },
         }),
       );
@@ -131,13 +131,14 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     let hostfile = '';
     for (const podSet of info.templateSpec.podSets) {
       const listed =
-        podSet.name === Names.Node || (mpi.runLauncherAsNode === true && podSet.name === Names.Launcher);
+        podSet.name === ContainerNames.Node ||
+        (mpi.runLauncherAsNode === true && podSet.name === ContainerNames.Launcher);
       if (!listed) continue;
       for (const endpoint of podSet.endpoints) hostfile += `${endpoint} slots=${slots}\n`;
     }
     objects.push(
-      ownedObject(trainJob, 'v1', 'ConfigMap', `${tj}${MPINames.HostfileConfigMapSuffix}`, {
-        data: { [MPINames.HostfileName]: hostfile },
+      ownedObject(trainJob, 'v1', 'ConfigMap', `${tj}${ObjectNameSuffixes.MPIHostfile}`, {
+        data: { [DataKeys.MPIHostfile]: hostfile },
       }),
     );
     return objects;

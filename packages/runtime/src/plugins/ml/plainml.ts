@@ -3,14 +3,14 @@
 // (no mlPolicy, XGBoost, Flux), the trainer step's count follows `spec.trainer.numNodes` and the
 // trainer env goes into its `node` container.
 
-import { Names } from '../../constants.js';
+import { AncestorSteps, ContainerNames, PluginNames } from '@kubetrain/api';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
 
 /** Upstream's plugin name. */
-export const name = 'PlainML';
+export const name = PluginNames.PlainML;
 
 /** The PlainML policy. */
 export class PlainML implements EnforceMLPolicyPlugin {
@@ -20,12 +20,12 @@ export class PlainML implements EnforceMLPolicyPlugin {
   enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     const ml = info.runtimePolicy.mlPolicy;
     if (ml?.torch !== undefined || ml?.mpi !== undefined || ml?.jax !== undefined) return;
-    const trainer = findPodSetByAncestor(info, Names.AncestorTrainer);
+    const trainer = findPodSetByAncestor(info, AncestorSteps.Trainer);
     if (trainer === undefined) return;
     const numNodes = trainJob.spec.trainer?.numNodes;
     if (numNodes !== undefined) trainer.count = numNodes;
     const env = trainJob.spec.trainer?.env;
-    const node = findContainer(trainer, Names.Node);
+    const node = findContainer(trainer, ContainerNames.Node);
     if (node !== undefined && env !== undefined) upsertEnv(node.env, env);
   }
 }

@@ -2,8 +2,14 @@
 // Torch (upstream `plugins/torch/torch.go`): torchrun's PET_* env, port 29500, the trainer count,
 // processes per node from GPUs/CPUs, env injection into other containers, and torchtune.
 
-import { TorchEnv } from '@kubetrain/api';
-import { ContainerTrainerPort, Env, Names } from '../../constants.js';
+import {
+  AncestorSteps,
+  CONTAINER_TRAINER_PORT,
+  ContainerNames,
+  JOB_COMPLETION_INDEX_FIELD_PATH,
+  PluginNames,
+  TorchEnv,
+} from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -13,7 +19,7 @@ import { upsertEnv, upsertPorts } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
 
 /** Upstream's plugin name. */
-export const name = 'Torch';
+export const name = PluginNames.Torch;
 
 /**
  * Resolves processes per node: `spec.trainer.numProcPerNode` if set, else `auto`; `auto` without a
@@ -35,15 +41,15 @@ function petEnv(numNodes: number, numProcPerNode: NumProcPerNode): EnvVar[] {
   return [
     { name: TorchEnv.NumNodes, value: String(numNodes) },
     { name: TorchEnv.NumProcPerNode, value: String(numProcPerNode) },
-    { name: TorchEnv.NodeRank, valueFrom: { fieldRef: { fieldPath: Env.JobCompletionIndexFieldPath } } },
+    { name: TorchEnv.NodeRank, valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } } },
   ];
 }
 
 function masterEnv(trainJob: TrainJob): EnvVar[] {
   const name = trainJob.metadata.name ?? '';
   return [
-    { name: TorchEnv.MasterAddr, value: `${name}-${Names.Node}-0-0.${name}` },
-    { name: TorchEnv.MasterPort, value: String(ContainerTrainerPort) },
+    { name: TorchEnv.MasterAddr, value: `${name}-${ContainerNames.Node}-0-0.${name}` },
+    { name: TorchEnv.MasterPort, value: String(CONTAINER_TRAINER_PORT) },
   ];
 }
 
@@ -59,20 +65,20 @@ export class Torch implements EnforceMLPolicyPlugin {
     const torch = info.runtimePolicy.mlPolicy?.torch;
     if (torch === undefined) return;
     const trainer = trainJob.spec.trainer;
-    const trainerPS = findPodSetByAncestor(info, Names.AncestorTrainer);
+    const trainerPS = findPodSetByAncestor(info, AncestorSteps.Trainer);
     if (trainerPS !== undefined && trainer?.numNodes !== undefined) trainerPS.count = trainer.numNodes;
     const numNodes = trainerPS?.count ?? 1;
     const { value: numProcPerNode, gpus } = resolveNumProcPerNode(info, trainJob);
     const pet = petEnv(numNodes, numProcPerNode);
 
-    const node = trainerPS !== undefined ? findContainer(trainerPS, Names.Node) : undefined;
+    const node = trainerPS !== undefined ? findContainer(trainerPS, ContainerNames.Node) : undefined;
     if (trainer !== undefined && node !== undefined) {
       upsertEnv(node.env, trainer.env ?? []);
       upsertEnv(node.env, pet);
       if (isTorchTuneCommand(trainer.command))
         mutateTorchTuneCommand(info, trainJob, numNodes, numProcPerNode, gpus);
       else upsertEnv(node.env, masterEnv(trainJob));
-      upsertPorts(node.ports, [{ containerPort: ContainerTrainerPort }]);
+      upsertPorts(node.ports, [{ containerPort: CONTAINER_TRAINER_PORT }]);
     }
 
     for (const target of torch.envInjection?.targets ?? []) {

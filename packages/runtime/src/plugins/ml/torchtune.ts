@@ -3,12 +3,10 @@
 // `tune run`, the torch plugin appends the rendezvous endpoint, the recipe and config chosen from the
 // node count, processes, GPUs and LoRA/QLoRA args, and the runtime's immutable overrides.
 
-import { ContainerTrainerPort, Labels, Names } from '../../constants.js';
+import { AncestorSteps, CONTAINER_TRAINER_PORT, ContainerNames, TorchTune } from '@kubetrain/api';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
-
-/** The trigger: a trainer command equal to this list. */
-export const TorchTuneEntrypoint = ['tune', 'run'] as const;
+import { ancestorOf } from '../../util/replicated-job.js';
 
 /** Recipe names. */
 export const TorchTuneRecipe = {
@@ -29,22 +27,6 @@ export const TorchTuneConfigSuffix = {
   QLoRASingleDevice: '_qlora_single_device',
 } as const;
 
-/** Config keys the runtime owns; copied from the runtime command, rejected in trainer args. */
-export const TorchTuneImmutableConfigs = [
-  'output_dir',
-  'tokenizer.path',
-  'checkpointer.checkpoint_dir',
-  'tokenizer.merges_file',
-] as const;
-
-/** Models with a shipped runtime. */
-export const TorchTuneSupportedPretrainedModels = [
-  'llama3_2/1B',
-  'llama3_2/3B',
-  'llama3_3/70B',
-  'qwen2_5/1.5B',
-] as const;
-
 const loraAttnModules = 'model.lora_attn_modules';
 const quantizeBase = 'model.quantize_base';
 const useDora = 'model.use_dora';
@@ -55,7 +37,7 @@ export type NumProcPerNode = number | 'auto';
 /** True if `command` is exactly `tune run`. */
 export function isTorchTuneCommand(command: readonly string[] | undefined): boolean {
   return (
-    command?.length === 2 && command[0] === TorchTuneEntrypoint[0] && command[1] === TorchTuneEntrypoint[1]
+    command?.length === 2 && command[0] === TorchTune.Entrypoint[0] && command[1] === TorchTune.Entrypoint[1]
   );
 }
 
@@ -119,16 +101,16 @@ export function recipeAndConfig(
   return { recipe, config: `${model}${suffix}` };
 }
 
-/** The runtime trainer `node` command items whose key is one of {@link TorchTuneImmutableConfigs}. */
+/** The runtime trainer `node` command items whose key is one of `TorchTune.ImmutableConfigKeys`. */
 export function overridesFromRuntime(info: RuntimeInfo): string[] {
   const out: string[] = [];
   for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-    if (rJob.template?.metadata?.labels?.[Labels.TrainJobAncestor] !== Names.AncestorTrainer) continue;
+    if (ancestorOf(rJob) !== AncestorSteps.Trainer) continue;
     for (const c of rJob.template.spec?.template?.spec?.containers ?? []) {
-      if (c.name !== Names.Node) continue;
+      if (c.name !== ContainerNames.Node) continue;
       for (const item of c.command ?? []) {
         const key = item.split('=')[0] ?? '';
-        if ((TorchTuneImmutableConfigs as readonly string[]).includes(key)) out.push(item);
+        if ((TorchTune.ImmutableConfigKeys as readonly string[]).includes(key)) out.push(item);
       }
     }
   }
@@ -151,7 +133,7 @@ export function mutateTorchTuneCommand(
   const extra: string[] = [];
   const multiProcess = numProcPerNode === 'auto' ? gpus > 1 : numProcPerNode > 1;
   if (numNodes > 1 || multiProcess) {
-    extra.push(`--rdzv_endpoint=${name}-${Names.Node}-0-0.${name}:${ContainerTrainerPort}`);
+    extra.push(`--rdzv_endpoint=${name}-${ContainerNames.Node}-0-0.${name}:${CONTAINER_TRAINER_PORT}`);
   }
   const model = modelFromRuntimeName(trainJob.spec.runtimeRef.name);
   const { recipe, config } = recipeAndConfig(

@@ -2,17 +2,17 @@
 // CoScheduling (upstream `plugins/coscheduling/coscheduling.go`): a scheduler-plugins PodGroup
 // named after the TrainJob, and the `scheduling.x-k8s.io/pod-group` label on its pods.
 
-import { Labels } from '@kubetrain/api';
+import { ForeignKinds, Labels, PluginNames } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
-import { DEFAULT_SCHEDULE_TIMEOUT_SECONDS, SchedulerPluginsPodGroupKind } from './constants.js';
+import { CrdDefaults } from '../../core/runtime-defaults.js';
 import { computeGang } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
 /** Upstream's plugin name. */
-export const name = 'CoScheduling';
+export const name = PluginNames.CoScheduling;
 
 /**
  * Gang scheduling with the scheduler-plugins Coscheduling plugin, active when the runtime sets
@@ -49,14 +49,14 @@ export class CoScheduling implements EnforcePodGroupPolicyPlugin, ComponentBuild
     const gang = computeGang(info);
     const podGroup = ownedObject(
       trainJob,
-      SchedulerPluginsPodGroupKind.apiVersion,
-      SchedulerPluginsPodGroupKind.kind,
+      ForeignKinds.SchedulerPluginsPodGroup.apiVersion,
+      ForeignKinds.SchedulerPluginsPodGroup.kind,
       trainJob.metadata.name ?? '',
       {
         spec: {
           minMember: gang.minMember,
           minResources: gang.minResources,
-          scheduleTimeoutSeconds: policy.scheduleTimeoutSeconds ?? DEFAULT_SCHEDULE_TIMEOUT_SECONDS,
+          scheduleTimeoutSeconds: policy.scheduleTimeoutSeconds ?? CrdDefaults.scheduleTimeoutSeconds,
         },
       },
     );

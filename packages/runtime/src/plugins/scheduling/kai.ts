@@ -7,7 +7,7 @@
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
-import { podSpecOf } from '../../util/pod-template.js';
+import { podSpecOf } from '../../util/replicated-job.js';
 import { KAI, KAI_TOPOLOGY_ANNOTATIONS } from './constants.js';
 import { computeGang } from './gang.js';
 

@@ -5,6 +5,7 @@
 // `spec.suspend`, and writes its admission (node selectors, tolerations, scheduling gates, TAS
 // labels and annotations) into a runtimePatch of manager `kueue.x-k8s.io/manager`.
 
+import { Labels, ManagedBy } from '@kubetrain/api';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
@@ -18,8 +19,8 @@ export const name = 'Kueue';
  * of manager `kueue.x-k8s.io/manager`, or `spec.managedBy: kueue.x-k8s.io/multikueue`.
  */
 export function isKueueManaged(trainJob: TrainJob): boolean {
-  if (trainJob.metadata.labels?.[Kueue.QueueNameLabel] !== undefined) return true;
-  if (trainJob.spec.managedBy === Kueue.MultiKueueManagedBy) return true;
+  if (trainJob.metadata.labels?.[Labels.KueueQueueName] !== undefined) return true;
+  if (trainJob.spec.managedBy === ManagedBy.MultiKueue) return true;
   return (trainJob.spec.runtimePatches ?? []).some((p) => p.manager === Kueue.RuntimePatchManager);
 }
 

@@ -3,7 +3,7 @@
 // carries a group's label but is not counted in it would wait for siblings that never come.
 
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import { mergePodMetadata } from '../../util/pod-template.js';
+import { mergePodMetadata } from '../../util/replicated-job.js';
 import type { Gang } from './gang.js';
 
 /** Labels and annotations for the pod templates of a gang's members. */

@@ -3,21 +3,17 @@
 // the `scheduling.k8s.io/group-name` annotation on its pods. Its validation rules live in
 // `../../validation/volcano.ts`.
 
-import { Annotations } from '@kubetrain/api';
+import { Annotations, ForeignKinds, PluginNames } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
-import { VolcanoPodGroupKind } from './constants.js';
+import { CrdDefaults } from '../../core/runtime-defaults.js';
 import { computeGang } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
 /** Upstream's plugin name. */
-export const name = 'Volcano';
-
-/** Defaults the CRD applies inside `podGroupPolicy.volcano.networkTopology`. */
-const DEFAULT_TOPOLOGY_MODE = 'hard';
-const DEFAULT_HIGHEST_TIER_ALLOWED = 1;
+export const name = PluginNames.Volcano;
 
 /**
  * The `priorityClassName` of the PodGroup: the last replicatedJob pod template that sets one
@@ -72,14 +68,14 @@ export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlu
     const topology = policy.networkTopology;
     if (topology !== undefined) {
       spec['networkTopology'] = {
-        mode: topology.mode ?? DEFAULT_TOPOLOGY_MODE,
-        highestTierAllowed: topology.highestTierAllowed ?? DEFAULT_HIGHEST_TIER_ALLOWED,
+        mode: topology.mode ?? CrdDefaults.networkTopologyMode,
+        highestTierAllowed: topology.highestTierAllowed ?? CrdDefaults.highestTierAllowed,
       };
     }
     const podGroup = ownedObject(
       trainJob,
-      VolcanoPodGroupKind.apiVersion,
-      VolcanoPodGroupKind.kind,
+      ForeignKinds.VolcanoPodGroup.apiVersion,
+      ForeignKinds.VolcanoPodGroup.kind,
       trainJob.metadata.name ?? '',
       { spec },
     );

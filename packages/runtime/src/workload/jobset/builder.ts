@@ -3,14 +3,19 @@
 // replicatedJobs, applies the initializer and trainer overrides, the scheduler pod metadata, suspend
 // and the owner reference. The spec in RuntimeInfo is changed in place; call it once per render.
 
-import { Api, Env, Names } from '../../constants.js';
+import {
+  AncestorSteps,
+  ContainerNames,
+  DEFAULT_JOB_REPLICAS,
+  ForeignKinds,
+  InitializerEnv,
+} from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
 import type { DatasetInitializer, ModelInitializer, ReplicatedJob } from '@kubetrain/api';
 import type { Container, RenderedJobSet, TrainJob } from '../../types.js';
-import { ancestorOf } from '../../core/new-runtime-info.js';
 import { trainJobOwnerReference } from '../../util/owner-reference.js';
-import { mergePodMetadata, podSpecOf } from '../../util/pod-template.js';
+import { ancestorOf, mergePodMetadata, podSpecOf } from '../../util/replicated-job.js';
 import { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 
 function copyContainer(target: Container, from: ContainerInfo): void {
@@ -55,13 +60,13 @@ function applyInitializer(
   containerName: string,
   source: DatasetInitializer | ModelInitializer | undefined,
 ): void {
-  rJob.replicas = 1;
+  rJob.replicas = DEFAULT_JOB_REPLICAS;
   if (source === undefined) return;
   const container = containersOf(rJob).find((c) => c.name === containerName);
   if (container === undefined) return;
   if (source.storageUri !== undefined) {
     container.env = upsertEnv(container.env ?? [], [
-      { name: Env.InitializerStorageUri, value: source.storageUri },
+      { name: InitializerEnv.StorageUri, value: source.storageUri },
     ]);
   }
   if (source.env !== undefined && source.env.length > 0)
@@ -73,9 +78,9 @@ function applyInitializer(
 
 /** Trainer overrides on the `node` container: image, command, args, then env. */
 function applyTrainer(rJob: ReplicatedJob, info: RuntimeInfo, trainJob: TrainJob, isTrainer: boolean): void {
-  const node = containersOf(rJob).find((c) => c.name === Names.Node);
+  const node = containersOf(rJob).find((c) => c.name === ContainerNames.Node);
   if (isTrainer) {
-    rJob.replicas = 1;
+    rJob.replicas = DEFAULT_JOB_REPLICAS;
     if (node !== undefined) {
       if (info.trainer.image !== undefined) node.image = info.trainer.image;
       if (info.trainer.command !== undefined) node.command = [...info.trainer.command];
@@ -105,12 +110,12 @@ export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): RenderedJobS
   const launcherAsNode = info.runtimePolicy.mlPolicy?.mpi?.runLauncherAsNode === true;
   for (const rJob of jobs) {
     const ancestor = ancestorOf(rJob);
-    if (ancestor === Names.DatasetInitializer)
-      applyInitializer(rJob, Names.DatasetInitializer, initializer?.dataset);
-    if (ancestor === Names.ModelInitializer)
-      applyInitializer(rJob, Names.ModelInitializer, initializer?.model);
-    const isTrainer = ancestor === Names.AncestorTrainer;
-    if (isTrainer || (launcherAsNode && rJob.name === Names.Node))
+    if (ancestor === AncestorSteps.DatasetInitializer)
+      applyInitializer(rJob, ContainerNames.DatasetInitializer, initializer?.dataset);
+    if (ancestor === AncestorSteps.ModelInitializer)
+      applyInitializer(rJob, ContainerNames.ModelInitializer, initializer?.model);
+    const isTrainer = ancestor === AncestorSteps.Trainer;
+    if (isTrainer || (launcherAsNode && rJob.name === ContainerNames.Node))
       applyTrainer(rJob, info, trainJob, isTrainer);
     mergePodMetadata(rJob, info.scheduler.podLabels, info.scheduler.podAnnotations);
   }
@@ -122,5 +127,5 @@ export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): RenderedJobS
   if (trainJob.metadata.namespace !== undefined) metadata.namespace = trainJob.metadata.namespace;
   if (Object.keys(info.labels).length > 0) metadata.labels = { ...info.labels };
   if (Object.keys(info.annotations).length > 0) metadata.annotations = { ...info.annotations };
-  return { apiVersion: Api.JobSetGroupVersion, kind: Api.JobSetKind, metadata, spec };
+  return { apiVersion: ForeignKinds.JobSet.apiVersion, kind: ForeignKinds.JobSet.kind, metadata, spec };
 }

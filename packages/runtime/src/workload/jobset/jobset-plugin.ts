@@ -2,6 +2,7 @@
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
 // Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
+import { PluginNames } from '@kubetrain/api';
 import type { BuildContext, ObservedWorkload } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJobStatus } from '@kubetrain/api';
@@ -12,7 +13,7 @@ import { buildJobSet } from './builder.js';
 import { syncParallelCount, syncPodNetwork } from './pod-network.js';
 
 /** Upstream's plugin name. */
-export const name = 'JobSet';
+export const name = PluginNames.JobSet;
 
 /** The JobSet backend: the default workload. */
 export class JobSetPlugin implements WorkloadPlugin {

@@ -4,7 +4,7 @@
 
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
-import { jobSpecOf } from '../../util/pod-template.js';
+import { jobSpecOf } from '../../util/replicated-job.js';
 
 /** The DNS subdomain of the JobSet's pods: `spec.network.subdomain`, else the TrainJob name. */
 export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {

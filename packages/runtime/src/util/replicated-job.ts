@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// Write access to the nested templates of a replicatedJob. The API types mark the Job template and
-// the pod's `containers` required, as the CRDs do; a runtime read from a file may still lack a
-// level, so the engine creates the empty levels it writes into, here and nowhere else.
+// Access to a replicatedJob's nested templates. The API types mark the Job template and the pod's
+// `containers` required, as the CRDs do; a runtime read from a file may still lack a level, so the
+// engine creates the empty levels it writes into, here and nowhere else.
 
-import type { ReplicatedJob } from '@kubetrain/api';
+import { Labels, type ReplicatedJob } from '@kubetrain/api';
 import type { JobSpec, PodSpec, PodTemplateSpec } from '../types.js';
+
+/** The ancestor label (`trainer.kubeflow.org/trainjob-ancestor-step`) of the job template, if any. */
+export function ancestorOf(rJob: ReplicatedJob): string | undefined {
+  return rJob.template?.metadata?.labels?.[Labels.TrainJobAncestor];
+}
 
 /** The replicatedJob's Job spec, created empty where missing. */
 export function jobSpecOf(rJob: ReplicatedJob): JobSpec {
