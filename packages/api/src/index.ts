@@ -11,5 +11,19 @@ export {
   TrainingRuntimeSpecSchema,
 } from './schema/training-runtime.js';
 export * from './validation/index.js';
+export {
+  childPath,
+  emptyValidationResult,
+  FieldPath,
+  fieldPath,
+  forbidden,
+  formatFieldErrors,
+  indexPath,
+  internalError,
+  invalid,
+  mergeValidationResults,
+  required,
+} from './validation/field-error.js';
+export type { ValidationResult } from './validation/field-error.js';
 export { KindDefinitions, renderCrdFiles, toCrd } from './crd/index.js';
 export type { KindDefinition } from './crd/index.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render, status, validate } from './engine.js';
 import { UnsupportedRuntimeError } from './framework/errors.js';
-import { formatFieldErrors } from './framework/field-error.js';
+import { formatFieldErrors } from '@kubetrain/api';
 import type { CustomValidationPlugin } from './framework/plugin.js';
 import { upstreamExamples, upstreamRuntimes } from './golden/upstream.js';
 import { clusterRuntime, replicatedJob, torchRuntime, trainJob } from './test-support/fixtures.js';

@@ -7,10 +7,9 @@ import { newRuntimeInfo } from './core/new-runtime-info.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
 import { Framework } from './framework/framework.js';
 import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './framework/plugin.js';
-import type { ValidationResult } from './framework/field-error.js';
+import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
 import { defaultPlugins } from './plugins/registry.js';
 import { validateTrainJob } from './validation/index.js';
-import type { JobSet, TrainJobStatus } from '@kubetrain/api';
 import {
   viewRuntime,
   viewTrainJob,

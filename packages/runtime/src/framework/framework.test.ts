@@ -4,15 +4,15 @@ import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixture
 import { TooManyStatusPluginsError } from './errors.js';
 import {
   fieldPath,
+  forbidden,
   formatFieldError,
   formatFieldErrors,
-  forbidden,
   invalid,
   required,
-} from './field-error.js';
+  type JobSet,
+} from '@kubetrain/api';
 import { Framework } from './framework.js';
 import type { AnyPlugin } from './plugin.js';
-import type { JobSet } from '@kubetrain/api';
 
 describe('Framework', () => {
   it('runs the points in the fixed order, plugins in registry order within a point', () => {

@@ -3,10 +3,14 @@
 // points in upstream's fixed order. Within a point plugins run in registry-array order, which is
 // deterministic here (upstream iterates a Go map); plugins must still not depend on it.
 
-import type { TrainJobStatus } from '@kubetrain/api';
+import {
+  emptyValidationResult,
+  mergeValidationResults,
+  type TrainJobStatus,
+  type ValidationResult,
+} from '@kubetrain/api';
 import type { KubeObject, TrainJob } from '../types.js';
 import { TooManyStatusPluginsError } from './errors.js';
-import { emptyValidationResult, mergeValidationResults, type ValidationResult } from './field-error.js';
 import {
   isComponentBuilderPlugin,
   isCustomValidationPlugin,

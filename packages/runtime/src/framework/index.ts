@@ -2,7 +2,20 @@
 // The plugin framework: RuntimeInfo, the extension-point interfaces, validation results, the runner.
 
 export * from './errors.js';
-export * from './field-error.js';
+export {
+  emptyValidationResult,
+  FieldErrorType,
+  FieldPath,
+  fieldPath,
+  forbidden,
+  formatFieldError,
+  formatFieldErrors,
+  internalError,
+  invalid,
+  mergeValidationResults,
+  required,
+} from '@kubetrain/api';
+export type { FieldError, ValidationResult } from '@kubetrain/api';
 export * from './framework.js';
 export * from './plugin.js';
 export * from './runtime-info.js';

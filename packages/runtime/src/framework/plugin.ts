@@ -3,9 +3,8 @@
 // `pkg/runtime/framework/interface.go`). A plugin implements only the points it needs; the framework
 // finds them with the type guards below.
 
-import type { JobSet, TrainJobStatus } from '@kubetrain/api';
+import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
-import type { ValidationResult } from './field-error.js';
 import type { RuntimeInfo } from './runtime-info.js';
 
 /** Every plugin has a name, spelled as upstream's (`Torch`, `MPI`, `JobSet`, ...). */

@@ -2,8 +2,7 @@
 // Rules of upstream's Flux plugin: at least one process per node, and the `flux-installer` init
 // container name is the plugin's own.
 
-import { ContainerNames, ValidationMessages } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
+import { ContainerNames, fieldPath, invalid, ValidationMessages, type FieldError } from '@kubetrain/api';
 import { podSetNamed, type TrainJobRuleInput } from './input.js';
 
 /** Message of the Flux processes-per-node rule (upstream `flux.go`). */

@@ -5,7 +5,7 @@
 
 import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
-import type { ValidationResult } from '../framework/field-error.js';
+import type { ValidationResult } from '@kubetrain/api';
 import type { ClusterReader } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import { viewRuntime, viewTrainJob, type RuntimeInput, type TrainJobInput } from '../types.js';

@@ -2,8 +2,14 @@
 // Initializer rules of upstream's JobSet plugin: a TrainJob that configures a dataset or model
 // initializer needs the runtime's matching job, container and `initializer` volume mount.
 
-import { ContainerNames, ValidationMessages, VolumeNames } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
+import {
+  ContainerNames,
+  fieldPath,
+  invalid,
+  ValidationMessages,
+  VolumeNames,
+  type FieldError,
+} from '@kubetrain/api';
 import { allContainersOf, replicatedJobsOf, type TrainJobRuleInput } from './input.js';
 
 interface InitializerRule {

@@ -4,11 +4,13 @@
 
 import {
   ContainerNames,
+  fieldPath,
+  invalid,
   MPI_RESERVED_ENV_NAMES,
   reservedEnvsMessage,
   ValidationMessages,
+  type FieldError,
 } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
 import { podSetNamed, type TrainJobRuleInput } from './input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(MPI_RESERVED_ENV_NAMES);

@@ -5,8 +5,7 @@
 // TrainJob, so upstream accepts such a TrainJob and then fails at every reconcile. This rule
 // rejects it at admission and says how long the name may be.
 
-import { AncestorSteps, ContainerNames, Labels } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
+import { AncestorSteps, ContainerNames, fieldPath, invalid, Labels, type FieldError } from '@kubetrain/api';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { TrainJob } from '../types.js';
 import { DNS1035_LABEL_MAX_LENGTH } from './k8s-names.js';

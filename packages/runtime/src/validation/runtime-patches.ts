@@ -6,12 +6,15 @@
 import {
   ContainerNames,
   containerPatchUnknownMessage,
+  fieldPath,
+  forbidden,
   initContainerPatchUnknownMessage,
+  invalid,
   runtimePatchesActiveJobMessage,
   ValidationMessages,
+  type FieldError,
+  type RuntimePatch,
 } from '@kubetrain/api';
-import { fieldPath, forbidden, invalid, type FieldError } from '../framework/field-error.js';
-import type { RuntimePatch } from '@kubetrain/api';
 import type { TrainJob } from '../types.js';
 import { isDomainPrefixedPath } from './k8s-names.js';
 import type { TrainJobRuleInput } from './input.js';

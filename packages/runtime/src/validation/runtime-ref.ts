@@ -6,13 +6,15 @@
 import {
   clusterTrainingRuntimeMissingMessage,
   deprecatedRuntimeReferenceWarning,
+  fieldPath,
+  invalid,
   Kinds,
   Labels,
   LabelValues,
   trainingRuntimeMissingMessage,
+  type ValidationResult,
 } from '@kubetrain/api';
 import { runtimeKindOf } from '../core/resolve-runtime.js';
-import { fieldPath, invalid, type ValidationResult } from '../framework/field-error.js';
 import type { TrainJob, TrainingRuntime } from '../types.js';
 
 /**

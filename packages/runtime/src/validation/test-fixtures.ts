@@ -3,9 +3,8 @@
 
 import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
-import type { FieldError } from '../framework/field-error.js';
+import type { FieldError, ReplicatedJob, TrainingRuntimeSpec } from '@kubetrain/api';
 import type { ClusterReader } from '../framework/plugin.js';
-import type { ReplicatedJob, TrainingRuntimeSpec } from '@kubetrain/api';
 import type { Container, PodSpec, TrainJob, TrainingRuntime } from '../types.js';
 import type { TrainJobRuleInput } from './input.js';
 

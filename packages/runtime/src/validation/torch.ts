@@ -4,10 +4,12 @@
 
 import {
   envInjectionTargetMissingMessage,
+  fieldPath,
+  invalid,
   reservedEnvsMessage,
   TORCH_RESERVED_ENV_NAMES,
+  type FieldError,
 } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
 import { podSetNamed, type TrainJobRuleInput } from './input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(TORCH_RESERVED_ENV_NAMES);

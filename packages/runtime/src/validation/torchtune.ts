@@ -5,6 +5,8 @@
 
 import {
   AncestorSteps,
+  fieldPath,
+  invalid,
   TorchTune,
   torchTuneImmutableConfigMessage,
   torchTuneNumNodesMessage,
@@ -13,8 +15,8 @@ import {
   torchTuneQLoRAUnsupportedMessage,
   torchTuneUnsupportedModelMessage,
   ValidationMessages,
+  type FieldError,
 } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
 import { resolveNumProcPerNode } from '../plugins/ml/torch.js';
 import {
   isLoRA,

@@ -6,13 +6,16 @@ import {
   AncestorSteps,
   ContainerNames,
   deprecatedRuntimeWarning,
+  fieldPath,
+  invalid,
   Kinds,
   Labels,
   LabelValues,
   requiredContainerMessage,
   ValidationMessages,
+  type FieldError,
+  type ValidationResult,
 } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError, type ValidationResult } from '../framework/field-error.js';
 import type { TrainingRuntime } from '../types.js';
 
 /** The container each ancestor step must have. */

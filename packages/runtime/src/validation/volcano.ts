@@ -2,8 +2,14 @@
 // Rules of upstream's Volcano plugin: a queue annotation must not be empty, and every pod
 // template's PriorityClass must exist.
 
-import { Annotations, priorityClassMissingMessage, ValidationMessages } from '@kubetrain/api';
-import { fieldPath, invalid, type FieldError } from '../framework/field-error.js';
+import {
+  Annotations,
+  fieldPath,
+  invalid,
+  priorityClassMissingMessage,
+  ValidationMessages,
+  type FieldError,
+} from '@kubetrain/api';
 import { replicatedJobsOf, type TrainJobRuleInput } from './input.js';
 
 /** PriorityClasses that always exist (upstream stops checking at the first of them). */

@@ -1,8 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Rule of upstream's XGBoost plugin: `spec.trainer.env` must not set the DMLC variables it injects.
 
-import { XGBOOST_RESERVED_ENV_NAMES, xgboostReservedEnvMessage } from '@kubetrain/api';
-import { fieldPath, forbidden, type FieldError } from '../framework/field-error.js';
+import {
+  fieldPath,
+  forbidden,
+  XGBOOST_RESERVED_ENV_NAMES,
+  xgboostReservedEnvMessage,
+  type FieldError,
+} from '@kubetrain/api';
 import type { TrainJobRuleInput } from './input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(XGBOOST_RESERVED_ENV_NAMES);
