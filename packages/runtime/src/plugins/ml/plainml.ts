@@ -3,11 +3,12 @@
 // (no mlPolicy, XGBoost, Flux), the trainer step's count follows `spec.trainer.numNodes` and the
 // trainer env goes into its `node` container.
 
-import { AncestorSteps, ContainerNames, PluginNames } from '@kubetrain/api';
+import { PluginNames } from '@kubetrain/api';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
-import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
+import { trainerNode } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.PlainML;
@@ -20,13 +21,9 @@ export class PlainML implements EnforceMLPolicyPlugin {
   enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     const ml = info.runtimePolicy.mlPolicy;
     if (ml?.torch !== undefined || ml?.mpi !== undefined || ml?.jax !== undefined) return;
-    const trainer = findPodSetByAncestor(info, AncestorSteps.Trainer);
-    if (trainer === undefined) return;
-    const numNodes = trainJob.spec.trainer?.numNodes;
-    if (numNodes !== undefined) trainer.count = numNodes;
+    const target = trainerNode(info, trainJob);
     const env = trainJob.spec.trainer?.env;
-    const node = findContainer(trainer, ContainerNames.Node);
-    if (node !== undefined && env !== undefined) upsertEnv(node.env, env);
+    if (target !== undefined && env !== undefined) upsertEnv(target.node.env, env);
   }
 }
 

@@ -2,21 +2,15 @@
 // Torch (upstream `plugins/torch/torch.go`): torchrun's PET_* env, port 29500, the trainer count,
 // processes per node from GPUs/CPUs, env injection into other containers, and torchtune.
 
-import {
-  AncestorSteps,
-  CONTAINER_TRAINER_PORT,
-  ContainerNames,
-  JOB_COMPLETION_INDEX_FIELD_PATH,
-  PluginNames,
-  TorchEnv,
-} from '@kubetrain/api';
+import { CONTAINER_TRAINER_PORT, ContainerNames, PluginNames, TorchEnv } from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
-import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import { findContainer, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { EnvVar, TrainJob } from '../../types.js';
-import { upsertEnv, upsertPorts } from '../../util/upsert.js';
+import { upsertEnv } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
+import { completionIndexEnv, firstNodeHost, openTrainerPort, trainerPodSet } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Torch;
@@ -41,14 +35,13 @@ function petEnv(numNodes: number, numProcPerNode: NumProcPerNode): EnvVar[] {
   return [
     { name: TorchEnv.NumNodes, value: String(numNodes) },
     { name: TorchEnv.NumProcPerNode, value: String(numProcPerNode) },
-    { name: TorchEnv.NodeRank, valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } } },
+    completionIndexEnv(TorchEnv.NodeRank),
   ];
 }
 
 function masterEnv(trainJob: TrainJob): EnvVar[] {
-  const name = trainJob.metadata.name ?? '';
   return [
-    { name: TorchEnv.MasterAddr, value: `${name}-${ContainerNames.Node}-0-0.${name}` },
+    { name: TorchEnv.MasterAddr, value: firstNodeHost(trainJob) },
     { name: TorchEnv.MasterPort, value: String(CONTAINER_TRAINER_PORT) },
   ];
 }
@@ -65,8 +58,7 @@ export class Torch implements EnforceMLPolicyPlugin {
     const torch = info.runtimePolicy.mlPolicy?.torch;
     if (torch === undefined) return;
     const trainer = trainJob.spec.trainer;
-    const trainerPS = findPodSetByAncestor(info, AncestorSteps.Trainer);
-    if (trainerPS !== undefined && trainer?.numNodes !== undefined) trainerPS.count = trainer.numNodes;
+    const trainerPS = trainerPodSet(info, trainJob);
     const numNodes = trainerPS?.count ?? 1;
     const { value: numProcPerNode, gpus } = resolveNumProcPerNode(info, trainJob);
     const pet = petEnv(numNodes, numProcPerNode);
@@ -78,7 +70,7 @@ export class Torch implements EnforceMLPolicyPlugin {
       if (isTorchTuneCommand(trainer.command))
         mutateTorchTuneCommand(info, trainJob, numNodes, numProcPerNode, gpus);
       else upsertEnv(node.env, masterEnv(trainJob));
-      upsertPorts(node.ports, [{ containerPort: CONTAINER_TRAINER_PORT }]);
+      openTrainerPort(node);
     }
 
     for (const target of torch.envInjection?.targets ?? []) {

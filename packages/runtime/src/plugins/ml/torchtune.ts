@@ -7,6 +7,7 @@ import { AncestorSteps, CONTAINER_TRAINER_PORT, ContainerNames, TorchTune } from
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { ancestorOf } from '../../util/replicated-job.js';
+import { firstNodeHost } from './trainer-node.js';
 
 /** Recipe names. */
 export const TorchTuneRecipe = {
@@ -129,11 +130,10 @@ export function mutateTorchTuneCommand(
   numProcPerNode: NumProcPerNode,
   gpus: number,
 ): void {
-  const name = trainJob.metadata.name ?? '';
   const extra: string[] = [];
   const multiProcess = numProcPerNode === 'auto' ? gpus > 1 : numProcPerNode > 1;
   if (numNodes > 1 || multiProcess) {
-    extra.push(`--rdzv_endpoint=${name}-${ContainerNames.Node}-0-0.${name}:${CONTAINER_TRAINER_PORT}`);
+    extra.push(`--rdzv_endpoint=${firstNodeHost(trainJob)}:${CONTAINER_TRAINER_PORT}`);
   }
   const model = modelFromRuntimeName(trainJob.spec.runtimeRef.name);
   const { recipe, config } = recipeAndConfig(

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the ML policies share about the trainer step: its pod set and count, its `node` container,
+// the address of its first pod, the node-rank env var and the trainer port.
+
+import {
+  AncestorSteps,
+  CONTAINER_TRAINER_PORT,
+  ContainerNames,
+  JOB_COMPLETION_INDEX_FIELD_PATH,
+} from '@kubetrain/api';
+import {
+  findContainer,
+  findPodSetByAncestor,
+  type ContainerInfo,
+  type PodSet,
+  type RuntimeInfo,
+} from '../../framework/runtime-info.js';
+import type { EnvVar, TrainJob } from '../../types.js';
+import { upsertPorts } from '../../util/upsert.js';
+
+/**
+ * The trainer step's pod set (ancestor `trainer`), its count set to `spec.trainer.numNodes` when
+ * the TrainJob gives one; undefined when the runtime has no trainer step.
+ */
+export function trainerPodSet(info: RuntimeInfo, trainJob: TrainJob): PodSet | undefined {
+  const podSet = findPodSetByAncestor(info, AncestorSteps.Trainer);
+  const numNodes = trainJob.spec.trainer?.numNodes;
+  if (podSet !== undefined && numNodes !== undefined) podSet.count = numNodes;
+  return podSet;
+}
+
+/**
+ * {@link trainerPodSet} and its `node` container, when the TrainJob has `spec.trainer` and the
+ * container exists; else undefined (the count is set all the same).
+ */
+export function trainerNode(
+  info: RuntimeInfo,
+  trainJob: TrainJob,
+): { podSet: PodSet; node: ContainerInfo } | undefined {
+  const podSet = trainerPodSet(info, trainJob);
+  if (podSet === undefined) return undefined;
+  const node = findContainer(podSet, ContainerNames.Node);
+  if (trainJob.spec.trainer === undefined || node === undefined) return undefined;
+  return { podSet, node };
+}
+
+/** `<tj>-node-0-0.<tj>`: the first trainer pod (torch's master, JAX's coordinator, XGBoost's tracker). */
+export function firstNodeHost(trainJob: TrainJob): string {
+  const tj = trainJob.metadata.name ?? '';
+  return `${tj}-${ContainerNames.Node}-0-0.${tj}`;
+}
+
+/** An env var set to the pod's Job completion index (the node rank) through the downward API. */
+export function completionIndexEnv(name: string): EnvVar {
+  return { name, valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } } };
+}
+
+/** Opens the trainer port (29500) on `container`. */
+export function openTrainerPort(container: ContainerInfo): void {
+  upsertPorts(container.ports, [{ containerPort: CONTAINER_TRAINER_PORT }]);
+}
