@@ -118,37 +118,31 @@ export type AnyPlugin = Plugin &
       Pick<CustomValidationPlugin, 'validate'>
   >;
 
-/** True if the plugin implements enforceMLPolicy. */
-export function isEnforceMLPolicyPlugin(p: Plugin): p is EnforceMLPolicyPlugin {
-  return typeof (p as Partial<EnforceMLPolicyPlugin>).enforceMLPolicy === 'function';
+/** A type guard for the plugins that implement `point` (a method of the extension-point interface `P`). */
+function implementing<P extends Plugin>(
+  point: Exclude<keyof P, keyof Plugin> & string,
+): (p: Plugin) => p is P {
+  return (p: Plugin): p is P => typeof (p as unknown as Record<string, unknown>)[point] === 'function';
 }
+
+/** True if the plugin implements enforceMLPolicy. */
+export const isEnforceMLPolicyPlugin = implementing<EnforceMLPolicyPlugin>('enforceMLPolicy');
 
 /** True if the plugin implements enforcePodGroupPolicy. */
-export function isEnforcePodGroupPolicyPlugin(p: Plugin): p is EnforcePodGroupPolicyPlugin {
-  return typeof (p as Partial<EnforcePodGroupPolicyPlugin>).enforcePodGroupPolicy === 'function';
-}
+export const isEnforcePodGroupPolicyPlugin =
+  implementing<EnforcePodGroupPolicyPlugin>('enforcePodGroupPolicy');
 
 /** True if the plugin implements enforcePodSpec. */
-export function isEnforcePodSpecPlugin(p: Plugin): p is EnforcePodSpecPlugin {
-  return typeof (p as Partial<EnforcePodSpecPlugin>).enforcePodSpec === 'function';
-}
+export const isEnforcePodSpecPlugin = implementing<EnforcePodSpecPlugin>('enforcePodSpec');
 
 /** True if the plugin implements preBuildSync. */
-export function isPreBuildSyncPlugin(p: Plugin): p is PreBuildSyncPlugin {
-  return typeof (p as Partial<PreBuildSyncPlugin>).preBuildSync === 'function';
-}
+export const isPreBuildSyncPlugin = implementing<PreBuildSyncPlugin>('preBuildSync');
 
 /** True if the plugin implements build. */
-export function isComponentBuilderPlugin(p: Plugin): p is ComponentBuilderPlugin {
-  return typeof (p as Partial<ComponentBuilderPlugin>).build === 'function';
-}
+export const isComponentBuilderPlugin = implementing<ComponentBuilderPlugin>('build');
 
 /** True if the plugin implements status. */
-export function isTrainJobStatusPlugin(p: Plugin): p is TrainJobStatusPlugin {
-  return typeof (p as Partial<TrainJobStatusPlugin>).status === 'function';
-}
+export const isTrainJobStatusPlugin = implementing<TrainJobStatusPlugin>('status');
 
 /** True if the plugin implements validate. */
-export function isCustomValidationPlugin(p: Plugin): p is CustomValidationPlugin {
-  return typeof (p as Partial<CustomValidationPlugin>).validate === 'function';
-}
+export const isCustomValidationPlugin = implementing<CustomValidationPlugin>('validate');

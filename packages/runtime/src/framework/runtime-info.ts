@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // RuntimeInfo: the only channel between plugins (upstream `pkg/runtime/runtime.go` Info). Each
-// member names the code that owns it: only the owner writes it; everyone may read it.
+// member names the code that owns it: only the owners write it, in the extension point named;
+// everyone may read it.
 
 import type { JobSetSpec, MLPolicy, PodGroupPolicy } from '@kubetrain/api';
 import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
@@ -44,11 +45,21 @@ export interface PodSet {
   readonly singlePodRequests: Readonly<Record<string, string>>;
 }
 
-/** Pod-level metadata the gang-scheduler plugins ask for on every pod template. */
+/**
+ * Pod-level metadata the gang-scheduler plugins ask for on every pod template; the JobSet builder
+ * merges it in. Used when the gang is every pod set (upstream's case); otherwise the plugins mark
+ * only the gang's pod templates, in {@link TemplateSpec.spec}.
+ */
 export interface SchedulerInfo {
-  /** Labels merged into every replicatedJob's pod template. Owners: pod-group plugins. */
+  /**
+   * Labels merged into every replicatedJob's pod template. Owner: CoScheduling
+   * (`scheduling.x-k8s.io/pod-group`).
+   */
   podLabels: Record<string, string>;
-  /** Annotations merged into every replicatedJob's pod template. Owners: pod-group plugins. */
+  /**
+   * Annotations merged into every replicatedJob's pod template. Owner: Volcano
+   * (`scheduling.k8s.io/group-name`).
+   */
   podAnnotations: Record<string, string>;
 }
 
@@ -72,8 +83,12 @@ export interface TrainerOverrides {
 /** The workload template being built and its pod sets. */
 export interface TemplateSpec {
   /**
-   * The JobSet spec: the runtime template with CRD defaults and runtimePatches applied. Owner:
-   * core until preBuildSync; then the workload plugin (parallelism, completions, final merge).
+   * The JobSet spec: the runtime template with CRD defaults and runtimePatches applied. Owners:
+   * core (newRuntimeInfo); in enforcePodGroupPolicy, the scheduling plugins write pod-template
+   * fields: CoScheduling and Volcano merge their gang label/annotation into the pod-template
+   * metadata of the gang's members when the gang leaves a pod set out (`markGangPods`), and KAI
+   * sets `schedulerName: kai-scheduler` on pod templates that name no scheduler; then the workload
+   * plugin (parallelism and completions in preBuildSync, the pod sets and overrides in build).
    */
   spec: JobSetSpec;
   /** One pod set per replicatedJob, same order. See {@link PodSet} for member owners. */
@@ -85,13 +100,21 @@ export interface TemplateSpec {
  * changed by the extension points in their fixed order (see framework.ts).
  */
 export interface RuntimeInfo {
-  /** JobSet labels: runtime template labels overlaid by runtimePatches. Owner: core. */
+  /**
+   * JobSet labels. Owners: core (runtime template labels overlaid by runtimePatches); then, in
+   * enforcePodGroupPolicy, KAI (adds `kai.scheduler/queue` from the TrainJob when unset) and Kueue
+   * (removes `kueue.x-k8s.io/queue-name` and `kueue.x-k8s.io/priority-class`).
+   */
   labels: Record<string, string>;
-  /** JobSet annotations: runtime template annotations overlaid by runtimePatches. Owner: core. */
+  /**
+   * JobSet annotations. Owners: core (runtime template annotations overlaid by runtimePatches);
+   * then KAI in enforcePodGroupPolicy (adds `kai.scheduler/batch-min-member` and the
+   * `kai.scheduler/topology*` annotations when unset).
+   */
   annotations: Record<string, string>;
   /** The runtime's policies. Owner: core. */
   readonly runtimePolicy: RuntimePolicy;
-  /** Pod labels/annotations for gang scheduling. Owners: pod-group plugins. */
+  /** Pod labels/annotations for gang scheduling. Owners: CoScheduling, Volcano (see {@link SchedulerInfo}). */
   scheduler: SchedulerInfo;
   /** The JobSet spec and its pod sets. */
   templateSpec: TemplateSpec;

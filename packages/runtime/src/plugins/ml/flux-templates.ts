@@ -3,8 +3,8 @@
 // `<tj>-flux-entrypoint` (kubeflow/trainer `plugins/flux/templates/`, Apache-2.0, The Kubeflow
 // Authors). `%s` marks each substitution, filled in order by {@link fillTemplate}.
 
-/** The `entrypoint.sh` template: R-encode flags, main host, flux run flags. */
-export const entrypointTemplate = [
+/** The first lines of both scripts: upstream's license header, then the shebang (after it, as upstream). */
+const scriptHeader = [
   '# Copyright The Kubeflow Authors.',
   '#',
   '# Licensed under the Apache License, Version 2.0 (the "License");',
@@ -20,6 +20,11 @@ export const entrypointTemplate = [
   '# limitations under the License.',
   '',
   '#!/bin/sh',
+] as const;
+
+/** The `entrypoint.sh` template: R-encode flags, main host, flux run flags. */
+export const entrypointTemplate = [
+  ...scriptHeader,
   '',
   'fluxuser=$(whoami)',
   'fluxuid=$(id -u $fluxuser)',
@@ -160,21 +165,7 @@ export const entrypointTemplate = [
 
 /** The `init.sh` template: flux root, main host, host list, broker.toml. */
 export const initTemplate = [
-  '# Copyright The Kubeflow Authors.',
-  '#',
-  '# Licensed under the Apache License, Version 2.0 (the "License");',
-  '# you may not use this file except in compliance with the License.',
-  '# You may obtain a copy of the License at',
-  '#',
-  '#     http://www.apache.org/licenses/LICENSE-2.0',
-  '#',
-  '# Unless required by applicable law or agreed to in writing, software',
-  '# distributed under the License is distributed on an "AS IS" BASIS,',
-  '# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.',
-  '# See the License for the specific language governing permissions and',
-  '# limitations under the License.',
-  '',
-  '#!/bin/sh',
+  ...scriptHeader,
   'fluxroot=%s',
   'mainHost=%s',
   '',
