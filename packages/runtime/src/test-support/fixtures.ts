@@ -1,18 +1,83 @@
 // SPDX-License-Identifier: Apache-2.0
-// Small object factories for the engine's own tests (the shared builders live in @kubetrain/testing).
+// Object factories for the engine's own tests: the one place that spells out a test replicatedJob,
+// runtime and TrainJob (the validation and scheduling fixtures build on these), and readers of
+// rendered objects. The shared fluent builders for other packages live in @kubetrain/testing.
 
-import type { ReplicatedJob, Trainer } from '@kubetrain/api';
-import type { Container, KubeObject, TrainJob, TrainingRuntime } from '../types.js';
+import type { ReplicatedJob, Trainer, TrainingRuntimeSpec } from '@kubetrain/api';
+import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
+import { newRuntimeInfo } from '../core/new-runtime-info.js';
+import type { RuntimeInfo } from '../framework/runtime-info.js';
+import type { Container, KubeObject, PodSpec, TrainJob, TrainingRuntime } from '../types.js';
+
+/** Metadata members a test sets. */
+export interface TestMetadata {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+/** What {@link replicatedJobOf} puts around a pod spec. */
+export interface ReplicatedJobParts {
+  /** The ancestor label of the job template. */
+  ancestor?: string;
+  parallelism?: number;
+  /** Labels of the pod template. */
+  podLabels?: Record<string, string>;
+  replicas?: number;
+  dependsOn?: ReplicatedJob['dependsOn'];
+}
+
+/** A replicatedJob `name` running `pod`. */
+export function replicatedJobOf(name: string, pod: PodSpec, parts: ReplicatedJobParts = {}): ReplicatedJob {
+  const out: ReplicatedJob = {
+    name,
+    template: {
+      ...(parts.ancestor !== undefined
+        ? { metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': parts.ancestor } } }
+        : {}),
+      spec: {
+        ...(parts.parallelism !== undefined ? { parallelism: parts.parallelism } : {}),
+        template: {
+          ...(parts.podLabels !== undefined ? { metadata: { labels: parts.podLabels } } : {}),
+          spec: pod,
+        },
+      },
+    },
+  };
+  if (parts.replicas !== undefined) out.replicas = parts.replicas;
+  if (parts.dependsOn !== undefined) out.dependsOn = parts.dependsOn;
+  return out;
+}
 
 /** A replicatedJob with one pod template; `ancestor` sets the ancestor label on the job template. */
 export function replicatedJob(name: string, containers: Container[], ancestor?: string): ReplicatedJob {
+  return replicatedJobOf(name, { containers }, ancestor !== undefined ? { ancestor } : {});
+}
+
+/** What {@link runtimeObject} puts around the replicatedJobs. */
+export interface RuntimeParts {
+  kind?: string;
+  name: string;
+  /** Labels of the runtime object. */
+  labels?: Record<string, string>;
+  /** Spec members; the template is made from the other parts. */
+  spec?: Partial<TrainingRuntimeSpec>;
+  /** JobSet template metadata. */
+  templateMetadata?: TestMetadata;
+  jobs: ReplicatedJob[];
+}
+
+/** A runtime (by default a ClusterTrainingRuntime) running `jobs`. */
+export function runtimeObject(parts: RuntimeParts): TrainingRuntime {
   return {
-    name,
-    template: {
-      ...(ancestor !== undefined
-        ? { metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': ancestor } } }
-        : {}),
-      spec: { template: { spec: { containers } } },
+    apiVersion: 'trainer.kubeflow.org/v1alpha1',
+    kind: parts.kind ?? 'ClusterTrainingRuntime',
+    metadata: { name: parts.name, ...(parts.labels !== undefined ? { labels: parts.labels } : {}) },
+    spec: {
+      ...parts.spec,
+      template: {
+        ...(parts.templateMetadata !== undefined ? { metadata: parts.templateMetadata } : {}),
+        spec: { replicatedJobs: parts.jobs },
+      },
     },
   };
 }
@@ -23,31 +88,61 @@ export function clusterRuntime(
   spec: Partial<TrainingRuntime['spec']>,
   jobs: ReplicatedJob[],
 ): TrainingRuntime {
+  return runtimeObject({ name, spec, jobs });
+}
+
+/** What {@link trainJobObject} puts in a TrainJob `default/<name>`. */
+export interface TrainJobParts extends TestMetadata {
+  name: string;
+  /** The runtime named by `spec.runtimeRef` and its kind (by default a ClusterTrainingRuntime). */
+  runtime: string;
+  runtimeKind?: string;
+  uid?: string;
+  /** Spec members other than runtimeRef. */
+  spec?: Partial<TrainJob['spec']>;
+}
+
+/** A TrainJob `default/<name>`. */
+export function trainJobObject(parts: TrainJobParts): TrainJob {
   return {
     apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'ClusterTrainingRuntime',
-    metadata: { name },
-    spec: { ...spec, template: { spec: { replicatedJobs: jobs } } },
+    kind: 'TrainJob',
+    metadata: {
+      name: parts.name,
+      namespace: 'default',
+      ...(parts.uid !== undefined ? { uid: parts.uid } : {}),
+      ...(parts.labels !== undefined ? { labels: parts.labels } : {}),
+      ...(parts.annotations !== undefined ? { annotations: parts.annotations } : {}),
+    },
+    spec: {
+      runtimeRef: {
+        name: parts.runtime,
+        apiGroup: 'trainer.kubeflow.org',
+        kind: parts.runtimeKind ?? 'ClusterTrainingRuntime',
+      },
+      ...parts.spec,
+    },
   };
 }
 
-/** A TrainJob `<name>` in namespace `default` on the ClusterTrainingRuntime `runtimeName`. */
+/** A TrainJob `<name>` (uid `<name>-uid`) in namespace `default` on the ClusterTrainingRuntime `runtimeName`. */
 export function trainJob(
   name: string,
   runtimeName: string,
   trainer?: Trainer,
   extra?: Partial<TrainJob['spec']>,
 ): TrainJob {
-  return {
-    apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'TrainJob',
-    metadata: { name, namespace: 'default', uid: `${name}-uid` },
-    spec: {
-      runtimeRef: { name: runtimeName, apiGroup: 'trainer.kubeflow.org', kind: 'ClusterTrainingRuntime' },
-      ...(trainer !== undefined ? { trainer } : {}),
-      ...extra,
-    },
-  };
+  return trainJobObject({
+    name,
+    runtime: runtimeName,
+    uid: `${name}-uid`,
+    spec: { ...(trainer !== undefined ? { trainer } : {}), ...extra },
+  });
+}
+
+/** The RuntimeInfo the engine starts from for `trainJob` on `runtime` (CRD defaults applied, no plugin run). */
+export function infoOf(runtime: TrainingRuntime, trainJob: TrainJob): RuntimeInfo {
+  return newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
 }
 
 /** Returns the rendered object of the given kind (and name, if given); throws if absent. */

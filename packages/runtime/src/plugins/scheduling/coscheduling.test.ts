@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 import { CoScheduling, create, name } from './coscheduling.js';
 import {
+  expectedPodGroup,
   launcherSteps,
   makeInfo,
-  makeRuntime,
   makeTrainJob,
+  perReplicatedJob,
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
@@ -13,10 +14,7 @@ import type { RuntimeInfo } from '../../framework/runtime-info.js';
 const LABEL = 'scheduling.x-k8s.io/pod-group';
 
 function podLabelsOf(info: RuntimeInfo): Record<string, Record<string, string> | undefined> {
-  const out: Record<string, Record<string, string> | undefined> = {};
-  for (const rJob of info.templateSpec.spec.replicatedJobs ?? [])
-    out[rJob.name] = rJob.template?.spec?.template?.metadata?.labels;
-  return out;
+  return perReplicatedJob(info, (rJob) => rJob.template?.spec?.template?.metadata?.labels);
 }
 
 describe('CoScheduling', () => {
@@ -32,25 +30,8 @@ describe('CoScheduling', () => {
     wantTemplateLabels: Record<string, Record<string, string> | undefined>;
     wantObjects: unknown[];
   }
-  const podGroup = (spec: Record<string, unknown>) => ({
-    apiVersion: 'scheduling.x-k8s.io/v1alpha1',
-    kind: 'PodGroup',
-    metadata: {
-      name: 'job',
-      namespace: 'default',
-      ownerReferences: [
-        {
-          apiVersion: 'trainer.kubeflow.org/v1alpha1',
-          kind: 'TrainJob',
-          name: 'job',
-          uid: 'job-uid',
-          controller: true,
-          blockOwnerDeletion: true,
-        },
-      ],
-    },
-    spec,
-  });
+  const podGroup = (spec: Record<string, unknown>) =>
+    expectedPodGroup({ apiVersion: 'scheduling.x-k8s.io/v1alpha1', kind: 'PodGroup' }, spec);
   const cases: Record<string, Case> = {
     'no podGroupPolicy: nothing': {
       runtime: { steps: [{ name: 'node', ancestor: 'trainer', container: 'node' }] },
@@ -130,7 +111,7 @@ describe('CoScheduling', () => {
     it(caseName, () => {
       const plugin = create();
       const trainJob = makeTrainJob('job');
-      const info = makeInfo(makeRuntime(tc.runtime), trainJob);
+      const info = makeInfo(tc.runtime, trainJob);
       plugin.enforcePodGroupPolicy(info, trainJob);
       expect(info.scheduler.podLabels).toEqual(tc.wantSchedulerLabels);
       expect(info.scheduler.podAnnotations).toEqual({});
@@ -143,7 +124,7 @@ describe('CoScheduling', () => {
     const trainJob = makeTrainJob('job');
     const steps = torchtuneSteps.map((s) => (s.name === 'node' ? { ...s, podLabels: { team: 'a' } } : s));
     const info = makeInfo(
-      makeRuntime({ podGroupPolicy: { coscheduling: { scheduleTimeoutSeconds: 5 } }, steps }),
+      { podGroupPolicy: { coscheduling: { scheduleTimeoutSeconds: 5 } }, steps },
       trainJob,
     );
     create().enforcePodGroupPolicy(info, trainJob);

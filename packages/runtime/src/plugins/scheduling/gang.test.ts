@@ -3,11 +3,11 @@ import { computeGang, placeSteps, type StepPlacement } from './gang.js';
 import {
   launcherSteps,
   makeInfo,
-  makeRuntime,
   makeTrainJob,
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
+import { trainerPodSet } from '../ml/trainer-node.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 
 describe('placeSteps', () => {
@@ -176,9 +176,8 @@ describe('computeGang', () => {
         'job',
         tc.numNodes !== undefined ? { spec: { trainer: { numNodes: tc.numNodes } } } : {},
       );
-      const info = makeInfo(makeRuntime(tc.runtime), trainJob);
-      const trainer = info.templateSpec.podSets.find((ps) => ps.ancestor === 'trainer');
-      if (trainer !== undefined && tc.numNodes !== undefined) trainer.count = tc.numNodes;
+      const info = makeInfo(tc.runtime, trainJob);
+      trainerPodSet(info, trainJob); // the trainer count, as the ML policies set it
       const gang = computeGang(info);
       expect(gang.members.map((m) => m.podSet.name)).toEqual(tc.wantMembers);
       expect(gang.includesAll).toBe(tc.wantIncludesAll);

@@ -3,8 +3,8 @@ import { create, isKAIEnabled, KAIScheduler, name } from './kai.js';
 import {
   launcherSteps,
   makeInfo,
-  makeRuntime,
   makeTrainJob,
+  perReplicatedJob,
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
@@ -16,12 +16,7 @@ const MIN = 'kai.scheduler/batch-min-member';
 const node = { name: 'node', ancestor: 'trainer', container: 'node' };
 
 function schedulerNames(info: RuntimeInfo): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-    out[rJob.name] = (rJob.template?.spec?.template?.spec as { schedulerName?: unknown } | undefined)
-      ?.schedulerName;
-  }
-  return out;
+  return perReplicatedJob(info, (rJob) => rJob.template?.spec?.template?.spec?.schedulerName);
 }
 
 describe('KAI', () => {
@@ -69,7 +64,7 @@ describe('KAI', () => {
     };
     for (const [caseName, tc] of Object.entries(cases)) {
       it(caseName, () => {
-        expect(isKAIEnabled(makeInfo(makeRuntime(tc.runtime), tc.trainJob), tc.trainJob)).toBe(tc.want);
+        expect(isKAIEnabled(makeInfo(tc.runtime, tc.trainJob), tc.trainJob)).toBe(tc.want);
       });
     }
   });
@@ -177,7 +172,7 @@ describe('KAI', () => {
     };
     for (const [caseName, tc] of Object.entries(cases)) {
       it(caseName, () => {
-        const info = makeInfo(makeRuntime(tc.runtime), tc.trainJob);
+        const info = makeInfo(tc.runtime, tc.trainJob);
         create().enforcePodGroupPolicy(info, tc.trainJob);
         expect(schedulerNames(info)).toEqual(tc.wantSchedulerNames);
         expect(info.labels).toEqual(tc.wantLabels);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKueueManaged, KueueIntegration, name } from './kueue.js';
-import { makeInfo, makeRuntime, makeTrainJob } from './test-fixtures.js';
+import { makeInfo, makeTrainJob } from './test-fixtures.js';
 import type { TrainJob } from '../../types.js';
 
 const node = { name: 'node', ancestor: 'trainer', container: 'node' };
@@ -77,10 +77,7 @@ describe('Kueue', () => {
     for (const [caseName, tc] of Object.entries(cases)) {
       it(caseName, () => {
         const info = makeInfo(
-          makeRuntime({
-            steps: [node],
-            ...(tc.runtimeLabels !== undefined ? { labels: tc.runtimeLabels } : {}),
-          }),
+          { steps: [node], ...(tc.runtimeLabels !== undefined ? { labels: tc.runtimeLabels } : {}) },
           tc.trainJob,
         );
         create().enforcePodGroupPolicy(info, tc.trainJob);
@@ -91,7 +88,7 @@ describe('Kueue', () => {
 
     it("does not touch the TrainJob's own labels", () => {
       const trainJob = makeTrainJob('job', { labels: { 'kueue.x-k8s.io/queue-name': 'q' } });
-      create().enforcePodGroupPolicy(makeInfo(makeRuntime({ steps: [node] }), trainJob), trainJob);
+      create().enforcePodGroupPolicy(makeInfo({ steps: [node] }, trainJob), trainJob);
       expect(trainJob.metadata.labels).toEqual({ 'kueue.x-k8s.io/queue-name': 'q' });
     });
   });

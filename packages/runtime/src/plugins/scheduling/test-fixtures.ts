@@ -2,9 +2,14 @@
 // Small builders for the scheduling plugins' tests: a runtime from a list of steps, a TrainJob, and
 // the RuntimeInfo the engine would hand to the pod-group point. Test-only; not exported.
 
-import { applyRuntimeDefaults } from '../../core/runtime-defaults.js';
-import { newRuntimeInfo } from '../../core/new-runtime-info.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
+import {
+  infoOf,
+  replicatedJobOf,
+  runtimeObject,
+  trainJobObject,
+  type TestMetadata,
+} from '../../test-support/fixtures.js';
 import type { MLPolicy, PodGroupPolicy, ReplicatedJob } from '@kubetrain/api';
 import type { PodSpec, TrainJob, TrainingRuntime } from '../../types.js';
 
@@ -43,79 +48,73 @@ function replicatedJob(step: StepFixture): ReplicatedJob {
   };
   if (step.priorityClassName !== undefined) pod.priorityClassName = step.priorityClassName;
   if (step.schedulerName !== undefined) pod.schedulerName = step.schedulerName;
-  const rJob: ReplicatedJob = {
-    name: step.name,
-    template: {
-      ...(step.ancestor !== undefined
-        ? { metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': step.ancestor } } }
-        : {}),
-      spec: {
-        ...(step.parallelism !== undefined ? { parallelism: step.parallelism } : {}),
-        template: {
-          ...(step.podLabels !== undefined ? { metadata: { labels: step.podLabels } } : {}),
-          spec: pod,
-        },
-      },
-    },
-  };
-  if (step.dependsOn !== undefined) rJob.dependsOn = step.dependsOn;
-  return rJob;
+  return replicatedJobOf(step.name, pod, step);
 }
 
 /** A ClusterTrainingRuntime with the given steps and policies. */
 export function makeRuntime(fixture: RuntimeFixture): TrainingRuntime {
-  const metadata: Record<string, unknown> = {};
-  if (fixture.labels !== undefined) metadata['labels'] = fixture.labels;
-  if (fixture.annotations !== undefined) metadata['annotations'] = fixture.annotations;
-  return {
-    apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'ClusterTrainingRuntime',
-    metadata: { name: fixture.name ?? 'test-runtime' },
+  const metadata: TestMetadata = {};
+  if (fixture.labels !== undefined) metadata.labels = fixture.labels;
+  if (fixture.annotations !== undefined) metadata.annotations = fixture.annotations;
+  return runtimeObject({
+    name: fixture.name ?? 'test-runtime',
     spec: {
       ...(fixture.mlPolicy !== undefined ? { mlPolicy: fixture.mlPolicy } : {}),
       ...(fixture.podGroupPolicy !== undefined ? { podGroupPolicy: fixture.podGroupPolicy } : {}),
-      template: {
-        ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
-        spec: { replicatedJobs: fixture.steps.map(replicatedJob) },
-      },
     },
-  };
+    ...(Object.keys(metadata).length > 0 ? { templateMetadata: metadata } : {}),
+    jobs: fixture.steps.map(replicatedJob),
+  });
 }
 
-/** A TrainJob `ns/name` on the ClusterTrainingRuntime `runtime`, with optional spec and metadata extras. */
+/** A TrainJob `default/<name>` on the ClusterTrainingRuntime `runtime`, with optional spec and metadata extras. */
 export function makeTrainJob(
   name: string,
-  extra: {
-    spec?: Partial<TrainJob['spec']>;
-    labels?: Record<string, string>;
-    annotations?: Record<string, string>;
-    runtime?: string;
-  } = {},
+  extra: { spec?: Partial<TrainJob['spec']>; runtime?: string } & TestMetadata = {},
 ): TrainJob {
-  return {
-    apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'TrainJob',
-    metadata: {
-      name,
-      namespace: 'default',
-      uid: `${name}-uid`,
-      ...(extra.labels !== undefined ? { labels: extra.labels } : {}),
-      ...(extra.annotations !== undefined ? { annotations: extra.annotations } : {}),
-    },
-    spec: {
-      runtimeRef: {
-        name: extra.runtime ?? 'test-runtime',
-        apiGroup: 'trainer.kubeflow.org',
-        kind: 'ClusterTrainingRuntime',
-      },
-      ...extra.spec,
-    },
-  };
+  const { runtime, ...parts } = extra;
+  return trainJobObject({ name, runtime: runtime ?? 'test-runtime', uid: `${name}-uid`, ...parts });
 }
 
-/** The RuntimeInfo of `trainJob` on `runtime` before any plugin runs (CRD defaults applied). */
-export function makeInfo(runtime: TrainingRuntime, trainJob: TrainJob): RuntimeInfo {
-  return newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
+/**
+ * The RuntimeInfo of `trainJob` on `runtime` (a runtime, or a {@link RuntimeFixture} made into one)
+ * before any plugin runs (CRD defaults applied).
+ */
+export function makeInfo(runtime: TrainingRuntime | RuntimeFixture, trainJob: TrainJob): RuntimeInfo {
+  return infoOf('steps' in runtime ? makeRuntime(runtime) : runtime, trainJob);
+}
+
+/** `pick(rJob)` of each replicatedJob of the JobSet spec in `info`, by replicatedJob name. */
+export function perReplicatedJob<T>(info: RuntimeInfo, pick: (rJob: ReplicatedJob) => T): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) out[rJob.name] = pick(rJob);
+  return out;
+}
+
+/** The PodGroup `default/job` a gang plugin renders for the TrainJob `job` (uid `job-uid`). */
+export function expectedPodGroup(
+  kind: { apiVersion: string; kind: string },
+  spec: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    apiVersion: kind.apiVersion,
+    kind: kind.kind,
+    metadata: {
+      name: 'job',
+      namespace: 'default',
+      ownerReferences: [
+        {
+          apiVersion: 'trainer.kubeflow.org/v1alpha1',
+          kind: 'TrainJob',
+          name: 'job',
+          uid: 'job-uid',
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
+    },
+    spec,
+  };
 }
 
 /** The torchtune shape: two initializers, then `node` once both completed. */

@@ -1,40 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, name, podGroupPriorityClassName, Volcano } from './volcano.js';
 import {
+  expectedPodGroup,
   launcherSteps,
   makeInfo,
-  makeRuntime,
   makeTrainJob,
+  perReplicatedJob,
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
+import { trainerPodSet } from '../ml/trainer-node.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 
 const ANNOTATION = 'scheduling.k8s.io/group-name';
 
 function podAnnotationsOf(info: RuntimeInfo): Record<string, Record<string, string> | undefined> {
-  const out: Record<string, Record<string, string> | undefined> = {};
-  for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-    out[rJob.name] = rJob.template?.spec?.template?.metadata?.annotations;
-  }
-  return out;
+  return perReplicatedJob(info, (rJob) => rJob.template?.spec?.template?.metadata?.annotations);
 }
 
-const owner = {
-  apiVersion: 'trainer.kubeflow.org/v1alpha1',
-  kind: 'TrainJob',
-  name: 'job',
-  uid: 'job-uid',
-  controller: true,
-  blockOwnerDeletion: true,
-};
-const podGroup = (spec: Record<string, unknown>) => ({
-  apiVersion: 'scheduling.volcano.sh/v1beta1',
-  kind: 'PodGroup',
-  metadata: { name: 'job', namespace: 'default', ownerReferences: [owner] },
-  spec,
-});
+const podGroup = (spec: Record<string, unknown>) =>
+  expectedPodGroup({ apiVersion: 'scheduling.volcano.sh/v1beta1', kind: 'PodGroup' }, spec);
 const node = { name: 'node', ancestor: 'trainer', container: 'node', requests: { cpu: '1', memory: '2Gi' } };
 
 describe('Volcano', () => {
@@ -150,10 +136,8 @@ describe('Volcano', () => {
     it(caseName, () => {
       const plugin = create();
       const trainJob = tc.trainJob ?? makeTrainJob('job');
-      const info = makeInfo(makeRuntime(tc.runtime), trainJob);
-      const trainer = info.templateSpec.podSets.find((ps) => ps.ancestor === 'trainer');
-      const numNodes = trainJob.spec.trainer?.numNodes;
-      if (trainer !== undefined && numNodes !== undefined) trainer.count = numNodes;
+      const info = makeInfo(tc.runtime, trainJob);
+      trainerPodSet(info, trainJob); // the trainer count, as the ML policies set it
       plugin.enforcePodGroupPolicy(info, trainJob);
       expect(info.scheduler.podAnnotations).toEqual(tc.wantSchedulerAnnotations);
       expect(info.scheduler.podLabels).toEqual({});
@@ -163,7 +147,7 @@ describe('Volcano', () => {
   }
 
   it('priorityClassName: undefined when no pod template sets one', () => {
-    const info = makeInfo(makeRuntime({ steps: [node] }), makeTrainJob('job'));
+    const info = makeInfo({ steps: [node] }, makeTrainJob('job'));
     expect(podGroupPriorityClassName(info)).toBeUndefined();
   });
 });
