@@ -3,7 +3,7 @@ import { render, status, validate } from './engine.js';
 import { UnsupportedRuntimeError } from './framework/errors.js';
 import { formatFieldErrors } from '@kubetrain/api';
 import type { CustomValidationPlugin } from './framework/plugin.js';
-import { upstreamExamples, upstreamRuntimes } from './golden/upstream.js';
+import { upstreamExamples, upstreamRuntimes } from './test-support/upstream.js';
 import { clusterRuntime, replicatedJob, torchRuntime, trainJob } from './test-support/fixtures.js';
 
 describe('validate', () => {

@@ -1,29 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Golden renders of every upstream runtime and example. `UPDATE_GOLDEN=1` rewrites testdata/.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { stringify } from 'yaml';
 import { render } from '../engine.js';
 import type { RuntimePatch, Trainer } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
-import { upstreamExamples, upstreamRuntimes } from './upstream.js';
+import { expectGolden as expectGoldenFile, renderYaml } from '../test-support/golden.js';
+import { upstreamExamples, upstreamRuntimes } from '../test-support/upstream.js';
 
 const testdata = 'packages/runtime/src/golden/testdata';
-const update = process.env.UPDATE_GOLDEN === '1';
-
-/** Renders to YAML: one document per object. */
-export function toYaml(objects: KubeObject[]): string {
-  return objects.map((o) => stringify(o, { lineWidth: 0 })).join('---\n');
-}
 
 function expectGolden(name: string, yaml: string): void {
-  const path = join(testdata, `${name}.yaml`);
-  if (update || !existsSync(path)) {
-    mkdirSync(testdata, { recursive: true });
-    writeFileSync(path, yaml);
-  }
-  expect(yaml).toBe(readFileSync(path, 'utf8'));
+  expectGoldenFile(join(testdata, `${name}.yaml`), yaml);
 }
 
 function makeTrainJob(name: string, runtime: TrainingRuntime, trainer: Trainer, extra: Partial<TrainJob['spec']> = {}): TrainJob {
@@ -121,12 +109,6 @@ function variants(runtime: TrainingRuntime): Record<string, Variant> {
       },
     },
   };
-}
-
-function renderYaml(trainJob: TrainJob, runtime: TrainingRuntime): string {
-  const first = toYaml(render(trainJob, runtime).objects);
-  expect(toYaml(render(trainJob, runtime).objects)).toBe(first);
-  return first;
 }
 
 const runtimes = upstreamRuntimes();

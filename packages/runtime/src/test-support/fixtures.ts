@@ -6,6 +6,7 @@
 import type { ReplicatedJob, Trainer, TrainingRuntimeSpec } from '@kubetrain/api';
 import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
+import { render, type RenderOptions } from '../engine.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { Container, KubeObject, PodSpec, TrainJob, TrainingRuntime } from '../types.js';
 
@@ -143,6 +144,15 @@ export function trainJob(
 /** The RuntimeInfo the engine starts from for `trainJob` on `runtime` (CRD defaults applied, no plugin run). */
 export function infoOf(runtime: TrainingRuntime, trainJob: TrainJob): RuntimeInfo {
   return newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
+}
+
+/** The JobSet that `render` makes of `trainJob` on `runtime`; throws if there is none. */
+export function renderJobSet(
+  trainJob: TrainJob,
+  runtime: TrainingRuntime,
+  options?: RenderOptions,
+): KubeObject {
+  return objectOf(render(trainJob, runtime, options).objects, 'JobSet');
 }
 
 /** Returns the rendered object of the given kind (and name, if given); throws if absent. */

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import { UnsupportedRuntimeError } from '../framework/errors.js';
 import type { TrainingRuntime } from '../types.js';
 import { validateTrainJob } from './index.js';
+import { readUpstreamRuntime } from '../test-support/upstream.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
 
-const UPSTREAM = '../shared/reference/upstream/trainer-v2.3.0';
-const torchDistributed = parse(
-  readFileSync(`${UPSTREAM}/runtimes/torch_distributed.yaml`, 'utf8'),
-) as TrainingRuntime;
+const torchDistributed = readUpstreamRuntime('runtimes/torch_distributed.yaml');
 
 describe('validateTrainJob', () => {
   it('a runtime that does not exist: only the runtimeRef error', () => {

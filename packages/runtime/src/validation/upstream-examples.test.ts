@@ -3,21 +3,12 @@
 // 05-multi-step, whose runtime's dataset-initializer mounts no `initializer` volume, is rejected
 // as upstream's JobSet plugin would. Every shipped runtime passes the runtime webhook.
 
-import { readFileSync } from 'node:fs';
-import { parseAllDocuments } from 'yaml';
-import type { TrainJob, TrainingRuntime } from '../types.js';
+import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 import { validateTrainJob, validateTrainingRuntime } from './index.js';
+import { readUpstream } from '../test-support/upstream.js';
 import { summarize } from './test-fixtures.js';
 
-const UPSTREAM = '../shared/reference/upstream/trainer-v2.3.0';
-
-function docs(path: string): Array<Record<string, unknown>> {
-  return parseAllDocuments(readFileSync(`${UPSTREAM}/${path}`, 'utf8'))
-    .map((d) => d.toJS() as Record<string, unknown> | null)
-    .filter((d): d is Record<string, unknown> => d !== null);
-}
-
-function ofKind<T>(list: Array<Record<string, unknown>>, kinds: string[]): T {
+function ofKind<T>(list: KubeObject[], kinds: string[]): T {
   const found = list.find((d) => kinds.includes(String(d['kind'])));
   if (found === undefined) throw new Error(`no ${kinds.join('/')} document`);
   return found as T;
@@ -62,8 +53,8 @@ describe('upstream examples', () => {
   };
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
-      const trainJob = ofKind<TrainJob>(docs(tc.example), ['TrainJob']);
-      const runtime = ofKind<TrainingRuntime>(docs(tc.runtime), runtimeKinds);
+      const trainJob = ofKind<TrainJob>(readUpstream(tc.example), ['TrainJob']);
+      const runtime = ofKind<TrainingRuntime>(readUpstream(tc.runtime), runtimeKinds);
       const got = validateTrainJob(undefined, trainJob, runtime);
       expect(summarize(got.errors)).toEqual(tc.want);
       expect(got.warnings).toEqual([]);
@@ -85,7 +76,7 @@ describe('upstream runtimes', () => {
   ];
   for (const file of files) {
     it(`${file} passes the ClusterTrainingRuntime webhook on create`, () => {
-      const runtime = ofKind<TrainingRuntime>(docs(file), runtimeKinds);
+      const runtime = ofKind<TrainingRuntime>(readUpstream(file), runtimeKinds);
       expect(runtime.kind).toBe('ClusterTrainingRuntime');
       expect(validateTrainingRuntime(undefined, runtime)).toEqual({ warnings: [], errors: [] });
     });
@@ -93,7 +84,10 @@ describe('upstream runtimes', () => {
 });
 
 describe('upstream torchtune runtime', () => {
-  const runtime = ofKind<TrainingRuntime>(docs('runtimes/torchtune/llama3_2/llama3_2_1B.yaml'), runtimeKinds);
+  const runtime = ofKind<TrainingRuntime>(
+    readUpstream('runtimes/torchtune/llama3_2/llama3_2_1B.yaml'),
+    runtimeKinds,
+  );
   const trainJob = (args: string[]): TrainJob => ({
     apiVersion: 'trainer.kubeflow.org/v1alpha1',
     kind: 'TrainJob',

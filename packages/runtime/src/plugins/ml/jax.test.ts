@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import { render } from '../../engine.js';
 import {
   clusterRuntime,
   containerOf,
   envMap,
   envNames,
-  objectOf,
+  renderJobSet,
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
@@ -31,10 +30,7 @@ describe('JAX.enforceMLPolicy', () => {
         ...(tc.numNodes !== undefined ? { numNodes: tc.numNodes } : {}),
         env: [{ name: 'USER_ENV', value: 'u' }],
       };
-      const jobSet = objectOf(
-        render(trainJob('jax-job', 'jax-distributed', trainer), runtime).objects,
-        'JobSet',
-      );
+      const jobSet = renderJobSet(trainJob('jax-job', 'jax-distributed', trainer), runtime);
       const node = containerOf(jobSet, 'node', 'node');
       expect(envNames(node)).toEqual([
         'FROM_TEMPLATE',
@@ -56,7 +52,7 @@ describe('JAX.enforceMLPolicy', () => {
     const noTrainer = clusterRuntime('jax', { mlPolicy: { jax: {} } }, [
       replicatedJob('other', [{ name: 'node' }]),
     ]);
-    const jobSet = objectOf(render(trainJob('j', 'jax', { numNodes: 3 }), noTrainer).objects, 'JobSet');
+    const jobSet = renderJobSet(trainJob('j', 'jax', { numNodes: 3 }), noTrainer);
     expect(containerOf(jobSet, 'other', 'node').env).toBeUndefined();
   });
 });

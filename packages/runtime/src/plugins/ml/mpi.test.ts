@@ -8,6 +8,7 @@ import {
   envMap,
   jobOf,
   objectOf,
+  renderJobSet,
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
@@ -101,9 +102,9 @@ describe('MPI', () => {
   });
 
   it('runLauncherAsNode keeps at least one node pod', () => {
-    const jobSet = objectOf(
-      render(trainJob('j', 'mpi', { numNodes: 1 }), mpiRuntime({ runLauncherAsNode: true })).objects,
-      'JobSet',
+    const jobSet = renderJobSet(
+      trainJob('j', 'mpi', { numNodes: 1 }),
+      mpiRuntime({ runLauncherAsNode: true }),
     );
     expect(jobOf(jobSet, 'node').template?.spec?.parallelism).toBe(1);
   });
@@ -127,15 +128,15 @@ describe('MPI', () => {
   };
   for (const [name, tc] of Object.entries(slots)) {
     it(name, () => {
-      const jobSet = objectOf(render(trainJob('j', 'mpi', tc.trainer), mpiRuntime(tc.mpi)).objects, 'JobSet');
+      const jobSet = renderJobSet(trainJob('j', 'mpi', tc.trainer), mpiRuntime(tc.mpi));
       expect(envMap(containerOf(jobSet, 'launcher', 'node')).OMPI_MCA_orte_set_default_slots).toBe(tc.slots);
     });
   }
 
   it('honours sshAuthMountPath and rejects other implementations', () => {
-    const jobSet = objectOf(
-      render(trainJob('j', 'mpi', {}), mpiRuntime({ sshAuthMountPath: '/home/mpiuser/.ssh' })).objects,
-      'JobSet',
+    const jobSet = renderJobSet(
+      trainJob('j', 'mpi', {}),
+      mpiRuntime({ sshAuthMountPath: '/home/mpiuser/.ssh' }),
     );
     expect(containerOf(jobSet, 'node', 'node').volumeMounts).toEqual([
       { mountPath: '/home/mpiuser/.ssh', name: 'mpi-ssh-auth' },

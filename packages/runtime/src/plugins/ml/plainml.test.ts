@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import { render } from '../../engine.js';
 import {
   clusterRuntime,
   containerOf,
   envNames,
   jobOf,
-  objectOf,
+  renderJobSet,
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
@@ -16,18 +15,15 @@ const runtime = clusterRuntime('plain', {}, [
 
 describe('PlainML.enforceMLPolicy', () => {
   it('sets parallelism from numNodes and upserts the trainer env', () => {
-    const jobSet = objectOf(
-      render(
-        trainJob('p', 'plain', {
-          numNodes: 3,
-          env: [
-            { name: 'T', value: 'over' },
-            { name: 'N', value: 'n' },
-          ],
-        }),
-        runtime,
-      ).objects,
-      'JobSet',
+    const jobSet = renderJobSet(
+      trainJob('p', 'plain', {
+        numNodes: 3,
+        env: [
+          { name: 'T', value: 'over' },
+          { name: 'N', value: 'n' },
+        ],
+      }),
+      runtime,
     );
     expect(jobOf(jobSet, 'node').template?.spec).toMatchObject({ parallelism: 3, completions: 3 });
     const node = containerOf(jobSet, 'node', 'node');
@@ -36,14 +32,14 @@ describe('PlainML.enforceMLPolicy', () => {
   });
 
   it('keeps numNodes 0 (schema-valid) as parallelism 0', () => {
-    const jobSet = objectOf(render(trainJob('p', 'plain', { numNodes: 0 }), runtime).objects, 'JobSet');
+    const jobSet = renderJobSet(trainJob('p', 'plain', { numNodes: 0 }), runtime);
     expect(jobOf(jobSet, 'node').template?.spec).toMatchObject({ parallelism: 0, completions: 0 });
   });
 
   it('ignores resourcesPerNode when the runtime has no mlPolicy', () => {
-    const jobSet = objectOf(
-      render(trainJob('p', 'plain', { resourcesPerNode: { limits: { cpu: '2' } } }), runtime).objects,
-      'JobSet',
+    const jobSet = renderJobSet(
+      trainJob('p', 'plain', { resourcesPerNode: { limits: { cpu: '2' } } }),
+      runtime,
     );
     expect(containerOf(jobSet, 'node', 'node').resources).toBeUndefined();
   });

@@ -8,6 +8,7 @@ import {
   envNames,
   jobOf,
   objectOf,
+  renderJobSet,
   replicatedJob,
   torchRuntime,
   trainJob,
@@ -145,7 +146,7 @@ describe('Torch.enforceMLPolicy', () => {
     const job = trainJob('j', 'torch-distributed', {
       resourcesPerNode: { limits: { 'nvidia.com/gpu': '4' } },
     });
-    const node = containerOf(objectOf(render(job, runtime).objects, 'JobSet'), 'node', 'node');
+    const node = containerOf(renderJobSet(job, runtime), 'node', 'node');
     expect(node.resources).toEqual({ limits: { 'nvidia.com/gpu': '4' }, requests: { cpu: '1' } });
     expect(envMap(node).PET_NPROC_PER_NODE).toBe('auto');
   });
@@ -177,7 +178,7 @@ describe('Torch.enforceMLPolicy', () => {
         { name: 'TRAIN_JOB_CUSTOM', value: 'test:trainjob' },
       ],
     });
-    const node = containerOf(objectOf(render(job, runtime).objects, 'JobSet'), 'node', 'node');
+    const node = containerOf(renderJobSet(job, runtime), 'node', 'node');
     expect(envNames(node)).toEqual([
       'TRAIN_JOB',
       'RUNTIME',
@@ -194,7 +195,7 @@ describe('Torch.enforceMLPolicy', () => {
 
   it('injects nothing into node when spec.trainer is absent', () => {
     const node = containerOf(
-      objectOf(render(trainJob('j', 'torch-distributed'), torchRuntime()).objects, 'JobSet'),
+      renderJobSet(trainJob('j', 'torch-distributed'), torchRuntime()),
       'node',
       'node',
     );
@@ -214,7 +215,7 @@ describe('Torch.enforceMLPolicy', () => {
       [replicatedJob('node', [{ name: 'node' }, { name: 'sidecar' }], 'trainer')],
     );
     const sidecar = containerOf(
-      objectOf(render(trainJob('j', 'x', { numNodes: 2 }), runtime).objects, 'JobSet'),
+      renderJobSet(trainJob('j', 'x', { numNodes: 2 }), runtime),
       'node',
       'sidecar',
     );

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import { render } from '../../engine.js';
 import {
   clusterRuntime,
   containerOf,
   envMap,
   envNames,
-  objectOf,
+  renderJobSet,
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
@@ -44,9 +43,9 @@ const cases: Record<
 describe('XGBoost.enforceMLPolicy', () => {
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
-      const jobSet = objectOf(
-        render(trainJob('xgb', 'xgboost-distributed', tc.trainer), runtime(tc.runtimeResources)).objects,
-        'JobSet',
+      const jobSet = renderJobSet(
+        trainJob('xgb', 'xgboost-distributed', tc.trainer),
+        runtime(tc.runtimeResources),
       );
       const node = containerOf(jobSet, 'node', 'node');
       expect(envMap(node)).toEqual({
@@ -60,10 +59,7 @@ describe('XGBoost.enforceMLPolicy', () => {
   }
 
   it('puts the trainer env (PlainML) before the DMLC env', () => {
-    const jobSet = objectOf(
-      render(trainJob('xgb', 'x', { env: [{ name: 'A', value: '1' }] }), runtime()).objects,
-      'JobSet',
-    );
+    const jobSet = renderJobSet(trainJob('xgb', 'x', { env: [{ name: 'A', value: '1' }] }), runtime());
     expect(envNames(containerOf(jobSet, 'node', 'node'))).toEqual([
       'A',
       'DMLC_TRACKER_URI',

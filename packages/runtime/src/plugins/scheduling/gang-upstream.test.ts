@@ -2,13 +2,9 @@
 // The gang of every shipped upstream runtime (read in place): identical to upstream's sum for the
 // runtimes without dependsOn, and without the steps JobSet holds back for the others.
 
-import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
-import type { TrainingRuntime } from '../../types.js';
 import { computeGang } from './gang.js';
+import { readUpstreamRuntime } from '../../test-support/upstream.js';
 import { makeInfo, makeTrainJob } from './test-fixtures.js';
-
-const UPSTREAM = '../shared/reference/upstream/trainer-v2.3.0/runtimes';
 
 describe('gang of the shipped runtimes', () => {
   const cases: Record<string, { members: string[]; includesAll: boolean }> = {
@@ -23,7 +19,7 @@ describe('gang of the shipped runtimes', () => {
   };
   for (const [file, tc] of Object.entries(cases)) {
     it(file, () => {
-      const runtime = parse(readFileSync(`${UPSTREAM}/${file}`, 'utf8')) as TrainingRuntime;
+      const runtime = readUpstreamRuntime(`runtimes/${file}`);
       const info = makeInfo(runtime, makeTrainJob('job', { runtime: runtime.metadata.name ?? '' }));
       const gang = computeGang(info);
       expect(gang.members.map((m) => m.podSet.name)).toEqual(tc.members);

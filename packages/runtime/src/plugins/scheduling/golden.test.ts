@@ -3,23 +3,14 @@
 // this folder's `<case>.input.yaml` and upstream's YAML read in place; the expected objects are
 // `<case>.golden.yaml`. Regenerate with `UPDATE_GOLDEN=1` and review the diff.
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllDocuments, stringify } from 'yaml';
-import { render } from '../../engine.js';
-import type { KubeObject } from '../../types.js';
+import { expectGolden, renderYaml } from '../../test-support/golden.js';
+import { readObjects, readUpstream } from '../../test-support/upstream.js';
+import type { RuntimeInput, TrainJobInput } from '../../types.js';
 
 const TESTDATA = 'packages/runtime/src/plugins/scheduling/testdata';
-const UPSTREAM = '../shared/reference/upstream/trainer-v2.3.0';
-const update = process.env['UPDATE_GOLDEN'] === '1';
 
 type Doc = Record<string, unknown>;
-
-function readDocs(path: string): Doc[] {
-  return parseAllDocuments(readFileSync(path, 'utf8'))
-    .map((d) => d.toJS() as unknown)
-    .filter((d): d is Doc => d !== null && typeof d === 'object');
-}
 
 function isRuntime(d: Doc): boolean {
   return d['kind'] === 'TrainingRuntime' || d['kind'] === 'ClusterTrainingRuntime';
@@ -45,8 +36,8 @@ interface Case {
   trainJob: () => Doc;
 }
 
-const local = (c: string): Doc[] => readDocs(join(TESTDATA, `${c}.input.yaml`));
-const upstream = (path: string): Doc[] => readDocs(join(UPSTREAM, path));
+const local = (c: string): Doc[] => readObjects(join(TESTDATA, `${c}.input.yaml`));
+const upstream = (path: string): Doc[] => readUpstream(path);
 
 const cases: Record<string, Case> = {
   'coscheduling-initializers': {
@@ -93,20 +84,11 @@ const cases: Record<string, Case> = {
   },
 };
 
-function renderYAML(tc: Case): string {
-  const { objects } = render(tc.trainJob() as never, tc.runtime() as never);
-  return objects.map((o: KubeObject) => stringify(o, { lineWidth: 0 })).join('---\n');
-}
-
 describe('scheduling golden renders', () => {
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
-      const path = join(TESTDATA, `${name}.golden.yaml`);
-      const got = renderYAML(tc);
-      if (update) writeFileSync(path, got);
-      expect(existsSync(path)).toBe(true);
-      expect(got).toBe(readFileSync(path, 'utf8'));
-      expect(renderYAML(tc)).toBe(got);
+      const got = renderYaml(tc.trainJob() as TrainJobInput, tc.runtime() as RuntimeInput);
+      expectGolden(join(TESTDATA, `${name}.golden.yaml`), got);
     });
   }
 });

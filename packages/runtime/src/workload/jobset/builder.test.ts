@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-import { render } from '../../engine.js';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import { defaultPlugins } from '../../plugins/registry.js';
 import {
   clusterRuntime,
   containerOf,
   jobOf,
-  objectOf,
+  renderJobSet,
   replicatedJob,
   trainJob,
 } from '../../test-support/fixtures.js';
@@ -56,7 +55,7 @@ describe('buildJobSet', () => {
         },
       },
     });
-    const jobSet = objectOf(render(job, initRuntime()).objects, 'JobSet');
+    const jobSet = renderJobSet(job, initRuntime());
     const c = containerOf(jobSet, 'dataset-initializer', 'dataset-initializer');
     expect(c.env).toEqual([
       { name: 'PRE_EXISTING', value: 'overridden-by-trainjob' },
@@ -79,7 +78,7 @@ describe('buildJobSet', () => {
         { name: 'FROM_TRAINJOB', value: 'extra' },
       ],
     });
-    const c = containerOf(objectOf(render(job, initRuntime()).objects, 'JobSet'), 'node', 'node');
+    const c = containerOf(renderJobSet(job, initRuntime()), 'node', 'node');
     expect(c.env).toEqual([
       { name: 'FROM_TEMPLATE', value: 'template-value' },
       { name: 'OVERRIDE_ME', value: 'new-value' },
@@ -96,10 +95,7 @@ describe('buildJobSet', () => {
       },
     };
     const job = trainJob('j', 'rt', undefined, { suspend: true });
-    const jobSet = objectOf(
-      render(job, initRuntime(), { plugins: [...defaultPlugins(), stamp] }).objects,
-      'JobSet',
-    );
+    const jobSet = renderJobSet(job, initRuntime(), { plugins: [...defaultPlugins(), stamp] });
     expect(jobSet.metadata).toEqual({
       name: 'j',
       namespace: 'default',
@@ -128,7 +124,7 @@ describe('buildJobSet', () => {
       replicatedJob('node', [{ name: 'node' }], 'trainer'),
     ]);
     runtime.spec.template.spec.network = { subdomain: 'custom' };
-    const jobSet = objectOf(render(trainJob('j', 'rt', {}), runtime).objects, 'JobSet');
+    const jobSet = renderJobSet(trainJob('j', 'rt', {}), runtime);
     expect(containerOf(jobSet, 'node', 'node').env?.find((e) => e.name === 'PET_MASTER_ADDR')?.value).toBe(
       'j-node-0-0.j',
     );

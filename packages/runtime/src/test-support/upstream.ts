@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reads upstream Trainer v2.3.0's runtimes and examples in place (../shared/reference/upstream,
-// relative to the repository root) for the golden tests. Nothing is copied into the project.
+// relative to the repository root) for the golden and validation tests. Nothing is copied into the
+// project.
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -31,6 +32,18 @@ export function readObjects(path: string): KubeObject[] {
     .filter((o): o is KubeObject => o !== null && typeof o === 'object');
 }
 
+/** The non-empty YAML documents of the upstream file `path` (relative to {@link upstreamDir}). */
+export function readUpstream(path: string): KubeObject[] {
+  return readObjects(join(upstreamDir, path));
+}
+
+/** The one runtime of the upstream file `path` (relative to {@link upstreamDir}). */
+export function readUpstreamRuntime(path: string): TrainingRuntime {
+  const [runtime] = readUpstream(path);
+  if (runtime === undefined) throw new Error(`no document in ${path}`);
+  return runtime as TrainingRuntime;
+}
+
 /** The shipped runtimes, by name. */
 export function upstreamRuntimes(): Map<string, { file: string; runtime: TrainingRuntime }> {
   const out = new Map<string, { file: string; runtime: TrainingRuntime }>();
@@ -43,7 +56,11 @@ export function upstreamRuntimes(): Map<string, { file: string; runtime: Trainin
 }
 
 /** The examples: each file's TrainJobs and its own runtimes. */
-export function upstreamExamples(): Array<{ file: string; trainJobs: TrainJob[]; runtimes: TrainingRuntime[] }> {
+export function upstreamExamples(): Array<{
+  file: string;
+  trainJobs: TrainJob[];
+  runtimes: TrainingRuntime[];
+}> {
   return yamlFiles(join(upstreamDir, 'examples')).map((file) => {
     const objects = readObjects(join(upstreamDir, 'examples', file));
     return {
