@@ -10,7 +10,8 @@
 # - returns only when the API server, the kwok nodes and both webhooks are ready;
 # - idempotent: when the cluster already runs it only re-checks readiness; a half-running cluster
 #   (a component died) is stopped with down.sh and started again;
-# - logs: $KUBETRAIN_CACHE_DIR/cluster-logs/<component>.log.
+# - logs: $KUBETRAIN_CACHE_DIR/cluster-logs/<component>.log; those of the previous start move to
+#   cluster-logs.previous.
 set -euo pipefail
 # shellcheck source=hack/cluster/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -90,6 +91,9 @@ if all_running && apiserver_ready >/dev/null 2>&1; then
   exit 0
 fi
 if compgen -G "$PID_DIR/*.pid" >/dev/null; then
+  for c in "${COMPONENTS[@]}"; do
+    process_alive "$c" || log "$c of the previous cluster is not running (its log moves to $LOG_DIR.previous)"
+  done
   log "a previous cluster is partly running; stopping it first"
   "$HACK_CLUSTER_DIR/down.sh" --locked
 fi
@@ -106,7 +110,8 @@ for port in "${!port_owner[@]}"; do
   fi
 done
 
-rm -rf "$CLUSTER_DIR" "$LOG_DIR"
+rm -rf "$CLUSTER_DIR" "$LOG_DIR.previous"
+[[ -d $LOG_DIR ]] && mv "$LOG_DIR" "$LOG_DIR.previous"
 mkdir -p "$CLUSTER_DIR" "$LOG_DIR"
 "$HACK_CLUSTER_DIR/pki.sh"
 "$HACK_CLUSTER_DIR/kubeconfig.sh"
