@@ -7,81 +7,33 @@
 // Run: `make bench`, or `node --import tsx hack/bench/render.bench.ts [--seconds N] [--json]`.
 
 import { performance } from 'node:perf_hooks';
-import { render, type TrainJob, type TrainingRuntime } from '@kubetrain/runtime';
+import { render, type TrainJobInput } from '@kubetrain/runtime';
+import { makeClusterTrainingRuntime, makeTrainJob, replicatedJobPodPatch } from '@kubetrain/testing';
 
 /** A torch runtime shaped like the shipped `torch-distributed` one. */
-const runtime: TrainingRuntime = {
-  apiVersion: 'trainer.kubeflow.org/v1alpha1',
-  kind: 'ClusterTrainingRuntime',
-  metadata: { name: 'bench-torch', labels: { 'trainer.kubeflow.org/framework': 'torch' } },
-  spec: {
-    mlPolicy: { numNodes: 1, torch: {} },
-    template: {
-      spec: {
-        replicatedJobs: [
-          {
-            name: 'node',
-            template: {
-              metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': 'trainer' } },
-              spec: {
-                template: { spec: { containers: [{ name: 'node', image: 'example.com/torch:bench' }] } },
-              },
-            },
-          },
-        ],
-      },
-    },
-  },
-};
+const runtime = makeClusterTrainingRuntime('bench-torch')
+  .labels({ 'trainer.kubeflow.org/framework': 'torch' })
+  .container('node', 'node', 'example.com/torch:bench')
+  .obj();
 
-function trainJob(i: number): TrainJob {
-  return {
-    apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'TrainJob',
-    metadata: {
-      name: `bench-${i}`,
-      namespace: 'bench',
-      uid: `00000000-0000-0000-0000-${String(i).padStart(12, '0')}`,
-    },
-    spec: {
-      runtimeRef: { name: 'bench-torch', apiGroup: 'trainer.kubeflow.org', kind: 'ClusterTrainingRuntime' },
-      trainer: {
-        numNodes: 4,
-        command: ['torchrun', 'train.py'],
-        env: [{ name: 'NCCL_DEBUG', value: 'INFO' }],
-        resourcesPerNode: { limits: { 'nvidia.com/gpu': '8' }, requests: { cpu: '32', memory: '256Gi' } },
+function trainJob(i: number): TrainJobInput {
+  return makeTrainJob('bench', `bench-${i}`)
+    .uid(`00000000-0000-0000-0000-${String(i).padStart(12, '0')}`)
+    .runtimeRef('bench-torch')
+    .numNodes(4)
+    .command('torchrun', 'train.py')
+    .env({ name: 'NCCL_DEBUG', value: 'INFO' })
+    .resourcesPerNode({ limits: { 'nvidia.com/gpu': '8' }, requests: { cpu: '32', memory: '256Gi' } })
+    .runtimePatch('kueue.x-k8s.io/manager', {
+      template: {
+        metadata: { labels: { 'kueue.x-k8s.io/queue-name': 'team-a' } },
+        spec: replicatedJobPodPatch('node', {
+          nodeSelector: { 'node.kubernetes.io/instance-type': 'p5.48xlarge' },
+          tolerations: [{ key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }],
+        }),
       },
-      runtimePatches: [
-        {
-          manager: 'kueue.x-k8s.io/manager',
-          trainingRuntimeSpec: {
-            template: {
-              metadata: { labels: { 'kueue.x-k8s.io/queue-name': 'team-a' } },
-              spec: {
-                replicatedJobs: [
-                  {
-                    name: 'node',
-                    template: {
-                      spec: {
-                        template: {
-                          spec: {
-                            nodeSelector: { 'node.kubernetes.io/instance-type': 'p5.48xlarge' },
-                            tolerations: [
-                              { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' },
-                            ],
-                          },
-                        },
-                      },
-                    },
-                  },
-                ],
-              },
-            },
-          },
-        },
-      ],
-    },
-  };
+    })
+    .obj();
 }
 
 interface Result {
@@ -135,7 +87,7 @@ const baseline = measure('baseline: structuredClone(runtime) + JSON.stringify', 
 const engine = measure(
   'render: torch-distributed, 4 nodes, 1 runtime patch',
   seconds,
-  (i) => render(jobs[i % jobs.length] as TrainJob, runtime).objects,
+  (i) => render(jobs[i % jobs.length] as TrainJobInput, runtime).objects,
 );
 const ratio = engine.opsPerSecond / baseline.opsPerSecond;
 const bar = 2000;

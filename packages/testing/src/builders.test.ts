@@ -7,7 +7,7 @@ import {
   makeReplicatedJob,
   makeTrainingRuntime,
 } from './runtime.js';
-import { makeTrainJob } from './trainjob.js';
+import { makeTrainJob, replicatedJobPodPatch } from './trainjob.js';
 
 describe('makeTrainJob', () => {
   it('builds a TrainJob on torch-distributed by default', () => {
@@ -98,6 +98,19 @@ describe('makeTrainJob', () => {
       conditions: [condition],
       jobsStatus: [jobs],
     });
+  });
+
+  it('patches the pod spec of one replicatedJob', () => {
+    const patch = replicatedJobPodPatch('node', { nodeSelector: { pool: 'gpu' } });
+    expect(patch).toEqual({
+      replicatedJobs: [
+        { name: 'node', template: { spec: { template: { spec: { nodeSelector: { pool: 'gpu' } } } } } },
+      ],
+    });
+    const job = makeTrainJob('ns', 'job')
+      .runtimePatch('example.io/a', { template: { spec: patch } })
+      .obj();
+    expect(validate('TrainJob', job).errors).toEqual([]);
   });
 
   it('returns independent copies', () => {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Test builders and golden-file helpers shared by the packages' tests.
-export { TrainJobBuilder, makeTrainJob } from './trainjob.js';
+export { TrainJobBuilder, makeTrainJob, replicatedJobPodPatch } from './trainjob.js';
 export {
   ClusterTrainingRuntimeBuilder,
   DEFAULT_TRAINER_IMAGE,

@@ -4,7 +4,9 @@
 import { API_VERSION, GROUP, Kinds } from '@kubetrain/api';
 import type {
   Condition,
+  JobSetSpecPatch,
   JobStatus,
+  PodSpecPatch,
   RuntimePatch,
   TrainJob,
   Trainer,
@@ -171,6 +173,14 @@ export class TrainJobBuilder {
   obj(): TrainJob {
     return structuredClone(this.job);
   }
+}
+
+/**
+ * A JobSet spec patch that patches the pod spec of replicatedJob `jobName` only (the shape of Kueue's
+ * admission patch and of most platform patches), for {@link TrainJobBuilder.runtimePatch}.
+ */
+export function replicatedJobPodPatch(jobName: string, podSpec: PodSpecPatch): JobSetSpecPatch {
+  return { replicatedJobs: [{ name: jobName, template: { spec: { template: { spec: podSpec } } } }] };
 }
 
 /** Starts a {@link TrainJobBuilder}: `makeTrainJob('ns', 'name').numNodes(2).obj()`. */
