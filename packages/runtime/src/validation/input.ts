@@ -2,8 +2,8 @@
 // What every TrainJob rule is given, and the lookups several rules share.
 
 import type { ClusterReader } from '../framework/plugin.js';
-import type { PodSet, RuntimeInfo } from '../framework/runtime-info.js';
-import type { ReplicatedJob } from '@kubetrain/api';
+import type { RuntimeInfo } from '../framework/runtime-info.js';
+import { fieldPath, invalid, reservedEnvsMessage, type FieldError, type ReplicatedJob } from '@kubetrain/api';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 
 /** The inputs of a TrainJob validation rule. */
@@ -20,9 +20,16 @@ export interface TrainJobRuleInput {
   readonly cluster: ClusterReader;
 }
 
-/** Returns the pod set named `name`, or undefined. */
-export function podSetNamed(info: RuntimeInfo, name: string): PodSet | undefined {
-  return info.templateSpec.podSets.find((ps) => ps.name === name);
+/**
+ * The reserved-env rule of upstream's Torch and MPI plugins: when `spec.trainer.env` sets a name in
+ * `reserved`, `field.Invalid(spec.trainer.env, <env>, must not have reserved envs, invalid envs
+ * configured: [<sorted names>])`; else nothing.
+ */
+export function reservedTrainerEnvErrors(job: TrainJob, reserved: ReadonlySet<string>): FieldError[] {
+  const env = job.spec.trainer?.env ?? [];
+  const names = [...new Set(env.map((e) => e.name).filter((n) => reserved.has(n)))];
+  if (names.length === 0) return [];
+  return [invalid(fieldPath('spec', 'trainer', 'env'), env, reservedEnvsMessage(names))];
 }
 
 /** The names of a replicatedJob's init containers and containers (upstream indexes both as one set). */

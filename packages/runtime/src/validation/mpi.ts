@@ -7,11 +7,11 @@ import {
   fieldPath,
   invalid,
   MPI_RESERVED_ENV_NAMES,
-  reservedEnvsMessage,
   ValidationMessages,
   type FieldError,
 } from '@kubetrain/api';
-import { podSetNamed, type TrainJobRuleInput } from './input.js';
+import { findPodSetByName } from '../framework/runtime-info.js';
+import { reservedTrainerEnvErrors, type TrainJobRuleInput } from './input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(MPI_RESERVED_ENV_NAMES);
 
@@ -31,8 +31,8 @@ export function validateMPI(input: TrainJobRuleInput): FieldError[] {
   const numNodes = trainer?.numNodes ?? 1;
   if (trainer !== undefined && numNodes >= 2 && mpi.runLauncherAsNode === true) {
     if (
-      podSetNamed(input.info, ContainerNames.Launcher) === undefined ||
-      podSetNamed(input.info, ContainerNames.Node) === undefined
+      findPodSetByName(input.info, ContainerNames.Launcher) === undefined ||
+      findPodSetByName(input.info, ContainerNames.Node) === undefined
     ) {
       errors.push(
         invalid(
@@ -43,10 +43,6 @@ export function validateMPI(input: TrainJobRuleInput): FieldError[] {
       );
     }
   }
-  const env = trainer?.env ?? [];
-  const reserved = [...new Set(env.map((e) => e.name).filter((n) => RESERVED.has(n)))];
-  if (reserved.length > 0) {
-    errors.push(invalid(fieldPath('spec', 'trainer', 'env'), env, reservedEnvsMessage(reserved)));
-  }
+  errors.push(...reservedTrainerEnvErrors(input.newJob, RESERVED));
   return errors;
 }

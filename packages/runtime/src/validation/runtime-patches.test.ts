@@ -132,33 +132,25 @@ describe('validateRuntimePatchTargets', () => {
 describe('validateRuntimePatchesUpdate', () => {
   const before = [podPatch('node', { serviceAccountName: 'service-account' })];
   const after = [podPatch('node', { serviceAccountName: 'service-account-updated' })];
+  /** Status entries (TrainJob `jobsStatus`, JobSet `replicatedJobsStatus`) with these active counts. */
+  const statusOf = (active: Record<string, number>) =>
+    Object.entries(active).map(([name, n]) => ({
+      name,
+      active: n,
+      ready: 0,
+      succeeded: 0,
+      failed: 0,
+      suspended: 0,
+    }));
   const withStatus = (job: TrainJob, active: Record<string, number>): TrainJob => ({
     ...job,
-    status: {
-      jobsStatus: Object.entries(active).map(([name, n]) => ({
-        name,
-        active: n,
-        ready: 0,
-        succeeded: 0,
-        failed: 0,
-        suspended: 0,
-      })),
-    },
+    status: { jobsStatus: statusOf(active) },
   });
   const jobSet = (active: Record<string, number>): JobSet => ({
     apiVersion: 'jobset.x-k8s.io/v1alpha2',
     kind: 'JobSet',
     metadata: { name: 'job', namespace: 'default' },
-    status: {
-      replicatedJobsStatus: Object.entries(active).map(([name, n]) => ({
-        name,
-        active: n,
-        ready: 0,
-        succeeded: 0,
-        failed: 0,
-        suspended: 0,
-      })),
-    },
+    status: { replicatedJobsStatus: statusOf(active) },
   });
   const notSuspended = {
     path: 'spec.runtimePatches',

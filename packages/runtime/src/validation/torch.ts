@@ -6,11 +6,11 @@ import {
   envInjectionTargetMissingMessage,
   fieldPath,
   invalid,
-  reservedEnvsMessage,
   TORCH_RESERVED_ENV_NAMES,
   type FieldError,
 } from '@kubetrain/api';
-import { podSetNamed, type TrainJobRuleInput } from './input.js';
+import { findPodSetByName } from '../framework/runtime-info.js';
+import { reservedTrainerEnvErrors, type TrainJobRuleInput } from './input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(TORCH_RESERVED_ENV_NAMES);
 
@@ -27,7 +27,7 @@ export function validateTorch(input: TrainJobRuleInput): FieldError[] {
   if (torch === undefined) return [];
   const errors: FieldError[] = [];
   for (const target of torch.envInjection?.targets ?? []) {
-    const podSet = podSetNamed(input.info, target.jobName);
+    const podSet = findPodSetByName(input.info, target.jobName);
     const names = new Set(
       [...(podSet?.containers ?? []), ...(podSet?.initContainers ?? [])].map((c) => c.name),
     );
@@ -43,10 +43,6 @@ export function validateTorch(input: TrainJobRuleInput): FieldError[] {
       }
     }
   }
-  const env = input.newJob.spec.trainer?.env ?? [];
-  const reserved = [...new Set(env.map((e) => e.name).filter((n) => RESERVED.has(n)))];
-  if (reserved.length > 0) {
-    errors.push(invalid(fieldPath('spec', 'trainer', 'env'), env, reservedEnvsMessage(reserved)));
-  }
+  errors.push(...reservedTrainerEnvErrors(input.newJob, RESERVED));
   return errors;
 }

@@ -17,6 +17,7 @@ import {
   ValidationMessages,
   type FieldError,
 } from '@kubetrain/api';
+import { findPodSetByAncestor } from '../framework/runtime-info.js';
 import { resolveNumProcPerNode } from '../plugins/ml/torch.js';
 import {
   isLoRA,
@@ -62,7 +63,7 @@ export function validateTorchTune(input: TrainJobRuleInput): FieldError[] {
   const runtimeName = newJob.spec.runtimeRef.name;
   const model = modelFromRuntimeName(runtimeName);
   const args = trainer.args ?? [];
-  const trainerCount = info.templateSpec.podSets.find((ps) => ps.ancestor === AncestorSteps.Trainer)?.count;
+  const trainerCount = findPodSetByAncestor(info, AncestorSteps.Trainer)?.count;
   const numNodes = trainer.numNodes ?? trainerCount ?? 1;
   if (!supported.has(model)) {
     errors.push(

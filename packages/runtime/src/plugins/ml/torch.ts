@@ -5,7 +5,7 @@
 import { CONTAINER_TRAINER_PORT, ContainerNames, PluginNames, TorchEnv } from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
-import { findContainer, type RuntimeInfo } from '../../framework/runtime-info.js';
+import { findContainer, findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
@@ -74,7 +74,7 @@ export class Torch implements EnforceMLPolicyPlugin {
     }
 
     for (const target of torch.envInjection?.targets ?? []) {
-      const podSet = info.templateSpec.podSets.find((ps) => ps.name === target.jobName);
+      const podSet = findPodSetByName(info, target.jobName);
       for (const containerName of target.containerNames) {
         const container =
           podSet?.containers.find((c) => c.name === containerName) ??

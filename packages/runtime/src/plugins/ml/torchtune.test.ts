@@ -11,6 +11,13 @@ import {
 import type { Trainer } from '@kubetrain/api';
 import { isQLoRA, modelFromRuntimeName, recipeAndConfig } from './torchtune.js';
 
+/** The immutable config overrides of the runtime command, which the rewrite carries over. */
+const runtimeOverrides = [
+  'output_dir=/workspace/output',
+  'tokenizer.path=/workspace/model/original/tokenizer.model',
+  'checkpointer.checkpoint_dir=/workspace/model',
+];
+
 const runtimeCommand = [
   'tune',
   'run',
@@ -19,9 +26,7 @@ const runtimeCommand = [
   '--config',
   'llama3_2/1B_full',
   'dataset=torchtune.datasets.instruct_dataset',
-  'output_dir=/workspace/output',
-  'tokenizer.path=/workspace/model/original/tokenizer.model',
-  'checkpointer.checkpoint_dir=/workspace/model',
+  ...runtimeOverrides,
 ];
 
 function tuneRuntime(name: string, command: string[]) {
@@ -79,9 +84,7 @@ const cases: Record<string, Case> = {
       'lora_finetune_distributed',
       '--config',
       'llama3_2/1B_lora',
-      'output_dir=/workspace/output',
-      'tokenizer.path=/workspace/model/original/tokenizer.model',
-      'checkpointer.checkpoint_dir=/workspace/model',
+      ...runtimeOverrides,
     ],
   },
   'QLoRA with 1 GPU uses the single-device recipe without rendezvous': {
@@ -98,9 +101,7 @@ const cases: Record<string, Case> = {
       'lora_finetune_single_device',
       '--config',
       'llama3_2/1B_qlora_single_device',
-      'output_dir=/workspace/output',
-      'tokenizer.path=/workspace/model/original/tokenizer.model',
-      'checkpointer.checkpoint_dir=/workspace/model',
+      ...runtimeOverrides,
     ],
   },
   'DoRA turns QLoRA off and falls back to LoRA': {
@@ -118,9 +119,7 @@ const cases: Record<string, Case> = {
       'lora_finetune_distributed',
       '--config',
       'llama3_2/1B_lora',
-      'output_dir=/workspace/output',
-      'tokenizer.path=/workspace/model/original/tokenizer.model',
-      'checkpointer.checkpoint_dir=/workspace/model',
+      ...runtimeOverrides,
     ],
   },
 };

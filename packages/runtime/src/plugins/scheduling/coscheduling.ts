@@ -6,9 +6,8 @@ import { ForeignKinds, Labels, PluginNames } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
-import { ownedObject } from '../../util/owner-reference.js';
 import { CrdDefaults } from '../../core/runtime-defaults.js';
-import { computeGang } from './gang.js';
+import { computeGang, trainJobPodGroup } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
 /** Upstream's plugin name. */
@@ -47,19 +46,11 @@ export class CoScheduling implements EnforcePodGroupPolicyPlugin, ComponentBuild
     const policy = info.runtimePolicy.podGroupPolicy?.coscheduling;
     if (policy === undefined) return [];
     const gang = computeGang(info);
-    const podGroup = ownedObject(
-      trainJob,
-      ForeignKinds.SchedulerPluginsPodGroup.apiVersion,
-      ForeignKinds.SchedulerPluginsPodGroup.kind,
-      trainJob.metadata.name ?? '',
-      {
-        spec: {
-          minMember: gang.minMember,
-          minResources: gang.minResources,
-          scheduleTimeoutSeconds: policy.scheduleTimeoutSeconds ?? CrdDefaults.scheduleTimeoutSeconds,
-        },
-      },
-    );
+    const podGroup = trainJobPodGroup(trainJob, ForeignKinds.SchedulerPluginsPodGroup, {
+      minMember: gang.minMember,
+      minResources: gang.minResources,
+      scheduleTimeoutSeconds: policy.scheduleTimeoutSeconds ?? CrdDefaults.scheduleTimeoutSeconds,
+    });
     return [podGroup];
   }
 }

@@ -5,6 +5,8 @@
 
 import { AncestorSteps } from '@kubetrain/api';
 import type { PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
+import type { KubeObject, TrainJob } from '../../types.js';
+import { ownedObject } from '../../util/owner-reference.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 import {
   addQuantities,
@@ -51,6 +53,18 @@ export function placeSteps(
     phaseByName.set(rJob.name, phase);
     return { phase, heldBack };
   });
+}
+
+/**
+ * The PodGroup of a gang plugin: kind `kind`, named after the TrainJob, in its namespace and owned
+ * by it, with `spec`.
+ */
+export function trainJobPodGroup(
+  trainJob: TrainJob,
+  kind: { readonly apiVersion: string; readonly kind: string },
+  spec: Record<string, unknown>,
+): KubeObject {
+  return ownedObject(trainJob, kind.apiVersion, kind.kind, trainJob.metadata.name ?? '', { spec });
 }
 
 /** One pod set of the gang and its index among the replicatedJobs. */

@@ -7,9 +7,8 @@ import { Annotations, ForeignKinds, PluginNames } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
-import { ownedObject } from '../../util/owner-reference.js';
 import { CrdDefaults } from '../../core/runtime-defaults.js';
-import { computeGang } from './gang.js';
+import { computeGang, trainJobPodGroup } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
 /** Upstream's plugin name. */
@@ -72,13 +71,7 @@ export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlu
         highestTierAllowed: topology.highestTierAllowed ?? CrdDefaults.highestTierAllowed,
       };
     }
-    const podGroup = ownedObject(
-      trainJob,
-      ForeignKinds.VolcanoPodGroup.apiVersion,
-      ForeignKinds.VolcanoPodGroup.kind,
-      trainJob.metadata.name ?? '',
-      { spec },
-    );
+    const podGroup = trainJobPodGroup(trainJob, ForeignKinds.VolcanoPodGroup, spec);
     return [podGroup];
   }
 }
