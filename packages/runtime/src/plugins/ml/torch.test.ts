@@ -7,7 +7,6 @@ import {
   envMap,
   envNames,
   jobOf,
-  objectOf,
   renderJobSet,
   replicatedJob,
   torchRuntime,
@@ -110,8 +109,7 @@ const cases: Record<string, Case> = {
 describe('Torch.enforceMLPolicy', () => {
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
-      const { objects } = render(trainJob(tc.job, 'torch-distributed', tc.trainer), torchRuntime());
-      const jobSet = objectOf(objects, 'JobSet');
+      const jobSet = renderJobSet(trainJob(tc.job, 'torch-distributed', tc.trainer), torchRuntime());
       const node = containerOf(jobSet, 'node', 'node');
       expect(envNames(node)).toEqual([
         'PET_NNODES',
@@ -134,11 +132,11 @@ describe('Torch.enforceMLPolicy', () => {
   }
 
   it('uses the runtime CPU request when the TrainJob sets no resources', () => {
-    const { objects } = render(
+    const jobSet = renderJobSet(
       trainJob('j', 'torch-distributed', {}),
       torchRuntime({ requests: { cpu: '1' } }),
     );
-    expect(envMap(containerOf(objectOf(objects, 'JobSet'), 'node', 'node')).PET_NPROC_PER_NODE).toBe('1');
+    expect(envMap(containerOf(jobSet, 'node', 'node')).PET_NPROC_PER_NODE).toBe('1');
   });
 
   it('merges resourcesPerNode with the runtime resources and derives from the TrainJob value only', () => {
