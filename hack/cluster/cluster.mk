@@ -4,7 +4,8 @@
 # LeaderWorkerSet controllers, built from Go modules into $(KUBETRAIN_CACHE_DIR)/bin and run as
 # local processes on 127.0.0.1:
 #   etcd 16379/16380, kube-apiserver 16443, kube-controller-manager 16257, kube-scheduler 16259,
-#   kwok 16247, JobSet webhook 16501 (health 16502), LWS webhook 16511 (health 16512).
+#   kwok 16247, JobSet webhook 16501 (health 16502), LWS webhook 16511 (health 16512);
+#   16521 reserved for kubetrain's own webhook (cert in $(KUBETRAIN_CACHE_DIR)/cluster/pki/kubetrain-webhook/).
 # kubeconfig: $(KUBETRAIN_CACHE_DIR)/cluster/kubeconfig   logs: $(KUBETRAIN_CACHE_DIR)/cluster-logs/
 CLUSTER := hack/cluster
 

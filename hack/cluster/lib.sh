@@ -13,6 +13,12 @@ PID_DIR=$CLUSTER_DIR/pids
 PKI_DIR=$CLUSTER_DIR/pki
 ADMIN_KUBECONFIG=$KUBECONFIG_PATH
 
+# Go is needed to build and, at every start, to locate CRDs and kwok stages in the module cache.
+# Non-interactive shells may lack the PATH entry of the usual install location; add it.
+if ! command -v go >/dev/null && [[ -x /usr/local/go/bin/go ]]; then
+  PATH=$PATH:/usr/local/go/bin
+fi
+
 # Loopback traffic must never go through a proxy (Node clients honour HTTPS_PROXY for 127.0.0.1).
 export NO_PROXY=127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}
 export no_proxy=$NO_PROXY

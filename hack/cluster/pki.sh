@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # Creates the cluster's PKI in $CLUSTER_DIR/pki (openssl): a self-signed CA; the kube-apiserver
 # serving cert; an admin client cert (group system:masters); one webhook serving cert per webhook
-# server (JobSet, LeaderWorkerSet) written as <dir>/tls.crt + tls.key, the layout
+# server (JobSet, LeaderWorkerSet, kubetrain itself) written as <dir>/tls.crt + tls.key, the layout
 # controller-runtime expects; the front-proxy CA and client cert; and the service-account signing
 # key pair. Valid for 30 days; a new
 # `cluster-up` after `cluster-down` makes fresh ones. Existing files are kept (up is idempotent).
@@ -33,7 +33,9 @@ apiserver_san='subjectAltName=IP:127.0.0.1,DNS:localhost,IP:10.96.0.1,DNS:kubern
 
 sign apiserver "/CN=kube-apiserver" "$server_ext$apiserver_san"
 sign admin "/O=system:masters/CN=kubetrain-admin" "$client_ext"
-for webhook in jobset lws; do
+# kubetrain-webhook is for kubetrain's own webhook server when it runs on the host (port
+# KUBETRAIN_WEBHOOK_PORT); the other two are for the JobSet and LeaderWorkerSet controllers.
+for webhook in jobset lws kubetrain; do
   sign "$webhook-webhook" "/CN=$webhook-webhook" "${server_ext}subjectAltName=IP:127.0.0.1,DNS:localhost\n"
   mkdir -p "$webhook-webhook"
   mv "$webhook-webhook.crt" "$webhook-webhook/tls.crt"

@@ -27,6 +27,7 @@ JOBSET_WEBHOOK_PORT=16501
 JOBSET_HEALTH_PORT=16502
 LWS_WEBHOOK_PORT=16511
 LWS_HEALTH_PORT=16512
+KUBETRAIN_WEBHOOK_PORT=16521 # reserved for kubetrain's own webhook server (cert: pki/kubetrain-webhook/)
 
 # --- Paths: all outside the checkout, so a fresh clone (and CI) reuses them ---
 KUBETRAIN_CACHE_DIR=${KUBETRAIN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/kubetrain}
