@@ -6,9 +6,9 @@ import type { RuntimeInfo } from '../framework/runtime-info.js';
 import { ancestorOf } from '../util/replicated-job.js';
 import type { PodSpec, ResourceRequirements, TrainJob } from '../types.js';
 import {
-  addQuantities,
+  addToResourceList,
   compareQuantities,
-  formatQuantity,
+  formatResourceList,
   parseQuantity,
   quantityValue,
   type Quantity,
@@ -90,11 +90,7 @@ export function getNumCPUPerNode(resources: ResourceRequirements | undefined): n
 }
 
 function addList(into: Map<string, Quantity>, list: Record<string, string | number> | undefined): void {
-  for (const [name, value] of Object.entries(list ?? {})) {
-    const q = parseQuantity(value);
-    const prev = into.get(name);
-    into.set(name, prev === undefined ? q : addQuantities(prev, q));
-  }
+  for (const [name, value] of Object.entries(list ?? {})) addToResourceList(into, name, parseQuantity(value));
 }
 
 /**
@@ -112,7 +108,5 @@ export function podRequests(spec: PodSpec | undefined): Record<string, string> {
     }
   }
   addList(sum, spec?.overhead);
-  const out: Record<string, string> = {};
-  for (const name of [...sum.keys()].sort()) out[name] = formatQuantity(sum.get(name) as Quantity);
-  return out;
+  return formatResourceList(sum);
 }

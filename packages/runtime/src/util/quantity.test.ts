@@ -6,6 +6,9 @@ import {
   QuantityParseError,
   quantityValue,
   scaleQuantity,
+  addToResourceList,
+  formatResourceList,
+  type Quantity,
 } from './quantity.js';
 
 describe('quantity', () => {
@@ -41,5 +44,14 @@ describe('quantity', () => {
   it('rejects malformed text', () => {
     expect(() => parseQuantity('abc')).toThrow(QuantityParseError);
     expect(() => parseQuantity('')).toThrow(QuantityParseError);
+  });
+
+  it('sums a resource list and prints it with sorted names', () => {
+    const list = new Map<string, Quantity>();
+    addToResourceList(list, 'memory', parseQuantity('1Gi'));
+    addToResourceList(list, 'cpu', parseQuantity('500m'));
+    addToResourceList(list, 'memory', parseQuantity('512Mi'));
+    expect(formatResourceList(list)).toEqual({ cpu: '500m', memory: '1536Mi' });
+    expect(Object.keys(formatResourceList(list))).toEqual(['cpu', 'memory']);
   });
 });

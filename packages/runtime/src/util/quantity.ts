@@ -134,3 +134,16 @@ export function formatQuantity(q: Quantity): string {
   }
   return formatDecimal(q.nanos, q.format === 'BinarySI' ? 'DecimalSI' : q.format);
 }
+
+/** Adds `q` to the quantity of resource `name` in `list` (a resource list being summed). */
+export function addToResourceList(list: Map<string, Quantity>, name: string, q: Quantity): void {
+  const prev = list.get(name);
+  list.set(name, prev === undefined ? q : addQuantities(prev, q));
+}
+
+/** A summed resource list as Kubernetes prints one: canonical quantities, resource names sorted. */
+export function formatResourceList(list: ReadonlyMap<string, Quantity>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of [...list.keys()].sort()) out[name] = formatQuantity(list.get(name) as Quantity);
+  return out;
+}

@@ -34,8 +34,7 @@ export function reservedTrainerEnvErrors(job: TrainJob, reserved: ReadonlySet<st
 
 /** The names of a replicatedJob's init containers and containers (upstream indexes both as one set). */
 export function containerNamesOf(rJob: ReplicatedJob): Set<string> {
-  const pod = rJob.template?.spec?.template?.spec;
-  return new Set([...(pod?.initContainers ?? []), ...(pod?.containers ?? [])].map((c) => c.name));
+  return new Set(allContainersOf(rJob).map((c) => c.name));
 }
 
 /** The init containers then the containers of a replicatedJob's pod template. */

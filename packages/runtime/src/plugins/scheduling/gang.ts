@@ -9,8 +9,8 @@ import type { KubeObject, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 import {
-  addQuantities,
-  formatQuantity,
+  addToResourceList,
+  formatResourceList,
   parseQuantity,
   scaleQuantity,
   type Quantity,
@@ -90,15 +90,10 @@ function sumResources(members: readonly GangMember[]): Record<string, string> {
   for (const { podSet } of members) {
     const count = podSet.count ?? 1;
     for (const [resource, text] of Object.entries(podSet.singlePodRequests)) {
-      const scaled = scaleQuantity(parseQuantity(text), count);
-      const current = totals.get(resource);
-      totals.set(resource, current === undefined ? scaled : addQuantities(current, scaled));
+      addToResourceList(totals, resource, scaleQuantity(parseQuantity(text), count));
     }
   }
-  const out: Record<string, string> = {};
-  for (const resource of [...totals.keys()].sort())
-    out[resource] = formatQuantity(totals.get(resource) as Quantity);
-  return out;
+  return formatResourceList(totals);
 }
 
 /**
