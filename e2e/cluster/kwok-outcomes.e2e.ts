@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The contract of the kwok.kubetrain.dev pod annotations (hack/cluster/config/kwok-outcome-stages.yaml):
-// succeed after a delay, fail with a chosen exit code, or keep running.
-import type { V1Pod } from '@kubernetes/client-node';
+// succeed after a delay, fail with a chosen exit code, or keep running; without them, pods of a Job
+// succeed.
+import { BatchV1Api, type V1Pod } from '@kubernetes/client-node';
 import { cluster } from '../support/cluster.js';
 import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
@@ -58,6 +59,32 @@ describe('kwok pod outcomes driven by annotations', () => {
     const done = await waitForPhase(namespace, 'fails', 'Failed');
     expect(exitCodes(done)).toEqual([42, 42]);
     expect(done.status?.containerStatuses?.[0]?.state?.terminated?.reason).toBe('Error');
+  });
+
+  it('completes a Job whose pods carry no annotations', async () => {
+    const batch = cluster().kubeConfig.makeApiClient(BatchV1Api);
+    await batch.createNamespacedJob({
+      namespace,
+      body: {
+        metadata: { name: 'plain-job' },
+        spec: {
+          completions: 2,
+          parallelism: 2,
+          backoffLimit: 0,
+          template: {
+            spec: { restartPolicy: 'Never', containers: [{ name: 'main', image: 'registry.example/app:1' }] },
+          },
+        },
+      },
+    });
+    const job = await waitFor('Job plain-job condition Complete=True', async () => {
+      const current = await batch.readNamespacedJob({ name: 'plain-job', namespace });
+      return current.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True')
+        ? current
+        : undefined;
+    });
+    expect(job.status?.succeeded).toBe(2);
+    expect(job.status?.failed ?? 0).toBe(0);
   });
 
   it('keeps running with outcome "run", and without annotations when no Job owns the pod', async () => {
