@@ -10,6 +10,8 @@
 # - returns only when the API server, the kwok nodes and both webhooks are ready;
 # - idempotent: when the cluster already runs it only re-checks readiness; a half-running cluster
 #   (a component died) is stopped with down.sh and started again;
+# - on failure it names the component and shows the end of its log; what it started so far keeps
+#   running for inspection until `make cluster-down` (or the next up) stops it;
 # - logs: $KUBETRAIN_CACHE_DIR/cluster-logs/<component>.log; those of the previous start move to
 #   cluster-logs.previous.
 set -euo pipefail
