@@ -18,6 +18,17 @@ const runtimeOverrides = [
   'checkpointer.checkpoint_dir=/workspace/model',
 ];
 
+/** The command of a LoRA run on 2 GPUs of llama3.2-1B (DoRA turns QLoRA off and gives it too). */
+const loraCommand = [
+  'tune',
+  'run',
+  '--rdzv_endpoint=test-job-node-0-0.test-job:29500',
+  'lora_finetune_distributed',
+  '--config',
+  'llama3_2/1B_lora',
+  ...runtimeOverrides,
+];
+
 const runtimeCommand = [
   'tune',
   'run',
@@ -77,15 +88,7 @@ const cases: Record<string, Case> = {
       args: ['model.lora_attn_modules=[q_proj,v_proj]'],
       resourcesPerNode: { limits: { 'nvidia.com/gpu': '2' } },
     },
-    command: [
-      'tune',
-      'run',
-      '--rdzv_endpoint=test-job-node-0-0.test-job:29500',
-      'lora_finetune_distributed',
-      '--config',
-      'llama3_2/1B_lora',
-      ...runtimeOverrides,
-    ],
+    command: loraCommand,
   },
   'QLoRA with 1 GPU uses the single-device recipe without rendezvous': {
     runtime: 'torchtune-llama3.2-1b',
@@ -112,15 +115,7 @@ const cases: Record<string, Case> = {
       args: ['model.quantize_base=True', 'model.use_dora=True', 'model.lora_attn_modules=[q_proj]'],
       resourcesPerNode: { limits: { 'nvidia.com/gpu': '2' } },
     },
-    command: [
-      'tune',
-      'run',
-      '--rdzv_endpoint=test-job-node-0-0.test-job:29500',
-      'lora_finetune_distributed',
-      '--config',
-      'llama3_2/1B_lora',
-      ...runtimeOverrides,
-    ],
+    command: loraCommand,
   },
 };
 
