@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { render } from '../engine.js';
 import type { RuntimePatch, Trainer } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
+import { trainJobObject } from '../test-support/fixtures.js';
 import { expectGolden as expectGoldenFile, renderYaml } from '../test-support/golden.js';
 import { upstreamExamples, upstreamRuntimes } from '../test-support/upstream.js';
 
@@ -15,16 +16,14 @@ function expectGolden(name: string, yaml: string): void {
 }
 
 function makeTrainJob(name: string, runtime: TrainingRuntime, trainer: Trainer, extra: Partial<TrainJob['spec']> = {}): TrainJob {
-  return {
-    apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'TrainJob',
-    metadata: { name, namespace: 'golden', uid: `uid-${name}` },
-    spec: {
-      runtimeRef: { name: runtime.metadata.name ?? '', apiGroup: 'trainer.kubeflow.org', kind: runtime.kind },
-      trainer,
-      ...extra,
-    },
-  };
+  return trainJobObject({
+    name,
+    namespace: 'golden',
+    uid: `uid-${name}`,
+    runtime: runtime.metadata.name ?? '',
+    runtimeKind: runtime.kind,
+    spec: { trainer, ...extra },
+  });
 }
 
 const platformPatch: RuntimePatch = {

@@ -92,9 +92,11 @@ export function clusterRuntime(
   return runtimeObject({ name, spec, jobs });
 }
 
-/** What {@link trainJobObject} puts in a TrainJob `default/<name>`. */
+/** What {@link trainJobObject} puts in a TrainJob `<namespace>/<name>`. */
 export interface TrainJobParts extends TestMetadata {
   name: string;
+  /** By default `default`. */
+  namespace?: string;
   /** The runtime named by `spec.runtimeRef` and its kind (by default a ClusterTrainingRuntime). */
   runtime: string;
   runtimeKind?: string;
@@ -103,14 +105,14 @@ export interface TrainJobParts extends TestMetadata {
   spec?: Partial<TrainJob['spec']>;
 }
 
-/** A TrainJob `default/<name>`. */
+/** A TrainJob `<namespace>/<name>`. */
 export function trainJobObject(parts: TrainJobParts): TrainJob {
   return {
     apiVersion: 'trainer.kubeflow.org/v1alpha1',
     kind: 'TrainJob',
     metadata: {
       name: parts.name,
-      namespace: 'default',
+      namespace: parts.namespace ?? 'default',
       ...(parts.uid !== undefined ? { uid: parts.uid } : {}),
       ...(parts.labels !== undefined ? { labels: parts.labels } : {}),
       ...(parts.annotations !== undefined ? { annotations: parts.annotations } : {}),
