@@ -3,9 +3,8 @@
 // every validation starts from. JobSet metadata and runtimePatches are merged here, before any
 // plugin runs; pod sets mirror the replicatedJobs one to one.
 
-import { AncestorSteps, ContainerNames } from '@kubetrain/api';
+import { AncestorSteps, ContainerNames, type JobSetSpec } from '@kubetrain/api';
 import type { ContainerInfo, PodSet, RuntimeInfo, TrainerOverrides } from '../framework/runtime-info.js';
-import type { JobSetSpec } from '@kubetrain/api';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
 import { mergeResourceRequirements, podRequests } from './resources.js';

@@ -8,6 +8,9 @@ import {
   TrainJobConditionTypes,
   TrainJobMessages,
   TrainJobReasons,
+  type Condition,
+  type JobStatus,
+  type TrainJobStatus,
 } from '@kubetrain/api';
 import {
   findCondition,
@@ -16,7 +19,6 @@ import {
   normalizeCondition,
   setCondition,
 } from './conditions.js';
-import type { Condition, JobStatus, TrainJobStatus } from '@kubetrain/api';
 import type { ConditionInput, JobSetStatusView, TrainJobStatusView } from './types.js';
 
 /** The JobSet of an unfinished TrainJob is missing: upstream returns the NotFound error and retries. */

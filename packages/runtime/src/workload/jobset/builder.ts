@@ -9,10 +9,12 @@ import {
   DEFAULT_JOB_REPLICAS,
   ForeignKinds,
   InitializerEnv,
+  type DatasetInitializer,
+  type ModelInitializer,
+  type ReplicatedJob,
 } from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
-import type { DatasetInitializer, ModelInitializer, ReplicatedJob } from '@kubetrain/api';
 import type { Container, RenderedJobSet, TrainJob } from '../../types.js';
 import { trainJobOwnerReference } from '../../util/owner-reference.js';
 import { ancestorOf, mergePodMetadata, podSpecOf } from '../../util/replicated-job.js';

@@ -2,10 +2,9 @@
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
 // Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
-import { PluginNames } from '@kubetrain/api';
+import { PluginNames, type TrainJobStatus } from '@kubetrain/api';
 import type { BuildContext, ObservedWorkload } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { TrainJobStatus } from '@kubetrain/api';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { computeTrainJobStatus } from '../../status/index.js';
 import type { WorkloadPlugin } from '../workload.js';
