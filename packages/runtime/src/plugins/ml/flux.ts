@@ -5,7 +5,6 @@
 // trainer env).
 
 import {
-  AncestorSteps,
   ContainerNames,
   DataKeys,
   FluxEnvDefaults,
@@ -16,13 +15,14 @@ import {
 import { CrdDefaults } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
-import { findContainer, findPodSetByAncestor, type RuntimeInfo } from '../../framework/runtime-info.js';
+import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { KubeObject, TrainJob, Volume, VolumeMount } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 import { upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 import { curveCertificate } from './flux-curve.js';
 import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from './flux-templates.js';
+import { firstNodePod, trainerNodeContainer } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Flux;
@@ -51,9 +51,7 @@ export function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSetting
       if (e.name in settings && e.value !== undefined) settings[e.name as keyof FluxSettings] = e.value;
     }
   };
-  const trainerPS = findPodSetByAncestor(info, AncestorSteps.Trainer);
-  const node = trainerPS !== undefined ? findContainer(trainerPS, ContainerNames.Node) : undefined;
-  apply(node?.env ?? []);
+  apply(trainerNodeContainer(info)?.env ?? []);
   apply(trainJob.spec.trainer?.env ?? []);
   return settings;
 }
@@ -86,8 +84,7 @@ export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
   if (gpus > 0) resources += ` --gpu=${fluxRange(gpus)}`;
   let flags = `-N ${nodes} -n ${tasks * nodes}`;
   if (gpus > 0) flags += ` -g ${gpus}`;
-  const mainHost = `${trainJob.metadata.name ?? ''}-${ContainerNames.Node}-0-0`;
-  return fillTemplate(entrypointTemplate, resources, mainHost, flags);
+  return fillTemplate(entrypointTemplate, resources, firstNodePod(trainJob), flags);
 }
 
 /** The `init.sh` for the TrainJob, with the broker configuration embedded. */
@@ -102,7 +99,7 @@ export function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
     hosts,
     settings.FLUX_QUEUE_POLICY,
   );
-  return fillTemplate(initTemplate, fluxRoot, `${tj}-${ContainerNames.Node}-0-0`, hosts, broker);
+  return fillTemplate(initTemplate, fluxRoot, firstNodePod(trainJob), hosts, broker);
 }
 
 function fluxVolumes(trainJob: TrainJob): Volume[] {
@@ -136,10 +133,7 @@ function nodeMounts(trainJob: TrainJob): VolumeMount[] {
 
 /** The original command: the runtime `node` command, or the trainer's, plus the trainer args. */
 export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
-  const trainerPS = findPodSetByAncestor(info, AncestorSteps.Trainer);
-  const runtimeCommand =
-    trainerPS !== undefined ? findContainer(trainerPS, ContainerNames.Node)?.command : undefined;
-  const command = trainJob.spec.trainer?.command ?? runtimeCommand ?? [];
+  const command = trainJob.spec.trainer?.command ?? trainerNodeContainer(info)?.command ?? [];
   const args = trainJob.spec.trainer?.args ?? [];
   return [...command, ...args].join(' ').trim();
 }

@@ -44,10 +44,20 @@ export function trainerNode(
   return { podSet, node };
 }
 
+/** The `node` container of the trainer step, as the runtime (and earlier plugins) left it; no count is set. */
+export function trainerNodeContainer(info: RuntimeInfo): ContainerInfo | undefined {
+  const podSet = findPodSetByAncestor(info, AncestorSteps.Trainer);
+  return podSet !== undefined ? findContainer(podSet, ContainerNames.Node) : undefined;
+}
+
+/** `<tj>-node-0-0`: the hostname of the first trainer pod. */
+export function firstNodePod(trainJob: TrainJob): string {
+  return `${trainJob.metadata.name ?? ''}-${ContainerNames.Node}-0-0`;
+}
+
 /** `<tj>-node-0-0.<tj>`: the first trainer pod (torch's master, JAX's coordinator, XGBoost's tracker). */
 export function firstNodeHost(trainJob: TrainJob): string {
-  const tj = trainJob.metadata.name ?? '';
-  return `${tj}-${ContainerNames.Node}-0-0.${tj}`;
+  return `${firstNodePod(trainJob)}.${trainJob.metadata.name ?? ''}`;
 }
 
 /** An env var set to the pod's Job completion index (the node rank) through the downward API. */
