@@ -13,14 +13,14 @@ import {
   type TrainJobInput,
   type TrainingRuntime,
 } from '../types.js';
-import { ownedObject } from '../util/owner-reference.js';
+import { ownedObject, trainJobObjectName } from '../util/owner-reference.js';
 
 /** A snapshot ConfigMap that cannot be used; the message is upstream's. */
 export class RuntimeSnapshotError extends EngineError {}
 
 /** `<tj>-runtime-snapshot`. */
 export function runtimeSnapshotName(trainJob: TrainJobInput): string {
-  return `${viewTrainJob(trainJob).metadata.name ?? ''}${ObjectNameSuffixes.RuntimeSnapshot}`;
+  return trainJobObjectName(viewTrainJob(trainJob), ObjectNameSuffixes.RuntimeSnapshot);
 }
 
 /**

@@ -17,6 +17,11 @@ export function trainJobOwnerReference(trainJob: TrainJob): OwnerReference {
   };
 }
 
+/** The name `<tj><suffix>` of an object rendered for the TrainJob (`ObjectNameSuffixes` in @kubetrain/api). */
+export function trainJobObjectName(trainJob: TrainJob, suffix: string): string {
+  return `${trainJob.metadata.name ?? ''}${suffix}`;
+}
+
 /**
  * Returns a new namespaced object named `name` in the TrainJob's namespace, owned by the TrainJob.
  * `content` holds the members after metadata (spec, data, ...).

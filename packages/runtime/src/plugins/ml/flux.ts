@@ -18,7 +18,7 @@ import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { KubeObject, TrainJob, Volume, VolumeMount } from '../../types.js';
-import { ownedObject } from '../../util/owner-reference.js';
+import { ownedObject, trainJobObjectName } from '../../util/owner-reference.js';
 import { upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 import { curveCertificate } from './flux-curve.js';
 import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from './flux-templates.js';
@@ -35,12 +35,12 @@ const fluxRoot = '/opt/view';
 
 /** `<tj>-flux-entrypoint`: the ConfigMap (and volume) holding entrypoint.sh and init.sh. */
 export function entrypointConfigMapName(trainJob: TrainJob): string {
-  return `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.FluxEntrypoint}`;
+  return trainJobObjectName(trainJob, ObjectNameSuffixes.FluxEntrypoint);
 }
 
 /** `<tj>-flux-curve`: the CURVE certificate Secret. */
 export function curveSecretName(trainJob: TrainJob): string {
-  return `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.FluxCurve}`;
+  return trainJobObjectName(trainJob, ObjectNameSuffixes.FluxCurve);
 }
 
 /** Settings from the defaults, overridden by the runtime `node` env, then by `spec.trainer.env`. */

@@ -20,7 +20,7 @@ import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { KubeObject, TrainJob, Volume } from '../../types.js';
-import { ownedObject } from '../../util/owner-reference.js';
+import { ownedObject, trainJobObjectName } from '../../util/owner-reference.js';
 import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 
 /** Upstream's plugin name. */
@@ -42,7 +42,7 @@ function sshAuthVolume(trainJob: TrainJob): Volume {
   return {
     name: VolumeNames.MPISSHAuth,
     secret: {
-      secretName: `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.MPISSHAuth}`,
+      secretName: trainJobObjectName(trainJob, ObjectNameSuffixes.MPISSHAuth),
       defaultMode: 0o400,
       items: [
         { key: DataKeys.SSHPrivateKey, path: 'id_rsa', mode: 0o640 },
@@ -57,7 +57,7 @@ function hostfileVolume(trainJob: TrainJob): Volume {
   return {
     name: VolumeNames.MPIHostfile,
     configMap: {
-      name: `${trainJob.metadata.name ?? ''}${ObjectNameSuffixes.MPIHostfile}`,
+      name: trainJobObjectName(trainJob, ObjectNameSuffixes.MPIHostfile),
       items: [{ key: DataKeys.MPIHostfile, path: DataKeys.MPIHostfile, mode: 0o444 }],
     },
   };
@@ -112,12 +112,11 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
   build(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[] {
     const mpi = info.runtimePolicy.mlPolicy?.mpi;
     if (mpi === undefined) return [];
-    const tj = trainJob.metadata.name ?? '';
     const objects: KubeObject[] = [];
     const keys = context.secrets?.mpiSSHKeyPair?.(trainJob);
     if (keys !== undefined) {
       objects.push(
-        ownedObject(trainJob, 'v1', 'Secret', `${tj}${ObjectNameSuffixes.MPISSHAuth}`, {
+        ownedObject(trainJob, 'v1', 'Secret', trainJobObjectName(trainJob, ObjectNameSuffixes.MPISSHAuth), {
           type: SSH_AUTH_SECRET_TYPE,
           immutable: true,
           data: {
@@ -137,7 +136,7 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
       for (const endpoint of podSet.endpoints) hostfile += `${endpoint} slots=${slots}\n`;
     }
     objects.push(
-      ownedObject(trainJob, 'v1', 'ConfigMap', `${tj}${ObjectNameSuffixes.MPIHostfile}`, {
+      ownedObject(trainJob, 'v1', 'ConfigMap', trainJobObjectName(trainJob, ObjectNameSuffixes.MPIHostfile), {
         data: { [DataKeys.MPIHostfile]: hostfile },
       }),
     );
