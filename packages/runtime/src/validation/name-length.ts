@@ -5,9 +5,11 @@
 // TrainJob, so upstream accepts such a TrainJob and then fails at every reconcile. This rule
 // rejects it at admission and says how long the name may be.
 
-import { AncestorSteps, ContainerNames, fieldPath, invalid, Labels, type FieldError } from '@kubetrain/api';
+import { AncestorSteps, ContainerNames, fieldPath, invalid, type FieldError } from '@kubetrain/api';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
+import { mpiNodeCount } from '../plugins/ml/mpi.js';
 import type { TrainJob } from '../types.js';
+import { ancestorOf } from '../util/replicated-job.js';
 import { DNS1035_LABEL_MAX_LENGTH } from './k8s-names.js';
 import type { TrainJobRuleInput } from './input.js';
 
@@ -39,7 +41,7 @@ export function expectedPodCounts(info: RuntimeInfo, trainJob: TrainJob): number
   const mpi = info.runtimePolicy.mlPolicy?.mpi;
   if (mpi !== undefined) {
     const i = podSets.findIndex((ps) => ps.name === ContainerNames.Node);
-    if (i >= 0) counts[i] = mpi.runLauncherAsNode === true ? Math.max(numNodes - 1, 1) : numNodes;
+    if (i >= 0) counts[i] = mpiNodeCount(numNodes, mpi.runLauncherAsNode);
     return counts;
   }
   const i = podSets.findIndex((ps) => ps.ancestor === AncestorSteps.Trainer);
@@ -51,7 +53,7 @@ export function expectedPodCounts(info: RuntimeInfo, trainJob: TrainJob): number
 export function generatedNames(info: RuntimeInfo, trainJob: TrainJob): GeneratedName[] {
   const counts = expectedPodCounts(info, trainJob);
   return (info.templateSpec.spec.replicatedJobs ?? []).map((rJob, i) => {
-    const ancestor = rJob.template?.metadata?.labels?.[Labels.TrainJobAncestor];
+    const ancestor = ancestorOf(rJob);
     const replicas = ancestor !== undefined && ANCESTORS.has(ancestor) ? 1 : (rJob.replicas ?? 1);
     const jobSuffix = `-${rJob.name}-${Math.max(replicas - 1, 0)}`;
     const count = counts[i] ?? 1;

@@ -17,6 +17,7 @@ import {
   type ValidationResult,
 } from '@kubetrain/api';
 import type { TrainingRuntime } from '../types.js';
+import { ancestorOf } from '../util/replicated-job.js';
 
 /** The container each ancestor step must have. */
 const REQUIRED_CONTAINER: Readonly<Record<string, string>> = {
@@ -38,7 +39,7 @@ export function validateReplicatedJobs(runtime: TrainingRuntime): FieldError[] {
   const errors: FieldError[] = [];
   const jobsPath = fieldPath('spec', 'template', 'spec', 'replicatedJobs');
   (runtime.spec.template.spec.replicatedJobs ?? []).forEach((rJob, i) => {
-    const ancestor = rJob.template?.metadata?.labels?.[Labels.TrainJobAncestor];
+    const ancestor = ancestorOf(rJob);
     if (ancestor === undefined) return;
     const container = REQUIRED_CONTAINER[ancestor];
     if (container === undefined) return;

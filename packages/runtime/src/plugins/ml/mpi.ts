@@ -29,6 +29,11 @@ export const name = PluginNames.MPI;
 /** The type of the SSH Secret (core/v1 `SecretTypeSSHAuth`). */
 const SSH_AUTH_SECRET_TYPE = 'kubernetes.io/ssh-auth';
 
+/** Pods of the `node` job for `numNodes` nodes: one fewer when the launcher runs as a node (at least 1). */
+export function mpiNodeCount(numNodes: number, runLauncherAsNode: boolean | undefined): number {
+  return runLauncherAsNode === true ? Math.max(numNodes - 1, 1) : numNodes;
+}
+
 /** Slots per node: trainer numProcPerNode, else the GPU count when the policy says 1, else the policy. */
 export function mpiSlots(info: RuntimeInfo, trainJob: TrainJob): number {
   const explicit = trainJob.spec.trainer?.numProcPerNode;
@@ -77,7 +82,7 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     const numNodes = trainJob.spec.trainer?.numNodes;
     const nodePS = findPodSetByName(info, ContainerNames.Node);
     if (numNodes !== undefined && nodePS !== undefined) {
-      nodePS.count = mpi.runLauncherAsNode === true ? Math.max(numNodes - 1, 1) : numNodes;
+      nodePS.count = mpiNodeCount(numNodes, mpi.runLauncherAsNode);
     }
     const slots = mpiSlots(info, trainJob);
     const implementation = mpi.mpiImplementation ?? CrdDefaults.mpiImplementation;
