@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { ReplicatedJob } from '@kubetrain/api';
-import { ancestorOf, jobSpecOf, mergePodMetadata, podSpecOf } from './replicated-job.js';
+import { ancestorOf, ensureJobSpec, mergePodMetadata, ensurePodSpec } from './replicated-job.js';
 
 /** A replicatedJob as a runtime read from a file may hold it: without the levels the CRD requires. */
 const bare = (): ReplicatedJob => ({ name: 'node' }) as ReplicatedJob;
@@ -17,9 +17,9 @@ describe('replicatedJob access', () => {
 
   it('creates only the levels it is asked for', () => {
     const job = bare();
-    jobSpecOf(job).parallelism = 2;
+    ensureJobSpec(job).parallelism = 2;
     expect(job).toEqual({ name: 'node', template: { spec: { parallelism: 2 } } });
-    podSpecOf(job).schedulerName = 'kai-scheduler';
+    ensurePodSpec(job).schedulerName = 'kai-scheduler';
     expect(job).toEqual({
       name: 'node',
       template: { spec: { parallelism: 2, template: { spec: { schedulerName: 'kai-scheduler' } } } },

@@ -12,19 +12,19 @@ export function ancestorOf(rJob: ReplicatedJob): string | undefined {
 }
 
 /** The replicatedJob's Job spec, created empty where missing. */
-export function jobSpecOf(rJob: ReplicatedJob): JobSpec {
+export function ensureJobSpec(rJob: ReplicatedJob): JobSpec {
   rJob.template ??= {};
   return (rJob.template.spec ??= {} as JobSpec);
 }
 
 /** The replicatedJob's pod template, created empty (with an empty Job spec) where missing. */
-export function podTemplateOf(rJob: ReplicatedJob): PodTemplateSpec {
-  return (jobSpecOf(rJob).template ??= {});
+export function ensurePodTemplate(rJob: ReplicatedJob): PodTemplateSpec {
+  return (ensureJobSpec(rJob).template ??= {});
 }
 
 /** The replicatedJob's pod spec, created empty (with the levels above it) where missing. */
-export function podSpecOf(rJob: ReplicatedJob): PodSpec {
-  return (podTemplateOf(rJob).spec ??= {} as PodSpec);
+export function ensurePodSpec(rJob: ReplicatedJob): PodSpec {
+  return (ensurePodTemplate(rJob).spec ??= {} as PodSpec);
 }
 
 /**
@@ -39,7 +39,7 @@ export function mergePodMetadata(
   const addLabels = labels !== undefined && Object.keys(labels).length > 0;
   const addAnnotations = annotations !== undefined && Object.keys(annotations).length > 0;
   if (!addLabels && !addAnnotations) return;
-  const template = podTemplateOf(rJob);
+  const template = ensurePodTemplate(rJob);
   const metadata = (template.metadata ??= {});
   if (addLabels) metadata.labels = { ...metadata.labels, ...labels };
   if (addAnnotations) metadata.annotations = { ...metadata.annotations, ...annotations };

@@ -25,7 +25,7 @@ export interface TrainJobRuleInput {
  * `reserved`, `field.Invalid(spec.trainer.env, <env>, must not have reserved envs, invalid envs
  * configured: [<sorted names>])`; else nothing.
  */
-export function reservedTrainerEnvErrors(job: TrainJob, reserved: ReadonlySet<string>): FieldError[] {
+export function validateReservedTrainerEnv(job: TrainJob, reserved: ReadonlySet<string>): FieldError[] {
   const env = job.spec.trainer?.env ?? [];
   const names = [...new Set(env.map((e) => e.name).filter((n) => reserved.has(n)))];
   if (names.length === 0) return [];

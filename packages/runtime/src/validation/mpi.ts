@@ -11,7 +11,7 @@ import {
   type FieldError,
 } from '@kubetrain/api';
 import { findPodSetByName } from '../framework/runtime-info.js';
-import { reservedTrainerEnvErrors, type TrainJobRuleInput } from './input.js';
+import { validateReservedTrainerEnv, type TrainJobRuleInput } from './input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(MPI_RESERVED_ENV_NAMES);
 
@@ -43,6 +43,6 @@ export function validateMPI(input: TrainJobRuleInput): FieldError[] {
       );
     }
   }
-  errors.push(...reservedTrainerEnvErrors(input.newJob, RESERVED));
+  errors.push(...validateReservedTrainerEnv(input.newJob, RESERVED));
   return errors;
 }

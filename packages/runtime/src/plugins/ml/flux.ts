@@ -22,7 +22,7 @@ import { ownedObject, trainJobObjectName } from '../../util/owner-reference.js';
 import { upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 import { curveCertificate } from './flux-curve.js';
 import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from './flux-templates.js';
-import { firstNodePod, trainerNodeContainer } from './trainer-node.js';
+import { firstNodePod, findTrainerNodeContainer } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Flux;
@@ -51,7 +51,7 @@ export function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSetting
       if (e.name in settings && e.value !== undefined) settings[e.name as keyof FluxSettings] = e.value;
     }
   };
-  apply(trainerNodeContainer(info)?.env ?? []);
+  apply(findTrainerNodeContainer(info)?.env ?? []);
   apply(trainJob.spec.trainer?.env ?? []);
   return settings;
 }
@@ -133,7 +133,7 @@ function nodeMounts(trainJob: TrainJob): VolumeMount[] {
 
 /** The original command: the runtime `node` command, or the trainer's, plus the trainer args. */
 export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
-  const command = trainJob.spec.trainer?.command ?? trainerNodeContainer(info)?.command ?? [];
+  const command = trainJob.spec.trainer?.command ?? findTrainerNodeContainer(info)?.command ?? [];
   const args = trainJob.spec.trainer?.args ?? [];
   return [...command, ...args].join(' ').trim();
 }

@@ -7,7 +7,7 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import { completionIndexEnv, firstNodeHost, openTrainerPort, trainerNode } from './trainer-node.js';
+import { completionIndexEnv, firstNodeHost, openTrainerPort, resolveTrainerNode } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.JAX;
@@ -19,7 +19,7 @@ export class JAX implements EnforceMLPolicyPlugin {
   /** Applies the JAX policy when the runtime has `mlPolicy.jax`. */
   enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     if (info.runtimePolicy.mlPolicy?.jax === undefined) return;
-    const target = trainerNode(info, trainJob);
+    const target = resolveTrainerNode(info, trainJob);
     if (target === undefined) return;
     const { podSet, node } = target;
     upsertEnv(node.env, [

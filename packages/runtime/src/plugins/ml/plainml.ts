@@ -8,7 +8,7 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import { trainerNode } from './trainer-node.js';
+import { resolveTrainerNode } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.PlainML;
@@ -21,7 +21,7 @@ export class PlainML implements EnforceMLPolicyPlugin {
   enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     const ml = info.runtimePolicy.mlPolicy;
     if (ml?.torch !== undefined || ml?.mpi !== undefined || ml?.jax !== undefined) return;
-    const target = trainerNode(info, trainJob);
+    const target = resolveTrainerNode(info, trainJob);
     const env = trainJob.spec.trainer?.env;
     if (target !== undefined && env !== undefined) upsertEnv(target.node.env, env);
   }

@@ -10,7 +10,7 @@ import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '.
 import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
-import { completionIndexEnv, firstNodeHost, openTrainerPort, trainerPodSet } from './trainer-node.js';
+import { completionIndexEnv, firstNodeHost, openTrainerPort, applyTrainerNumNodes } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Torch;
@@ -58,7 +58,7 @@ export class Torch implements EnforceMLPolicyPlugin {
     const torch = info.runtimePolicy.mlPolicy?.torch;
     if (torch === undefined) return;
     const trainer = trainJob.spec.trainer;
-    const trainerPS = trainerPodSet(info, trainJob);
+    const trainerPS = applyTrainerNumNodes(info, trainJob);
     const numNodes = trainerPS?.count ?? 1;
     const { value: numProcPerNode, gpus } = resolveNumProcPerNode(info, trainJob);
     const pet = petEnv(numNodes, numProcPerNode);

@@ -19,10 +19,11 @@ import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertPorts } from '../../util/upsert.js';
 
 /**
- * The trainer step's pod set (ancestor `trainer`), its count set to `spec.trainer.numNodes` when
- * the TrainJob gives one; undefined when the runtime has no trainer step.
+ * Sets the count of the trainer step's pod set (ancestor `trainer`) to `spec.trainer.numNodes` when
+ * the TrainJob gives one, as every ML policy does, and returns the pod set; undefined when the
+ * runtime has no trainer step.
  */
-export function trainerPodSet(info: RuntimeInfo, trainJob: TrainJob): PodSet | undefined {
+export function applyTrainerNumNodes(info: RuntimeInfo, trainJob: TrainJob): PodSet | undefined {
   const podSet = findPodSetByAncestor(info, AncestorSteps.Trainer);
   const numNodes = trainJob.spec.trainer?.numNodes;
   if (podSet !== undefined && numNodes !== undefined) podSet.count = numNodes;
@@ -30,14 +31,15 @@ export function trainerPodSet(info: RuntimeInfo, trainJob: TrainJob): PodSet | u
 }
 
 /**
- * {@link trainerPodSet} and its `node` container, when the TrainJob has `spec.trainer` and the
- * container exists; else undefined (the count is set all the same).
+ * Runs {@link applyTrainerNumNodes}, then returns the trainer pod set with its `node` container;
+ * undefined when the TrainJob has no `spec.trainer` or there is no such container (the count is
+ * set all the same).
  */
-export function trainerNode(
+export function resolveTrainerNode(
   info: RuntimeInfo,
   trainJob: TrainJob,
 ): { podSet: PodSet; node: ContainerInfo } | undefined {
-  const podSet = trainerPodSet(info, trainJob);
+  const podSet = applyTrainerNumNodes(info, trainJob);
   if (podSet === undefined) return undefined;
   const node = findContainer(podSet, ContainerNames.Node);
   if (trainJob.spec.trainer === undefined || node === undefined) return undefined;
@@ -45,7 +47,7 @@ export function trainerNode(
 }
 
 /** The `node` container of the trainer step, as the runtime (and earlier plugins) left it; no count is set. */
-export function trainerNodeContainer(info: RuntimeInfo): ContainerInfo | undefined {
+export function findTrainerNodeContainer(info: RuntimeInfo): ContainerInfo | undefined {
   const podSet = findPodSetByAncestor(info, AncestorSteps.Trainer);
   return podSet !== undefined ? findContainer(podSet, ContainerNames.Node) : undefined;
 }

@@ -8,7 +8,7 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import { completionIndexEnv, firstNodeHost, openTrainerPort, trainerNode } from './trainer-node.js';
+import { completionIndexEnv, firstNodeHost, openTrainerPort, resolveTrainerNode } from './trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.XGBoost;
@@ -20,7 +20,7 @@ export class XGBoost implements EnforceMLPolicyPlugin {
   /** Applies the XGBoost policy when the runtime has `mlPolicy.xgboost`. */
   enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     if (info.runtimePolicy.mlPolicy?.xgboost === undefined) return;
-    const target = trainerNode(info, trainJob);
+    const target = resolveTrainerNode(info, trainJob);
     if (target === undefined) return;
     const { podSet, node } = target;
     const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));

@@ -7,7 +7,7 @@ import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { CrdDefaults } from '../../core/runtime-defaults.js';
-import { computeGang, trainJobPodGroup } from './gang.js';
+import { computeGang, buildPodGroup } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
 /** Upstream's plugin name. */
@@ -46,7 +46,7 @@ export class CoScheduling implements EnforcePodGroupPolicyPlugin, ComponentBuild
     const policy = info.runtimePolicy.podGroupPolicy?.coscheduling;
     if (policy === undefined) return [];
     const gang = computeGang(info);
-    const podGroup = trainJobPodGroup(trainJob, ForeignKinds.SchedulerPluginsPodGroup, {
+    const podGroup = buildPodGroup(trainJob, ForeignKinds.SchedulerPluginsPodGroup, {
       minMember: gang.minMember,
       minResources: gang.minResources,
       scheduleTimeoutSeconds: policy.scheduleTimeoutSeconds ?? CrdDefaults.scheduleTimeoutSeconds,

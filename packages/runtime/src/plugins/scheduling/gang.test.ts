@@ -7,7 +7,7 @@ import {
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
-import { trainerPodSet } from '../ml/trainer-node.js';
+import { applyTrainerNumNodes } from '../ml/trainer-node.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 
 describe('placeSteps', () => {
@@ -177,7 +177,7 @@ describe('computeGang', () => {
         tc.numNodes !== undefined ? { spec: { trainer: { numNodes: tc.numNodes } } } : {},
       );
       const info = makeInfo(tc.runtime, trainJob);
-      trainerPodSet(info, trainJob); // the trainer count, as the ML policies set it
+      applyTrainerNumNodes(info, trainJob); // the trainer count, as the ML policies set it
       const gang = computeGang(info);
       expect(gang.members.map((m) => m.podSet.name)).toEqual(tc.wantMembers);
       expect(gang.includesAll).toBe(tc.wantIncludesAll);

@@ -58,7 +58,7 @@ export function placeSteps(
  * The PodGroup of a gang plugin: kind `kind`, named after the TrainJob, in its namespace and owned
  * by it, with `spec`.
  */
-export function trainJobPodGroup(
+export function buildPodGroup(
   trainJob: TrainJob,
   kind: { readonly apiVersion: string; readonly kind: string },
   spec: Record<string, unknown>,

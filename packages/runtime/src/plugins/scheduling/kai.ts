@@ -7,7 +7,7 @@
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
-import { podSpecOf } from '../../util/replicated-job.js';
+import { ensurePodSpec } from '../../util/replicated-job.js';
 import { KAI, KAI_TOPOLOGY_ANNOTATIONS } from './constants.js';
 import { computeGang } from './gang.js';
 
@@ -56,7 +56,7 @@ export class KAIScheduler implements EnforcePodGroupPolicyPlugin {
   enforcePodGroupPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     if (!isKAIEnabled(info, trainJob)) return;
     for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-      podSpecOf(rJob).schedulerName ??= KAI.SchedulerName;
+      ensurePodSpec(rJob).schedulerName ??= KAI.SchedulerName;
     }
     const jobLabels = trainJob.metadata.labels ?? {};
     const jobAnnotations = trainJob.metadata.annotations ?? {};

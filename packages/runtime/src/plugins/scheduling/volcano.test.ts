@@ -9,7 +9,7 @@ import {
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
-import { trainerPodSet } from '../ml/trainer-node.js';
+import { applyTrainerNumNodes } from '../ml/trainer-node.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 
@@ -137,7 +137,7 @@ describe('Volcano', () => {
       const plugin = create();
       const trainJob = tc.trainJob ?? makeTrainJob('job');
       const info = makeInfo(tc.runtime, trainJob);
-      trainerPodSet(info, trainJob); // the trainer count, as the ML policies set it
+      applyTrainerNumNodes(info, trainJob); // the trainer count, as the ML policies set it
       plugin.enforcePodGroupPolicy(info, trainJob);
       expect(info.scheduler.podAnnotations).toEqual(tc.wantSchedulerAnnotations);
       expect(info.scheduler.podLabels).toEqual({});

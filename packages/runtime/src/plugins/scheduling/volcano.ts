@@ -8,7 +8,7 @@ import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { CrdDefaults } from '../../core/runtime-defaults.js';
-import { computeGang, trainJobPodGroup } from './gang.js';
+import { computeGang, buildPodGroup } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
 /** Upstream's plugin name. */
@@ -71,7 +71,7 @@ export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlu
         highestTierAllowed: topology.highestTierAllowed ?? CrdDefaults.highestTierAllowed,
       };
     }
-    const podGroup = trainJobPodGroup(trainJob, ForeignKinds.VolcanoPodGroup, spec);
+    const podGroup = buildPodGroup(trainJob, ForeignKinds.VolcanoPodGroup, spec);
     return [podGroup];
   }
 }

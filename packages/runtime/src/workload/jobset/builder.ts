@@ -17,7 +17,7 @@ import { RenderError } from '../../framework/errors.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
 import type { Container, RenderedJobSet, TrainJob } from '../../types.js';
 import { trainJobOwnerReference } from '../../util/owner-reference.js';
-import { ancestorOf, mergePodMetadata, podSpecOf } from '../../util/replicated-job.js';
+import { ancestorOf, mergePodMetadata, ensurePodSpec } from '../../util/replicated-job.js';
 import { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 
 function copyContainer(target: Container, from: ContainerInfo): void {
@@ -44,7 +44,7 @@ function copyContainers(targets: Container[], from: readonly ContainerInfo[], ap
 
 /** Copies a pod set's volumes, containers and init containers (extra init containers appended). */
 function copyPodSet(rJob: ReplicatedJob, podSet: PodSet): void {
-  const pod = podSpecOf(rJob);
+  const pod = ensurePodSpec(rJob);
   if (podSet.volumes.length > 0) pod.volumes = upsertVolumes(pod.volumes ?? [], podSet.volumes);
   if (podSet.containers.length > 0) copyContainers((pod.containers ??= []), podSet.containers, false);
   if (podSet.initContainers.length > 0) {

@@ -4,7 +4,7 @@
 
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
-import { jobSpecOf } from '../../util/replicated-job.js';
+import { ensureJobSpec } from '../../util/replicated-job.js';
 
 /** The DNS subdomain of the JobSet's pods: `spec.network.subdomain`, else the TrainJob name. */
 export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
@@ -40,7 +40,7 @@ export function syncParallelCount(info: RuntimeInfo): void {
     if (podSet.count === undefined) continue;
     const rJob = jobs.find((r) => r.name === podSet.name);
     if (rJob === undefined) continue;
-    const jobSpec = jobSpecOf(rJob);
+    const jobSpec = ensureJobSpec(rJob);
     jobSpec.parallelism = podSet.count;
     jobSpec.completions = podSet.count;
   }
