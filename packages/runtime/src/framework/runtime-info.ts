@@ -3,7 +3,7 @@
 // member names the code that owns it: only the owners write it, in the extension point named;
 // everyone may read it.
 
-import type { JobSetSpec, MLPolicy, PodGroupPolicy } from '@kubetrain/api';
+import type { JobSetSpec, Trainer, TrainingRuntimeSpec } from '@kubetrain/api';
 import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
 
 /** What a plugin may change about one container of a pod set; the JobSet builder copies it back. */
@@ -64,21 +64,14 @@ export interface SchedulerInfo {
 }
 
 /** The policies of the runtime in force (after CRD defaults). Read-only for every plugin. Owner: core. */
-export interface RuntimePolicy {
-  readonly mlPolicy?: MLPolicy;
-  readonly podGroupPolicy?: PodGroupPolicy;
-}
+export type RuntimePolicy = Readonly<Pick<TrainingRuntimeSpec, 'mlPolicy' | 'podGroupPolicy'>>;
 
 /**
  * The trainer overrides that end up on the trainer step's `node` container. Initialised by core
  * from `spec.trainer`; torchtune appends to `command`, Flux wraps `command` and clears `args`.
  * `undefined` means "keep the template's value".
  */
-export interface TrainerOverrides {
-  image?: string;
-  command?: string[];
-  args?: string[];
-}
+export type TrainerOverrides = Pick<Trainer, 'image' | 'command' | 'args'>;
 
 /** The workload template being built and its pod sets. */
 export interface TemplateSpec {

@@ -2,7 +2,7 @@
 // The shapes the status computation reads: `@kubetrain/api`'s types, loosened where input may lack
 // members, so that both API objects and partial test objects are accepted. It writes the API types.
 
-import type { Condition, ReplicatedJobStatus } from '@kubetrain/api';
+import type { Condition, ReplicatedJobStatus, TrainJobSpec } from '@kubetrain/api';
 
 /**
  * A metav1.Condition as read: `@kubetrain/api`'s Condition with the members upstream always writes
@@ -14,7 +14,7 @@ export type ConditionInput = Readonly<
 
 /** The members of a TrainJob the status computation reads. */
 export interface TrainJobStatusView {
-  readonly spec?: { readonly suspend?: boolean };
+  readonly spec?: Readonly<Pick<TrainJobSpec, 'suspend'>>;
   readonly status?: {
     readonly conditions?: readonly ConditionInput[];
     readonly jobsStatus?: readonly object[];

@@ -18,7 +18,7 @@ export interface StepFixture {
   name: string;
   ancestor?: string;
   parallelism?: number;
-  dependsOn?: Array<{ name: string; status: 'Ready' | 'Complete' }>;
+  dependsOn?: ReplicatedJob['dependsOn'];
   requests?: Record<string, string>;
   container?: string;
   priorityClassName?: string;
