@@ -5,17 +5,12 @@ import {
   launcherSteps,
   makeInfo,
   makeTrainJob,
-  perReplicatedJob,
+  podTemplateMetadataOf,
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
-import type { RuntimeInfo } from '../../framework/runtime-info.js';
 
 const LABEL = 'scheduling.x-k8s.io/pod-group';
-
-function podLabelsOf(info: RuntimeInfo): Record<string, Record<string, string> | undefined> {
-  return perReplicatedJob(info, (rJob) => rJob.template?.spec?.template?.metadata?.labels);
-}
 
 describe('CoScheduling', () => {
   it('is named as upstream and created by its factory', () => {
@@ -115,7 +110,7 @@ describe('CoScheduling', () => {
       plugin.enforcePodGroupPolicy(info, trainJob);
       expect(info.scheduler.podLabels).toEqual(tc.wantSchedulerLabels);
       expect(info.scheduler.podAnnotations).toEqual({});
-      expect(podLabelsOf(info)).toEqual(tc.wantTemplateLabels);
+      expect(podTemplateMetadataOf(info, 'labels')).toEqual(tc.wantTemplateLabels);
       expect(plugin.build(info, trainJob)).toEqual(tc.wantObjects);
     });
   }
@@ -128,6 +123,6 @@ describe('CoScheduling', () => {
       trainJob,
     );
     create().enforcePodGroupPolicy(info, trainJob);
-    expect(podLabelsOf(info)['node']).toEqual({ team: 'a', [LABEL]: 'job' });
+    expect(podTemplateMetadataOf(info, 'labels')['node']).toEqual({ team: 'a', [LABEL]: 'job' });
   });
 });

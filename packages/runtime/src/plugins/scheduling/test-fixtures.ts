@@ -91,6 +91,14 @@ export function perReplicatedJob<T>(info: RuntimeInfo, pick: (rJob: ReplicatedJo
   return out;
 }
 
+/** The pod-template `labels` or `annotations` of each replicatedJob in `info`, by replicatedJob name. */
+export function podTemplateMetadataOf(
+  info: RuntimeInfo,
+  member: 'labels' | 'annotations',
+): Record<string, Record<string, string> | undefined> {
+  return perReplicatedJob(info, (rJob) => rJob.template?.spec?.template?.metadata?.[member]);
+}
+
 /** The PodGroup `default/job` a gang plugin renders for the TrainJob `job` (uid `job-uid`). */
 export function expectedPodGroup(
   kind: { apiVersion: string; kind: string },

@@ -5,19 +5,14 @@ import {
   launcherSteps,
   makeInfo,
   makeTrainJob,
-  perReplicatedJob,
+  podTemplateMetadataOf,
   torchtuneSteps,
   type RuntimeFixture,
 } from './test-fixtures.js';
 import { applyTrainerNumNodes } from '../ml/trainer-node.js';
-import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 
 const ANNOTATION = 'scheduling.k8s.io/group-name';
-
-function podAnnotationsOf(info: RuntimeInfo): Record<string, Record<string, string> | undefined> {
-  return perReplicatedJob(info, (rJob) => rJob.template?.spec?.template?.metadata?.annotations);
-}
 
 const podGroup = (spec: Record<string, unknown>) =>
   expectedPodGroup({ apiVersion: 'scheduling.volcano.sh/v1beta1', kind: 'PodGroup' }, spec);
@@ -141,7 +136,7 @@ describe('Volcano', () => {
       plugin.enforcePodGroupPolicy(info, trainJob);
       expect(info.scheduler.podAnnotations).toEqual(tc.wantSchedulerAnnotations);
       expect(info.scheduler.podLabels).toEqual({});
-      expect(podAnnotationsOf(info)).toEqual(tc.wantTemplateAnnotations);
+      expect(podTemplateMetadataOf(info, 'annotations')).toEqual(tc.wantTemplateAnnotations);
       expect(plugin.build(info, trainJob)).toEqual(tc.wantObjects);
     });
   }
