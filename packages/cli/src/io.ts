@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a command may touch: two writers and the configuration main() read from the process.
 
+import type { Logger } from '@kubetrain/log';
 import type { validate } from '@kubetrain/runtime';
 
 /** The output streams of a command run, as functions so that tests can capture them. */
@@ -9,6 +10,8 @@ export interface Io {
   readonly stdout: (text: string) => void;
   /** Writes to standard error (warnings, notes, usage errors). */
   readonly stderr: (text: string) => void;
+  /** Diagnostics (`--log-level`), written to standard error; absent when nothing asked for them. */
+  readonly log?: Logger;
 }
 
 /** Configuration read once by main() and passed down. */

@@ -37,6 +37,32 @@ interface RenderCase {
   stderrLines?: string[];
 }
 
+describe('kubetrain --log-level', () => {
+  const argv = ['render', '-f', 'testdata/trainjob.yaml', '-r', 'testdata/runtimes/torch-distributed.yaml'];
+
+  it('debug writes one diagnostic line per rendered TrainJob to stderr', async () => {
+    const got = await runCli(['--log-level', 'debug', ...argv]);
+    expect(got.code).toBe(0);
+    const lines = got.stderr.split('\n').filter((line) => line.includes('Rendered TrainJob'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\S+ DEBUG Rendered TrainJob TrainJob=\S+ objects=\d+ runtime=ClusterTrainingRuntime\/torch-distributed$/,
+    );
+  });
+
+  it('the default (warn) writes no diagnostics', async () => {
+    const got = await runCli(argv);
+    expect(got.code).toBe(0);
+    expect(got.stderr).not.toContain('Rendered TrainJob');
+  });
+
+  it('rejects an unknown level', async () => {
+    const got = await runCli(['--log-level', 'verbose', ...argv]);
+    expect(got.code).toBe(2);
+    expect(got.stderr).toContain("error: option '--log-level <level>' argument 'verbose' is invalid");
+  });
+});
+
 describe('kubetrain render', () => {
   const cases: Record<string, RenderCase> = {
     'renders a TrainJob on the runtime of -r FILE': {

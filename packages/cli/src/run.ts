@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The `kubetrain` command tree: parses arguments and dispatches to the command modules.
 
+import { createLogger, LogLevels } from '@kubetrain/log';
+import type { LogLevel } from '@kubetrain/log';
 import { Command, CommanderError, Option } from 'commander';
 import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
@@ -29,12 +31,23 @@ function withInputOptions(command: Command, fileHelp: string): Command {
     .option('-n, --namespace <namespace>', 'namespace of objects that name none', DEFAULT_NAMESPACE);
 }
 
+/** `io` with a text logger on its stderr at the level `--log-level` chose. */
+function withLog(io: Io, program: Command): Io {
+  const level = (program.opts() as { logLevel: LogLevel }).logLevel;
+  return { ...io, log: createLogger({ level, format: 'text', write: io.stderr }) };
+}
+
 /** Builds the program; each action stores its exit code in `result`. */
-function buildProgram(io: Io, config: CliConfig, result: { code: number }): Command {
+function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }): Command {
   const program = new Command('kubetrain')
     .description('Render and validate Kubeflow Trainer v2 objects without a cluster')
+    .addOption(
+      new Option('--log-level <level>', 'diagnostics written to stderr')
+        .choices(Object.keys(LogLevels))
+        .default('warn'),
+    )
     .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({ writeOut: plainIo.stdout, writeErr: plainIo.stderr })
     .showHelpAfterError();
 
   withInputOptions(
@@ -43,7 +56,7 @@ function buildProgram(io: Io, config: CliConfig, result: { code: number }): Comm
   ).action((opts: FileOptions) => {
     result.code = renderCommand(
       { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace },
-      io,
+      withLog(plainIo, program),
       config,
     );
   });
@@ -56,7 +69,7 @@ function buildProgram(io: Io, config: CliConfig, result: { code: number }): Comm
   ).action((opts: FileOptions) => {
     result.code = validateCommand(
       { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace },
-      io,
+      withLog(plainIo, program),
       config,
     );
   });

@@ -49,7 +49,13 @@ export function renderCommand(options: RenderCommandOptions, io: Io, config: Cli
     const trainJob = admission.object as unknown as TrainJobInput;
     try {
       const { runtime } = resolveRuntime(trainJob, catalog);
-      objects.push(...render(trainJob, runtime).objects);
+      const rendered = render(trainJob, runtime).objects;
+      io.log?.debug('Rendered TrainJob', {
+        TrainJob: who,
+        runtime: `${runtime.kind}/${runtime.metadata?.name}`,
+        objects: rendered.length,
+      });
+      objects.push(...rendered);
     } catch (e) {
       if (!isEngineError(e)) throw e;
       const note = e instanceof RuntimeNotFoundError ? ` (${catalog.note})` : '';
