@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The ajv instance that checks objects against the CRD schemas and applies their defaults.
+// The structural schema of each kind and the ajv instance that checks objects against it.
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -13,9 +13,9 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
   addFormatsModule) as unknown as (ajv: Ajv, formats: string[]) => Ajv;
 
 function newAjv(): Ajv {
+  // Defaults are applied by defaults.ts, as the API server applies them, not by ajv.
   const ajv = new Ajv({
     allErrors: true,
-    useDefaults: true,
     strict: false,
     validateSchema: false,
     verbose: true,
@@ -36,23 +36,35 @@ function newAjv(): Ajv {
   return ajv;
 }
 
+const schemas = new Map<KindName, SchemaNode>();
+
+/** Returns the structural schema of a kind (the CRD's openAPIV3Schema), built once per kind, on first use. */
+export function structuralSchema(kind: KindName): SchemaNode {
+  let schema = schemas.get(kind);
+  if (!schema) {
+    schema = toStructuralSchema(KindDefinitions[kind].schema);
+    schemas.set(kind, schema);
+  }
+  return schema;
+}
+
 interface Compiled {
   schema: SchemaNode;
   validate: ValidateFunction;
 }
 
-const cache = new Map<KindName, Compiled>();
+const compiled = new Map<KindName, Compiled>();
 
 /**
- * Returns the structural schema of a kind and its compiled ajv validator, which applies the schema's defaults
- * to the object it checks. Compiled once per kind, on first use.
+ * Returns the structural schema of a kind and its compiled ajv validator, which checks an object without
+ * changing it. Compiled once per kind, on first use.
  */
 export function compiledSchema(kind: KindName): Compiled {
-  let c = cache.get(kind);
+  let c = compiled.get(kind);
   if (!c) {
-    const schema = toStructuralSchema(KindDefinitions[kind].schema);
+    const schema = structuralSchema(kind);
     c = { schema, validate: newAjv().compile(schema) };
-    cache.set(kind, c);
+    compiled.set(kind, c);
   }
   return c;
 }

@@ -3,7 +3,8 @@
 import type { KindName } from '../constants/api.js';
 import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types.js';
 import { KindDefinitions } from '../crd/definitions.js';
-import { compiledSchema } from './ajv.js';
+import { compiledSchema, structuralSchema } from './ajv.js';
+import { applySchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
 import { checkObjectMeta } from './object-meta.js';
@@ -46,13 +47,14 @@ export function validate<K extends KindName>(
   const { schema, validate: check } = compiledSchema(kind);
   const obj = structuredClone(object);
   const warnings = pruneUnknownFields(obj, schema);
+  applySchemaDefaults(obj, schema);
   check(obj);
   const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, KindDefinitions[kind].statusSubresource);
   let old: unknown;
   if (oldObject !== undefined) {
     old = structuredClone(oldObject);
     pruneUnknownFields(old, schema);
-    check(old);
+    applySchemaDefaults(old, schema);
   }
   const unchanged = old === undefined ? new Set<string>() : unchangedPaths(obj, old, schema);
   const meta = checkObjectMeta(obj);
@@ -74,3 +76,15 @@ export const RULES_NOT_CHECKED: FieldError = {
   message:
     'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
 };
+
+/**
+ * Returns a copy of `object` with the CRD defaults of `kind` applied, as the API server stores it: each field
+ * the schema defaults and the object lacks is set, down to the embedded JobSet and pod templates. Nothing is
+ * pruned and nothing is checked (use {@link validate} for that; it applies the same defaults). Pure, and
+ * idempotent: defaulting a defaulted object gives an equal copy.
+ */
+export function applyDefaults<K extends KindName>(kind: K, object: KindObjects[K]): KindObjects[K] {
+  const out = structuredClone(object);
+  applySchemaDefaults(out, structuralSchema(kind));
+  return out;
+}
