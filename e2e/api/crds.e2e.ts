@@ -9,8 +9,8 @@
 // - an update (the case has an old object): the old object is created for real, then the new one is PUT
 //   with dryRun=All over it (transition rules, immutability and validation ratcheting need a stored
 //   object). An old object that our CRDs reject (a value an older release allowed, such as numNodes -1)
-//   is created while Trainer v2.3.0's CRDs are installed, then the CRDs are upgraded to ours: the real
-//   upgrade path that ratcheting exists for;
+//   is created while Trainer v2.3.0's CRDs are in place (put there by PUT), then the CRDs are upgraded
+//   to ours by server-side apply: the real upgrade path that ratcheting exists for;
 // - a status (the case sets `status`): the object is created for real without status, then the status
 //   is PUT to the status subresource with dryRun=All (a create drops `status`).
 // Namespaced objects go to the suite's namespace; objects created for real get a unique name (no case
@@ -18,7 +18,7 @@
 //
 // Comparison (documented normalisation): both sides become sets of `<field>: <message>` strings, the
 // server's from `details.causes` (`field`, `message`), ours from validate()'s errors printed by
-// formatFieldError (`<path>: <type text>[: <value>]: <detail>`, `<nil>` for the object itself). Sets,
+// formatFieldError (`<path>: <type text>[: <value>]: <detail>`; the object itself is `<nil>` on both sides). Sets,
 // because the two report in different orders and the server may repeat a cause. One normalisation of
 // values: where the server generated a name (generateName + 5 random characters), the value it prints
 // is compared with our stand-in suffix put in its place.
@@ -28,7 +28,7 @@ import { formatFieldError, GROUP, Resources, validate, VERSION, type KindName } 
 import { validateCases, type Case, type Obj } from '@kubetrain/api/validate-cases';
 import { apiStatus } from '../support/api-errors.js';
 import { cluster } from '../support/cluster.js';
-import { installCrds, installKubetrainCrds } from '../support/crds.js';
+import { installKubetrainCrds, replaceCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 
@@ -227,7 +227,7 @@ describe('kubetrain CRDs on the API server', () => {
     // Old objects only an older release accepted: store them under Trainer v2.3.0's CRDs.
     const legacy = plans.filter((p) => p.legacy);
     if (legacy.length > 0) {
-      await installCrds(UPSTREAM_CRDS, FIELD_MANAGER);
+      await replaceCrds(UPSTREAM_CRDS, FIELD_MANAGER);
       for (const plan of legacy) {
         // The API server switches to a new schema shortly after the CRD is Established: retry.
         await waitFor(

@@ -6,9 +6,11 @@
 // controller and the kwok nodes run the job, then computes the TrainJob status with the engine from the
 // observed JobSet and writes it to the status subresource.
 //
-// What is compared with what the engine rendered: the pods' env (the API server defaults
-// `fieldRef.apiVersion` to v1: it is dropped before comparing), container ports (by number), and the
-// host names the env vars name (`<host>.<subdomain>` of a real pod, served by JobSet's headless Service).
+// What is compared with what the engine rendered: the pods' image, command, args and env (normalised:
+// the API server defaults `fieldRef.apiVersion` to v1, and the Job controller adds JOB_COMPLETION_INDEX
+// to the containers of Indexed Jobs; both are dropped before comparing), container ports (by number),
+// and the host names the env vars name (`<host>.<subdomain>` of a real pod, served by JobSet's headless
+// Service).
 //
 // Pod outcomes on kwok: pods of a Job succeed after a second unless a kwok.kubetrain.dev annotation says
 // otherwise; here those annotations come from a TrainJob runtime patch (pod template metadata).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Installing CustomResourceDefinitions by server-side apply and waiting until they are served.
-import { ApiextensionsV1Api, type V1CustomResourceDefinition } from '@kubernetes/client-node';
+// Installing CustomResourceDefinitions and waiting until they are served.
+import { ApiextensionsV1Api, loadYaml, type V1CustomResourceDefinition } from '@kubernetes/client-node';
+import { apiStatus } from './api-errors.js';
 import { applyObject, readYamlObjects } from './apply.js';
 import { cluster } from './cluster.js';
 import { waitFor } from './wait.js';
@@ -22,6 +23,48 @@ export async function installCrds(
 ): Promise<V1CustomResourceDefinition[]> {
   const crds = files.flatMap((f) => readYamlObjects<V1CustomResourceDefinition>(f));
   for (const crd of crds) await applyObject(crd, fieldManager);
+  await waitForCrds(crds);
+  return crds;
+}
+
+/** Installs kubetrain's CRDs (see {@link KUBETRAIN_CRD_FILES}). */
+export async function installKubetrainCrds(
+  fieldManager = 'kubetrain-e2e',
+): Promise<V1CustomResourceDefinition[]> {
+  return installCrds(KUBETRAIN_CRD_FILES, fieldManager);
+}
+
+/**
+ * Puts the CRDs of `files` in place of whatever is installed under their names (create, or PUT over the
+ * current one: unlike an apply, no field that another manager applied survives), then waits as
+ * {@link installCrds} does. For installing an older release's CRDs on purpose.
+ */
+export async function replaceCrds(
+  files: string[],
+  fieldManager: string,
+): Promise<V1CustomResourceDefinition[]> {
+  const crds = files.flatMap((f) => readYamlObjects<V1CustomResourceDefinition>(f));
+  const api = cluster().kubeConfig.makeApiClient(ApiextensionsV1Api);
+  for (const crd of crds) {
+    const name = crd.metadata?.name ?? '';
+    // client-node writes its typed model: read the plain object into it first (see applyObject).
+    const body = loadYaml<V1CustomResourceDefinition>(JSON.stringify(crd));
+    const current = await api.readCustomResourceDefinition({ name }).catch((error: unknown) => {
+      if (apiStatus(error)?.code === 404) return undefined;
+      throw error;
+    });
+    if (current === undefined) {
+      await api.createCustomResourceDefinition({ body, fieldManager });
+    } else {
+      body.metadata = { ...body.metadata, resourceVersion: current.metadata?.resourceVersion };
+      await api.replaceCustomResourceDefinition({ name, body, fieldManager });
+    }
+  }
+  await waitForCrds(crds);
+  return crds;
+}
+
+async function waitForCrds(crds: V1CustomResourceDefinition[]): Promise<void> {
   const api = cluster().kubeConfig.makeApiClient(ApiextensionsV1Api);
   for (const crd of crds) {
     const name = crd.metadata?.name ?? '';
@@ -32,12 +75,4 @@ export async function installCrds(
       return isTrue('Established') && isTrue('NamesAccepted') ? current : undefined;
     });
   }
-  return crds;
-}
-
-/** Installs kubetrain's CRDs (see {@link KUBETRAIN_CRD_FILES}). */
-export async function installKubetrainCrds(
-  fieldManager = 'kubetrain-e2e',
-): Promise<V1CustomResourceDefinition[]> {
-  return installCrds(KUBETRAIN_CRD_FILES, fieldManager);
 }
