@@ -15,7 +15,13 @@
 // Pod outcomes on kwok: pods of a Job succeed after a second unless a kwok.kubetrain.dev annotation says
 // otherwise; here those annotations come from a TrainJob runtime patch (pod template metadata).
 import { randomBytes } from 'node:crypto';
-import { CustomObjectsApi, type V1Container, type V1EnvVar, type V1Pod } from '@kubernetes/client-node';
+import {
+  CustomObjectsApi,
+  type V1Container,
+  type V1EnvVar,
+  type V1OwnerReference,
+  type V1Pod,
+} from '@kubernetes/client-node';
 import {
   FieldManagers,
   GROUP,
@@ -27,7 +33,7 @@ import {
   type TrainJob,
   type TrainJobStatus,
 } from '@kubetrain/api';
-import { deriveSSHKeyPair, render, status } from '@kubetrain/runtime';
+import { deriveSSHKeyPair, render, status, validate as admit } from '@kubetrain/runtime';
 import { makeTrainJob, replicatedJobPodPatch, type TrainJobBuilder } from '@kubetrain/testing';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
@@ -48,7 +54,12 @@ type Obj = Record<string, unknown>;
 interface Rendered {
   apiVersion: string;
   kind: string;
-  metadata: { name: string; namespace?: string; ownerReferences?: Array<{ uid: string; kind: string }> };
+  metadata: {
+    name: string;
+    namespace?: string;
+    resourceVersion?: string;
+    ownerReferences?: V1OwnerReference[];
+  };
   [key: string]: unknown;
 }
 
@@ -225,6 +236,8 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
       ref.kind === Kinds.TrainingRuntime
         ? await readTrainingRuntime(namespace, ref.name)
         : await readClusterRuntime(ref.name);
+    // The admission rules of the engine (the controller's webhook) accept the pair.
+    expect(admit(undefined, created, runtime).errors).toEqual([]);
     const uid = created.metadata!.uid!;
     const { objects } = render(created, runtime, {
       secrets: { mpiSSHKeyPair: () => deriveSSHKeyPair(uid) },
@@ -281,6 +294,10 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
       ]),
     );
     expect(computed.conditions?.some((c) => c.type === other && c.status === 'True')).toBe(false);
+    // One jobsStatus entry per replicated job, read from the JobSet's replicatedJobsStatus.
+    expect((computed.jobsStatus ?? []).map((j) => j.name).sort()).toEqual(
+      run.jobSet.spec.replicatedJobs.map((r) => r.name).sort(),
+    );
 
     // The status the controller would write is accepted by our CRD's status schema.
     const written = (await custom().replaceNamespacedCustomObjectStatus({
@@ -328,7 +345,10 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
     expect(applied.spec?.network?.enableDNSHostnames).toBe(true);
     expect(applied.metadata?.ownerReferences?.[0]?.uid).toBe(run.trainJob.metadata!.uid);
 
-    await finish(run, 'Completed');
+    const computed = await finish(run, 'Completed');
+    expect(computed.jobsStatus).toEqual([
+      { name: 'node', ready: 0, succeeded: 1, failed: 0, active: 0, suspended: 0 },
+    ]);
     const pods = await podsOf(run, 'node');
     expect(pods).toHaveLength(1);
     expect(pods[0]!.status?.phase).toBe('Succeeded');
@@ -338,6 +358,11 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
     expect(envValue(node, 'PET_NNODES')).toBe('1');
     expect(envValue(node, 'PET_MASTER_ADDR')).toBe(fqdn(podAt(pods, 0, 0)!));
     expect(envValue(node, 'PET_MASTER_PORT')).toBe('29500');
+
+    // Applying the same render again changes nothing: the server keeps the resourceVersion.
+    const before = await readJobSet(namespace, run.jobSet.metadata.name);
+    const again = await applyObject(run.jobSet, FieldManagers.Trainer, { force: true });
+    expect(again.metadata?.resourceVersion).toBe(before.metadata?.resourceVersion);
   });
 
   it('torch-distributed, 2 GPU nodes: one pod per GPU node, ranks 0 and 1, master is pod 0-0', async () => {
@@ -571,6 +596,7 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
     );
     const computed = await finish(run, 'Failed');
     expect(computed.conditions?.find((c) => c.type === 'Failed')?.reason).toBe('FailedJobs');
+    expect(computed.jobsStatus?.find((j) => j.name === 'node')?.failed).toBe(1);
     const pods = await podsOf(run, 'node');
     const failed = pods.filter((p) => p.status?.phase === 'Failed');
     expect(failed.length).toBeGreaterThanOrEqual(1);
