@@ -332,6 +332,40 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
     }
   });
 
+  it('every shipped runtime, the opt-in data-cache one too, renders objects the API server and the JobSet webhook accept (dry-run apply)', async () => {
+    const files = [
+      ...shippedRuntimeFiles(),
+      'manifests/runtimes/data-cache/torch-distributed-with-cache.yaml',
+    ];
+    const kindsSeen = new Set<string>();
+    for (const [i, file] of files.entries()) {
+      for (const runtime of readYamlObjects(file)) {
+        const name = runtime.metadata!.name!;
+        // A dry-run apply of the runtime itself, so the opt-in one need not be installed.
+        const stored = (await applyObject(runtime, FIELD_MANAGER_E2E, { dryRun: 'All' })) as unknown as Obj;
+        const trainJob = (await custom().createNamespacedCustomObject({
+          group: GROUP,
+          version: VERSION,
+          plural: Resources.TrainJob,
+          namespace,
+          body: makeTrainJob(namespace, `dry-${i}-${suffix}`).runtimeRef(name).obj(),
+        })) as TrainJob;
+        expect(admit(undefined, trainJob, stored).errors).toEqual([]);
+        const { objects } = render(trainJob, stored, {
+          secrets: { mpiSSHKeyPair: () => deriveSSHKeyPair(trainJob.metadata!.uid!) },
+        });
+        for (const obj of objects) {
+          kindsSeen.add(obj.kind as string);
+          const applied = await applyObject(obj, FieldManagers.Trainer, { force: true, dryRun: 'All' });
+          expect(applied.metadata?.name).toBe((obj.metadata as { name: string }).name);
+        }
+      }
+    }
+    // MPI runtimes add the SSH Secret and the hostfile ConfigMap; the data cache's LeaderWorkerSet is
+    // made at run time by its initializer, not rendered.
+    expect([...kindsSeen].sort()).toEqual(['ConfigMap', 'JobSet', 'Secret']);
+  });
+
   it('torch-distributed, 1 CPU node: the pod gets the PET_* env and runs to Complete', async () => {
     const run = await submit(
       makeTrainJob(namespace, `torch-cpu-${suffix}`)
