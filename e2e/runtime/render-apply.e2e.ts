@@ -40,6 +40,7 @@ import { cluster } from '../support/cluster.js';
 import { installKubetrainCrds } from '../support/crds.js';
 import {
   JOBSET_NAME_LABEL,
+  type ObservedJobSet,
   readJobSet,
   REPLICATED_JOB_LABEL,
   waitForJobSetCondition,
@@ -358,6 +359,10 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
           kindsSeen.add(obj.kind as string);
           const applied = await applyObject(obj, FieldManagers.Trainer, { force: true, dryRun: 'All' });
           expect(applied.metadata?.name).toBe((obj.metadata as { name: string }).name);
+          // The JobSet's mutating webhook ran on the dry run too: it defaulted the network.
+          if (obj.kind === 'JobSet') {
+            expect((applied as ObservedJobSet).spec?.network?.enableDNSHostnames).toBe(true);
+          }
         }
       }
     }
