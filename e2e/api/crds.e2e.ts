@@ -23,10 +23,12 @@
 // values: where the server generated a name (generateName + 5 random characters), the value it prints
 // is compared with our stand-in suffix put in its place.
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import { formatFieldError, GROUP, Resources, validate, VERSION, type KindName } from '@kubetrain/api';
 import { validateCases, type Case, type Obj } from '@kubetrain/api/validate-cases';
 import { apiStatus } from '../support/api-errors.js';
+import { readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
 import { installKubetrainCrds, replaceCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
@@ -81,6 +83,18 @@ function planCase(name: string, tc: Case, index: number, namespace: string, suff
   const old = mode === 'update' ? place(tc.old!, tc.kind, namespace, realName) : withoutStatus(object);
   const legacy = validate(tc.kind, old).errors.length > 0;
   return { name, kind: tc.kind, mode, object, old, legacy };
+}
+
+/** A copy with object keys sorted at every level (JSON key order is not part of an object's meaning). */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .filter((k) => (value as Obj)[k] !== undefined)
+      .map((k) => [k, sortKeys((value as Obj)[k])]),
+  );
 }
 
 function withoutStatus(obj: Obj): Obj {
@@ -313,6 +327,71 @@ describe('kubetrain CRDs on the API server', () => {
       });
     });
   }
+
+  it('stores what validate() says the API server stores (pruning and CRD defaults), for the table, the shipped runtimes and upstream examples', async () => {
+    // Objects both sides accept: the table's valid creates, kubetrain's runtimes, and Trainer v2.3.0's
+    // runtimes and examples (with an unknown field added to each, to be pruned).
+    const files = [
+      ...readdirSync(new URL('manifests/runtimes/', `file://${REPO_ROOT}`))
+        .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+        .map((f) => `manifests/runtimes/${f}`),
+      'manifests/runtimes/data-cache/torch-distributed-with-cache.yaml',
+      ...[
+        'deepspeed_distributed',
+        'jax_distributed',
+        'mlx_distributed',
+        'torch_distributed',
+        'xgboost_distributed',
+      ].map((f) => `../shared/reference/upstream/trainer-v2.3.0/runtimes/${f}.yaml`),
+      '../shared/reference/upstream/trainer-v2.3.0/runtimes/data-cache/torch_distributed_with_cache.yaml',
+      '../shared/reference/upstream/trainer-v2.3.0/runtimes/torchtune/llama3_2/llama3_2_1B.yaml',
+      '../shared/reference/upstream/trainer-v2.3.0/runtimes/torchtune/llama3_2/llama3_2_3B.yaml',
+      '../shared/reference/upstream/trainer-v2.3.0/runtimes/torchtune/qwen2_5/qwen2_5_1.5B.yaml',
+      ...readdirSync(new URL('../shared/reference/upstream/trainer-v2.3.0/examples/', `file://${REPO_ROOT}`))
+        .filter((f) => f.endsWith('.yaml'))
+        .map((f) => `../shared/reference/upstream/trainer-v2.3.0/examples/${f}`),
+    ];
+    const ours = new Set<string>(Object.keys(Resources));
+    const fromFiles = files.flatMap((file) =>
+      readYamlObjects(file)
+        .filter((o) => ours.has(o.kind ?? ''))
+        .map((o, i) => {
+          const kind = o.kind as KindName;
+          const name = namespaced(kind) ? o.metadata!.name : `e2e-${suffix}-${o.metadata!.name}`;
+          const object = place(o as unknown as Obj, kind, namespace, name);
+          (object.spec as Obj).e2eUnknownField = 'pruned';
+          return { label: `${file}#${i}`, kind, object };
+        }),
+    );
+    const fromTable = plans
+      .filter((p) => p.mode === 'create' && validateCases[p.name]!.want.length === 0)
+      .map((p) => ({ label: p.name, kind: p.kind, object: p.object }));
+    const differences: string[] = [];
+    let changed = 0;
+    for (const { label, kind, object } of [...fromTable, ...fromFiles]) {
+      const expected = validate(kind, object);
+      expect(expected.errors).toEqual([]);
+      const stored = await kinds().create(kind, structuredClone(object), 'All');
+      const strip = (o: Obj) => ({ ...o, metadata: undefined });
+      expect((stored.spec as Obj).e2eUnknownField).toBeUndefined();
+      if (JSON.stringify(sortKeys(strip(stored))) !== JSON.stringify(sortKeys(strip(object)))) changed += 1;
+      if (
+        JSON.stringify(sortKeys(strip(stored))) !== JSON.stringify(sortKeys(strip(expected.object as Obj)))
+      ) {
+        differences.push(
+          `${label}: server ${JSON.stringify(strip(stored))} / ours ${JSON.stringify(strip(expected.object as Obj))}`,
+        );
+      }
+    }
+    process.stdout.write(
+      `stored objects (pruning, defaults): ${fromTable.length + fromFiles.length} objects, ` +
+        `${changed} changed by the server, ${differences.length} differences from validate()\n` +
+        differences.map((d) => `  ${d}\n`).join(''),
+    );
+    expect(fromFiles.length).toBeGreaterThan(10);
+    expect(changed).toBeGreaterThan(fromFiles.length);
+    expect(differences).toEqual([]);
+  });
 
   it('has no disagreement between validate() and the API server', () => {
     expect(verdicts.size).toBe(plans.length);
