@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render, status, validate } from './engine.js';
 import { UnsupportedRuntimeError } from './framework/errors.js';
-import { formatFieldErrors } from '@kubetrain/api';
+import { formatFieldErrors, type JobSetSpec } from '@kubetrain/api';
+import { applyRuntimeDefaults } from './core/runtime-defaults.js';
 import type { CustomValidationPlugin } from './framework/plugin.js';
 import { upstreamExamples, upstreamRuntimes } from './test-support/upstream.js';
 import { clusterRuntime, replicatedJob, torchRuntime, trainJob } from './test-support/fixtures.js';
@@ -73,6 +74,30 @@ describe('render and status', () => {
     render(job, runtime);
     status(job, { now: '2026-01-01T00:00:00Z' });
     expect(JSON.stringify([runtime, job])).toBe(before);
+  });
+
+  it('renders with every CRD default applied, as the API server stores the runtime', () => {
+    const runtime = clusterRuntime('rt', {}, [
+      replicatedJob(
+        'node',
+        [{ name: 'node', image: 'i', env: [{ name: 'A', valueFrom: { secretKeyRef: { key: 'k' } } }] }],
+        'trainer',
+      ),
+    ]);
+    runtime.spec.template.spec.volumeClaimPolicies = [{ templates: [], retentionPolicy: {} }];
+    const [jobSet] = render(trainJob('j', 'rt', {}), runtime).objects;
+    const spec = jobSet?.spec as JobSetSpec;
+    const node = spec.replicatedJobs?.[0];
+    expect(node).toMatchObject({ groupName: 'default', replicas: 1 });
+    expect(node?.template.spec?.template.spec?.containers[0]?.env).toContainEqual({
+      name: 'A',
+      valueFrom: { secretKeyRef: { key: 'k', name: '' } },
+    });
+    expect(spec.volumeClaimPolicies).toEqual([{ templates: [], retentionPolicy: { whenDeleted: 'Delete' } }]);
+    expect(spec.suspend).toBe(false);
+    expect(render(trainJob('j', 'rt', {}), applyRuntimeDefaults(runtime))).toEqual(
+      render(trainJob('j', 'rt', {}), runtime),
+    );
   });
 
   it('renders objects with apiVersion, kind, metadata, spec first and sorted keys', () => {

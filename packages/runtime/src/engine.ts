@@ -2,7 +2,7 @@
 // The public engine operations: render, status and validate. Pure functions of their inputs: no
 // I/O, no clock, no randomness; the same input gives byte-identical output.
 
-import { applyRuntimeDefaults } from './core/runtime-defaults.js';
+import { applyRuntimeDefaults, applyTrainJobDefaults } from './core/runtime-defaults.js';
 import { newRuntimeInfo } from './core/new-runtime-info.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
 import { Framework } from './framework/framework.js';
@@ -10,13 +10,7 @@ import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './
 import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
 import { defaultPlugins } from './plugins/registry.js';
 import { validateTrainJob } from './validation/index.js';
-import {
-  viewRuntime,
-  viewTrainJob,
-  type KubeObject,
-  type RuntimeInput,
-  type TrainJobInput,
-} from './types.js';
+import { viewTrainJob, type KubeObject, type RuntimeInput, type TrainJobInput } from './types.js';
 import { canonicalObject } from './util/canonical.js';
 
 /** Options shared by the engine operations. */
@@ -59,7 +53,8 @@ function frameworkFor(options: EngineOptions | undefined): Framework {
 
 /**
  * Renders every object the TrainJob needs on `runtime` (a TrainingRuntime or
- * ClusterTrainingRuntime; CRD defaults are applied here, so a runtime read from a file works).
+ * ClusterTrainingRuntime). The CRD defaults are applied to both here, so objects read from files
+ * render as the same objects stored by the API server do.
  * Runs newRuntimeInfo, then enforceMLPolicy, enforcePodGroupPolicy, enforcePodSpec, preBuildSync
  * and build in that order. Objects have sorted keys. Neither input is changed. Throws an
  * EngineError when the pair cannot be rendered.
@@ -69,9 +64,9 @@ export function render(
   runtime: RuntimeInput,
   options?: RenderOptions,
 ): RenderResult {
-  const trainJob = viewTrainJob(trainJobInput);
+  const trainJob = applyTrainJobDefaults(trainJobInput);
   const framework = frameworkFor(options);
-  const info = newRuntimeInfo(applyRuntimeDefaults(viewRuntime(runtime)), trainJob);
+  const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
   framework.runInfoPhases(info, trainJob);
   const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
   const objects = framework.runComponentBuilderPlugins(info, trainJob, context);
@@ -108,12 +103,12 @@ export function validate(
   runtime: RuntimeInput | undefined,
   options?: ValidateOptions,
 ): ValidationResult {
-  const oldJob = oldJobInput === undefined ? undefined : viewTrainJob(oldJobInput);
-  const newJob = viewTrainJob(newJobInput);
+  const oldJob = oldJobInput === undefined ? undefined : applyTrainJobDefaults(oldJobInput);
+  const newJob = applyTrainJobDefaults(newJobInput);
   runtimeKindOf(newJob);
   const cluster = options?.cluster ?? {};
   if (runtime === undefined) return validateTrainJob(oldJob, newJob, undefined, undefined, cluster);
-  const defaulted = applyRuntimeDefaults(viewRuntime(runtime));
+  const defaulted = applyRuntimeDefaults(runtime);
   const info = newRuntimeInfo(defaulted, newJob);
   const result = validateTrainJob(oldJob, newJob, defaulted, info, cluster);
   const plugins = frameworkFor(options).runCustomValidationPlugins(info, oldJob, newJob, {

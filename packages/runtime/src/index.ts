@@ -26,7 +26,7 @@ export {
   type RuntimeKind,
   type RuntimeLookup,
 } from './core/resolve-runtime.js';
-export { applyRuntimeDefaults } from './core/runtime-defaults.js';
+export { applyRuntimeDefaults, applyTrainJobDefaults } from './core/runtime-defaults.js';
 export {
   buildRuntimeSnapshot,
   readRuntimeSnapshot,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // applyDefaults(): the CRD defaults alone, the same ones validate() applies.
 import type { KindName } from '../constants/api.js';
-import { applySchemaDefaults } from './defaults.js';
+import { withSchemaDefaults } from './defaults.js';
 import { applyDefaults, validate } from './validate.js';
 import type { KindObjects } from './validate.js';
 
@@ -156,7 +156,7 @@ describe('applyDefaults', () => {
   });
 });
 
-describe('applySchemaDefaults', () => {
+describe('withSchemaDefaults', () => {
   const schema = {
     type: 'object',
     properties: {
@@ -167,28 +167,48 @@ describe('applySchemaDefaults', () => {
         type: 'object',
         additionalProperties: { type: 'object', properties: { d: { type: 'boolean', default: false } } },
       },
-      none: { type: 'object', properties: { e: { type: 'string' } } },
+      l: { type: 'array', items: { type: 'object', properties: { e: { type: 'string', default: 'z' } } } },
+      none: { type: 'object', properties: { f: { type: 'string' } } },
     },
   };
 
-  it('defaults missing fields, keeps a nullable null, defaults inside a defaulted object and map values', () => {
-    const value: Obj = { b: null, m: { k: {} }, none: {} };
-    applySchemaDefaults(value, schema);
-    expect(value).toEqual({ b: null, m: { k: { d: false } }, none: {}, a: 'x', o: { c: 1 } });
+  it('defaults missing fields, keeps a nullable null, defaults inside a default, map values and list items', () => {
+    const value: Obj = { b: null, m: { k: {} }, l: [{}, { e: 'set' }], none: { g: [1] } };
+    const before = structuredClone(value);
+    expect(withSchemaDefaults(value, schema)).toEqual({
+      b: null,
+      m: { k: { d: false } },
+      l: [{ e: 'z' }, { e: 'set' }],
+      none: { g: [1] },
+      a: 'x',
+      o: { c: 1 },
+    });
+    expect(value).toEqual(before);
   });
 
-  it('leaves values of another type alone', () => {
-    const value: Obj = { o: 'not an object', m: [] };
-    applySchemaDefaults(value, schema);
-    expect(value).toEqual({ o: 'not an object', m: [], a: 'x', b: 'y' });
+  it('copies values of another type than the schema says as they are', () => {
+    const when = new Date(0);
+    const out = withSchemaDefaults({ o: 'not an object', m: [], a: when }, schema) as Obj;
+    expect(out).toEqual({ o: 'not an object', m: [], a: when, b: 'y' });
+    expect(out.a).not.toBe(when);
   });
 
-  it('copies object defaults, so two objects never share one', () => {
-    const one: Obj = {};
-    const two: Obj = {};
-    applySchemaDefaults(one, schema);
-    applySchemaDefaults(two, schema);
+  it('copies everything, so the result shares no object with the input or the schema', () => {
+    const input: Obj = { none: { g: { h: 1 } }, l: [] };
+    const one = withSchemaDefaults(input, schema) as Obj;
+    const two = withSchemaDefaults(input, schema) as Obj;
     expect(one.o).not.toBe(two.o);
+    expect(one.none).not.toBe(input.none);
+    expect((one.none as Obj).g).not.toBe((input.none as Obj).g);
+    expect(one.l).not.toBe(input.l);
     expect(schema.properties.o.default).toEqual({});
+  });
+
+  it('keeps a __proto__ key as a member', () => {
+    const input = JSON.parse('{"m": {"__proto__": {}}}') as Obj;
+    const out = withSchemaDefaults(input, schema) as Obj;
+    expect(Object.keys(out.m as Obj)).toEqual(['__proto__']);
+    expect(Object.getPrototypeOf(out.m)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(out.m, '__proto__')?.value).toEqual({ d: false });
   });
 });

@@ -4,7 +4,7 @@ import type { KindName } from '../constants/api.js';
 import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types.js';
 import { KindDefinitions } from '../crd/definitions.js';
 import { compiledSchema, structuralSchema } from './ajv.js';
-import { applySchemaDefaults } from './defaults.js';
+import { withSchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
 import { checkObjectMeta } from './object-meta.js';
@@ -45,16 +45,16 @@ export function validate<K extends KindName>(
   oldObject?: unknown,
 ): ValidationOutcome<KindObjects[K]> {
   const { schema, validate: check } = compiledSchema(kind);
-  const obj = structuredClone(object);
-  const warnings = pruneUnknownFields(obj, schema);
-  applySchemaDefaults(obj, schema);
+  const pruned = structuredClone(object);
+  const warnings = pruneUnknownFields(pruned, schema);
+  const obj = withSchemaDefaults(pruned, schema);
   check(obj);
   const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, KindDefinitions[kind].statusSubresource);
   let old: unknown;
   if (oldObject !== undefined) {
-    old = structuredClone(oldObject);
-    pruneUnknownFields(old, schema);
-    applySchemaDefaults(old, schema);
+    const prunedOld = structuredClone(oldObject);
+    pruneUnknownFields(prunedOld, schema);
+    old = withSchemaDefaults(prunedOld, schema);
   }
   const unchanged = old === undefined ? new Set<string>() : unchangedPaths(obj, old, schema);
   const meta = checkObjectMeta(obj);
@@ -84,7 +84,5 @@ export const RULES_NOT_CHECKED: FieldError = {
  * idempotent: defaulting a defaulted object gives an equal copy.
  */
 export function applyDefaults<K extends KindName>(kind: K, object: KindObjects[K]): KindObjects[K] {
-  const out = structuredClone(object);
-  applySchemaDefaults(out, structuralSchema(kind));
-  return out;
+  return withSchemaDefaults(object, structuralSchema(kind)) as KindObjects[K];
 }

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
+import { RenderError, RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
 import type { JobSetSpec } from '@kubetrain/api';
 import type { TrainingRuntime } from '../types.js';
 import { mergeRuntimePatches, newRuntimeInfo } from './new-runtime-info.js';
 import { resolveRuntime, type RuntimeLookup } from './resolve-runtime.js';
 import { getNumGPUPerNode, podRequests } from './resources.js';
-import { applyRuntimeDefaults } from './runtime-defaults.js';
+import { applyRuntimeDefaults, applyTrainJobDefaults, defaultedField } from './runtime-defaults.js';
 
 const namespaced: TrainingRuntime = {
   ...clusterRuntime('rt', {}, []),
@@ -96,6 +96,31 @@ describe('applyRuntimeDefaults', () => {
     ).toEqual([{ containerPort: 80, protocol: 'TCP' }]);
     expect(runtime.spec.mlPolicy?.mpi).toEqual({});
     expect(applyRuntimeDefaults(out)).toEqual(out);
+  });
+});
+
+describe('applyTrainJobDefaults', () => {
+  it('applies the TrainJob CRD defaults without touching the input', () => {
+    const job = trainJob('j', 'rt');
+    const out = applyTrainJobDefaults(job);
+    expect(out.spec.runtimeRef).toEqual({
+      name: 'rt',
+      apiGroup: 'trainer.kubeflow.org',
+      kind: 'ClusterTrainingRuntime',
+    });
+    expect(out.spec.suspend).toBe(false);
+    expect(out.spec.managedBy).toBe('trainer.kubeflow.org/trainjob-controller');
+    expect(job.spec.suspend).toBeUndefined();
+    expect(applyTrainJobDefaults(out)).toEqual(out);
+  });
+});
+
+describe('defaultedField', () => {
+  it('returns a set value and throws a RenderError naming a field the defaults did not set', () => {
+    expect(defaultedField(0, 'spec.x')).toBe(0);
+    expect(() => defaultedField(undefined, 'spec.x')).toThrow(
+      new RenderError('spec.x is not set: the CRD defaults were not applied'),
+    );
   });
 });
 

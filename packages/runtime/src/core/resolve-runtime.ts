@@ -4,14 +4,8 @@
 
 import { GROUP, Kinds } from '@kubetrain/api';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
-import {
-  viewRuntime,
-  viewTrainJob,
-  type RuntimeInput,
-  type TrainJobInput,
-  type TrainingRuntime,
-} from '../types.js';
-import { applyRuntimeDefaults } from './runtime-defaults.js';
+import { viewTrainJob, type RuntimeInput, type TrainJobInput, type TrainingRuntime } from '../types.js';
+import { applyRuntimeDefaults, applyTrainJobDefaults, defaultedField } from './runtime-defaults.js';
 
 /** Read access to runtimes; both methods return undefined when the object does not exist. */
 export interface RuntimeLookup {
@@ -30,12 +24,12 @@ export interface ResolvedRuntime {
 
 /**
  * The runtimeRef's group and kind as Kubernetes prints a GroupKind (`Kind.group`, or `Kind` when
- * the group is empty), with the CRD defaults `trainer.kubeflow.org` / `ClusterTrainingRuntime`.
+ * the group is empty), after the CRD defaults (`trainer.kubeflow.org` / `ClusterTrainingRuntime`).
  */
 export function runtimeGroupKind(trainJob: TrainJobInput): string {
-  const ref = viewTrainJob(trainJob).spec.runtimeRef;
-  const group = ref.apiGroup ?? GROUP;
-  const kind = ref.kind ?? Kinds.ClusterTrainingRuntime;
+  const ref = applyTrainJobDefaults(trainJob).spec.runtimeRef;
+  const group = defaultedField(ref.apiGroup, 'spec.runtimeRef.apiGroup');
+  const kind = defaultedField(ref.kind, 'spec.runtimeRef.kind');
   return group === '' ? kind : `${kind}.${group}`;
 }
 
@@ -67,7 +61,7 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
         `TrainingRuntime specified in TrainJob is not found: trainingruntimes.trainer.kubeflow.org "${name}" not found`,
       );
     }
-    return { kind, runtime: applyRuntimeDefaults(viewRuntime(runtime)) };
+    return { kind, runtime: applyRuntimeDefaults(runtime) };
   }
   const runtime = lookup.getClusterTrainingRuntime(name);
   if (runtime === undefined) {
@@ -75,5 +69,5 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
       `not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org "${name}" not found`,
     );
   }
-  return { kind, runtime: applyRuntimeDefaults(viewRuntime(runtime)) };
+  return { kind, runtime: applyRuntimeDefaults(runtime) };
 }

@@ -1,84 +1,47 @@
 // SPDX-License-Identifier: Apache-2.0
-// The CRD structural defaults the API server applies when a runtime is stored
-// (`manifests/base/crds/trainer.kubeflow.org_clustertrainingruntimes.yaml`). A runtime read from a
-// file has none of them, so the engine applies them before rendering; applying them twice is a no-op.
+// The CRD defaults the API server applies when it stores an object. A runtime or TrainJob read
+// from a file has none of them, so the engine applies them to what it is given, with
+// @kubetrain/api's `applyDefaults`: the CRD schema is the only place their values are written.
+// Applying them twice is a no-op.
 
-import { MPIImplementations } from '@kubetrain/api';
-import type { Container, TrainingRuntime } from '../types.js';
+import { applyDefaults, Kinds } from '@kubetrain/api';
+import { RenderError } from '../framework/errors.js';
+import {
+  viewRuntime,
+  viewTrainJob,
+  type RuntimeInput,
+  type TrainingRuntime,
+  type TrainJob,
+  type TrainJobInput,
+} from '../types.js';
 
 /**
- * The CRD defaults the engine applies, as the runtime CRDs declare them (`default:` in
- * @kubetrain/api's schemas; the JobSet and core/v1 ones in the embedded upstream fragments).
+ * Returns a copy of `runtime` with every default of its kind's CRD schema applied, as the API
+ * server stores it: the runtime's own (MPI, Flux, coscheduling, Volcano network topology) and
+ * those of the embedded JobSet and pod templates (replicatedJob `replicas` and `groupName`,
+ * failurePolicy `restartStrategy`, container port `protocol`, ...). A runtime without a
+ * TrainingRuntime `kind` is defaulted as a ClusterTrainingRuntime (both kinds share one spec).
  */
-export const CrdDefaults = {
-  /** `replicatedJobs[].groupName`. */
-  groupName: 'default',
-  /** `replicatedJobs[].replicas`. */
-  replicas: 1,
-  /** `failurePolicy.restartStrategy`. */
-  restartStrategy: 'Recreate',
-  /** Container `ports[].protocol`. */
-  portProtocol: 'TCP',
-  /** `mlPolicy.mpi.numProcPerNode` and `mlPolicy.flux.numProcPerNode`. */
-  numProcPerNode: 1,
-  /** `mlPolicy.mpi.mpiImplementation`. */
-  mpiImplementation: MPIImplementations.OpenMPI,
-  /** `mlPolicy.mpi.sshAuthMountPath`. */
-  sshAuthMountPath: '/root/.ssh',
-  /** `mlPolicy.mpi.runLauncherAsNode`. */
-  runLauncherAsNode: false,
-  /** `podGroupPolicy.coscheduling.scheduleTimeoutSeconds`. */
-  scheduleTimeoutSeconds: 60,
-  /** `podGroupPolicy.volcano.networkTopology.mode`. */
-  networkTopologyMode: 'hard',
-  /** `podGroupPolicy.volcano.networkTopology.highestTierAllowed`. */
-  highestTierAllowed: 1,
-} as const;
-
-function defaultPorts(containers: Container[] | undefined): void {
-  for (const c of containers ?? []) {
-    for (const p of c.ports ?? []) p.protocol ??= CrdDefaults.portProtocol;
-  }
+export function applyRuntimeDefaults(runtime: RuntimeInput): TrainingRuntime {
+  const kind = runtime.kind === Kinds.TrainingRuntime ? Kinds.TrainingRuntime : Kinds.ClusterTrainingRuntime;
+  return viewRuntime(applyDefaults(kind, runtime));
 }
 
 /**
- * Returns a copy of `runtime` with the CRD defaults applied: replicatedJobs `groupName: default`
- * and `replicas: 1`; `failurePolicy.restartStrategy: Recreate` when a failurePolicy is set;
- * container port `protocol: TCP`; MPI `numProcPerNode: 1`, `mpiImplementation: OpenMPI`,
- * `sshAuthMountPath: /root/.ssh`, `runLauncherAsNode: false`; Flux `numProcPerNode: 1`;
- * coscheduling `scheduleTimeoutSeconds: 60`; Volcano networkTopology `mode: hard`,
- * `highestTierAllowed: 1` when set.
+ * Returns a copy of `trainJob` with every default of the TrainJob CRD schema applied, as the API
+ * server stores it (runtimeRef `apiGroup` and `kind`, `suspend`, `managedBy`, and those of the
+ * embedded core/v1 types).
  */
-export function applyRuntimeDefaults<T extends TrainingRuntime>(runtime: T): T {
-  const out = structuredClone(runtime);
-  const spec = out.spec;
-  const mpi = spec.mlPolicy?.mpi;
-  if (mpi !== undefined) {
-    mpi.numProcPerNode ??= CrdDefaults.numProcPerNode;
-    mpi.mpiImplementation ??= CrdDefaults.mpiImplementation;
-    mpi.sshAuthMountPath ??= CrdDefaults.sshAuthMountPath;
-    mpi.runLauncherAsNode ??= CrdDefaults.runLauncherAsNode;
-  }
-  const flux = spec.mlPolicy?.flux;
-  if (flux !== undefined) flux.numProcPerNode ??= CrdDefaults.numProcPerNode;
-  const coscheduling = spec.podGroupPolicy?.coscheduling;
-  if (coscheduling !== undefined) coscheduling.scheduleTimeoutSeconds ??= CrdDefaults.scheduleTimeoutSeconds;
-  const topology = spec.podGroupPolicy?.volcano?.networkTopology;
-  if (topology !== undefined) {
-    topology.mode ??= CrdDefaults.networkTopologyMode;
-    topology.highestTierAllowed ??= CrdDefaults.highestTierAllowed;
-  }
-  const jobSet = spec.template?.spec;
-  if (jobSet !== undefined) {
-    const failurePolicy = jobSet.failurePolicy;
-    if (failurePolicy !== undefined) failurePolicy.restartStrategy ??= CrdDefaults.restartStrategy;
-    for (const rJob of jobSet.replicatedJobs ?? []) {
-      rJob.groupName ??= CrdDefaults.groupName;
-      rJob.replicas ??= CrdDefaults.replicas;
-      const pod = rJob.template?.spec?.template?.spec;
-      defaultPorts(pod?.containers);
-      defaultPorts(pod?.initContainers);
-    }
-  }
-  return out;
+export function applyTrainJobDefaults(trainJob: TrainJobInput): TrainJob {
+  return viewTrainJob(applyDefaults(Kinds.TrainJob, trainJob));
+}
+
+/**
+ * Returns `value`, a field the CRD schema defaults, read from an object the engine has defaulted
+ * (so it is always set there). Throws a RenderError naming `field` when it is not, which means the
+ * object did not go through {@link applyRuntimeDefaults} or {@link applyTrainJobDefaults}.
+ */
+export function defaultedField<T>(value: T | undefined, field: string): T {
+  if (value === undefined) throw new RenderError(`${field} is not set: the CRD defaults were not applied`);
+  return value;
 }

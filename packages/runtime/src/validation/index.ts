@@ -3,12 +3,12 @@
 // upstream's webhooks and plugins' Validate, with upstream's messages and field paths, plus the
 // JobSet name-length limit (design decision 6). One file per rule group; this file runs them.
 
-import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
+import { applyRuntimeDefaults, applyTrainJobDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import type { ValidationResult } from '@kubetrain/api';
 import type { ClusterReader } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
-import { viewRuntime, viewTrainJob, type RuntimeInput, type TrainJobInput } from '../types.js';
+import type { RuntimeInput, TrainJobInput } from '../types.js';
 import { validateFlux } from './flux.js';
 import { validateInitializers } from './initializers.js';
 import type { TrainJobRuleInput } from './input.js';
@@ -51,7 +51,7 @@ const trainJobRules: ReadonlyArray<(input: TrainJobRuleInput) => ValidationResul
  *   other kind than TrainingRuntime/ClusterTrainingRuntime throws UnsupportedRuntimeError
  *   (`unsupported runtime: <Kind.group>`), as upstream's webhook fails before any rule.
  * - `info` is `newRuntimeInfo(runtime, newJob)` (runtimePatches merged, no policy enforced); it is
- *   computed when absent. CRD defaults are applied to `runtime` here.
+ *   computed when absent. The CRD defaults are applied to the TrainJobs and `runtime` here.
  * - `cluster` lends the observed JobSet (runtimePatches vs active pods; without it the stored
  *   TrainJob's `status.jobsStatus` is used) and PriorityClass existence (Volcano; skipped without).
  *
@@ -66,10 +66,10 @@ export function validateTrainJob(
   info?: RuntimeInfo,
   cluster: ClusterReader = {},
 ): ValidationResult {
-  const newJob = viewTrainJob(newJobInput);
+  const newJob = applyTrainJobDefaults(newJobInput);
   if (runtimeInput === undefined) return validateRuntimeMissing(newJob);
-  const oldJob = oldJobInput === undefined ? undefined : viewTrainJob(oldJobInput);
-  const runtime = applyRuntimeDefaults(viewRuntime(runtimeInput));
+  const oldJob = oldJobInput === undefined ? undefined : applyTrainJobDefaults(oldJobInput);
+  const runtime = applyRuntimeDefaults(runtimeInput);
   const input: TrainJobRuleInput = {
     oldJob,
     newJob,

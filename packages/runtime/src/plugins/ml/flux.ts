@@ -12,7 +12,7 @@ import {
   PluginNames,
   VolumeNames,
 } from '@kubetrain/api';
-import { CrdDefaults } from '../../core/runtime-defaults.js';
+import { defaultedField } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
@@ -70,8 +70,7 @@ function numNodesOf(trainJob: TrainJob): number {
 function tasksPerNode(info: RuntimeInfo, trainJob: TrainJob): number {
   return (
     trainJob.spec.trainer?.numProcPerNode ??
-    info.runtimePolicy.mlPolicy?.flux?.numProcPerNode ??
-    CrdDefaults.numProcPerNode
+    defaultedField(info.runtimePolicy.mlPolicy?.flux?.numProcPerNode, 'spec.mlPolicy.flux.numProcPerNode')
   );
 }
 

@@ -14,7 +14,7 @@ import {
   PluginNames,
   VolumeNames,
 } from '@kubetrain/api';
-import { CrdDefaults } from '../../core/runtime-defaults.js';
+import { defaultedField } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -38,7 +38,10 @@ export function mpiNodeCount(numNodes: number, runLauncherAsNode: boolean | unde
 export function mpiSlots(info: RuntimeInfo, trainJob: TrainJob): number {
   const explicit = trainJob.spec.trainer?.numProcPerNode;
   if (explicit !== undefined) return explicit;
-  const policy = info.runtimePolicy.mlPolicy?.mpi?.numProcPerNode ?? CrdDefaults.numProcPerNode;
+  const policy = defaultedField(
+    info.runtimePolicy.mlPolicy?.mpi?.numProcPerNode,
+    'spec.mlPolicy.mpi.numProcPerNode',
+  );
   const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));
   return policy === 1 && gpus > 1 ? gpus : policy;
 }
@@ -85,7 +88,7 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
       nodePS.count = mpiNodeCount(numNodes, mpi.runLauncherAsNode);
     }
     const slots = mpiSlots(info, trainJob);
-    const implementation = mpi.mpiImplementation ?? CrdDefaults.mpiImplementation;
+    const implementation = defaultedField(mpi.mpiImplementation, 'spec.mlPolicy.mpi.mpiImplementation');
     for (const podSet of info.templateSpec.podSets) {
       if (podSet.name !== ContainerNames.Node && podSet.name !== ContainerNames.Launcher) continue;
       const isLauncher = podSet.name === ContainerNames.Launcher;
@@ -94,7 +97,10 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
       for (const container of podSet.containers) {
         if (container.name !== ContainerNames.Node) continue;
         upsertVolumeMounts(container.volumeMounts, [
-          { name: VolumeNames.MPISSHAuth, mountPath: mpi.sshAuthMountPath ?? CrdDefaults.sshAuthMountPath },
+          {
+            name: VolumeNames.MPISSHAuth,
+            mountPath: defaultedField(mpi.sshAuthMountPath, 'spec.mlPolicy.mpi.sshAuthMountPath'),
+          },
         ]);
         if (!isLauncher) continue;
         upsertVolumeMounts(container.volumeMounts, [

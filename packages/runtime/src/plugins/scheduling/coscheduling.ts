@@ -6,7 +6,7 @@ import { ForeignKinds, Labels, PluginNames } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
-import { CrdDefaults } from '../../core/runtime-defaults.js';
+import { defaultedField } from '../../core/runtime-defaults.js';
 import { computeGang, buildPodGroup } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
@@ -49,7 +49,10 @@ export class CoScheduling implements EnforcePodGroupPolicyPlugin, ComponentBuild
     const podGroup = buildPodGroup(trainJob, ForeignKinds.SchedulerPluginsPodGroup, {
       minMember: gang.minMember,
       minResources: gang.minResources,
-      scheduleTimeoutSeconds: policy.scheduleTimeoutSeconds ?? CrdDefaults.scheduleTimeoutSeconds,
+      scheduleTimeoutSeconds: defaultedField(
+        policy.scheduleTimeoutSeconds,
+        'spec.podGroupPolicy.coscheduling.scheduleTimeoutSeconds',
+      ),
     });
     return [podGroup];
   }

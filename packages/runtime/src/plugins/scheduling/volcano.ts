@@ -7,7 +7,7 @@ import { Annotations, ForeignKinds, PluginNames } from '@kubetrain/api';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
-import { CrdDefaults } from '../../core/runtime-defaults.js';
+import { defaultedField } from '../../core/runtime-defaults.js';
 import { computeGang, buildPodGroup } from './gang.js';
 import { markGangPods } from './pod-metadata.js';
 
@@ -67,8 +67,11 @@ export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlu
     const topology = policy.networkTopology;
     if (topology !== undefined) {
       spec['networkTopology'] = {
-        mode: topology.mode ?? CrdDefaults.networkTopologyMode,
-        highestTierAllowed: topology.highestTierAllowed ?? CrdDefaults.highestTierAllowed,
+        mode: defaultedField(topology.mode, 'spec.podGroupPolicy.volcano.networkTopology.mode'),
+        highestTierAllowed: defaultedField(
+          topology.highestTierAllowed,
+          'spec.podGroupPolicy.volcano.networkTopology.highestTierAllowed',
+        ),
       };
     }
     const podGroup = buildPodGroup(trainJob, ForeignKinds.VolcanoPodGroup, spec);

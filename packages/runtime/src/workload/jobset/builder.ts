@@ -14,6 +14,7 @@ import {
   type ReplicatedJob,
 } from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
+import { defaultedField } from '../../core/runtime-defaults.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
 import type { Container, RenderedJobSet, TrainJob } from '../../types.js';
 import { trainJobOwnerReference } from '../../util/owner-reference.js';
@@ -121,7 +122,7 @@ export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): RenderedJobS
       applyTrainer(rJob, info, trainJob, isTrainer);
     mergePodMetadata(rJob, info.scheduler.podLabels, info.scheduler.podAnnotations);
   }
-  spec.suspend = trainJob.spec.suspend ?? false;
+  spec.suspend = defaultedField(trainJob.spec.suspend, 'spec.suspend');
   const metadata: RenderedJobSet['metadata'] = {
     name: trainJob.metadata.name ?? '',
     ownerReferences: [trainJobOwnerReference(trainJob)],
