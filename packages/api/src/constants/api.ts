@@ -43,6 +43,12 @@ export const ManagedBy = {
   MultiKueue: 'kueue.x-k8s.io/multikueue',
 } as const;
 
+/** `runtimePatches[].manager` values the Trainer plugins recognise. */
+export const RuntimePatchManagers = {
+  /** The manager of the runtimePatch Kueue's TrainJob integration writes (`kubernetes-sigs/kueue` v0.19). */
+  Kueue: 'kueue.x-k8s.io/manager',
+} as const;
+
 /** Field managers used for server-side apply (`trainer` for objects, `trainer-status` for the status server). */
 export const FieldManagers = {
   Trainer: 'trainer',

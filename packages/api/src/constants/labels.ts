@@ -19,6 +19,11 @@ export const Labels = {
   KueueQueueName: 'kueue.x-k8s.io/queue-name',
   /** Kueue: WorkloadPriorityClass of a job object. */
   KueuePriorityClass: 'kueue.x-k8s.io/priority-class',
+  /**
+   * KAI Scheduler: queue label, read from the top owner or the pod (`DefaultQueueLabel`,
+   * `kai-scheduler/KAI-Scheduler` v0.17 `pkg/common/constants`).
+   */
+  KAIQueue: 'kai.scheduler/queue',
 } as const;
 
 /** Values of the `trainer.kubeflow.org/trainjob-ancestor-step` label (`constants.DatasetInitializer`, ...). */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Validation and warning messages of upstream Trainer's webhooks and plugins, byte-identical.
+import { GROUP, Resources, type Kinds } from './api.js';
 import { RUNTIME_DEPRECATION_POLICY_URL } from './names.js';
 
 /** Fixed messages of the TrainJob and runtime validators. */
@@ -49,6 +50,17 @@ export function containerPatchUnknownMessage(job: string): string {
 /** `must contain the required container for the ancestor: <ancestor>`. */
 export function requiredContainerMessage(ancestor: string): string {
   return `must contain the required container for the ancestor: ${ancestor}`;
+}
+
+/**
+ * The API server's NotFound message for a runtime, `<resource>.trainer.kubeflow.org "<name>" not found`
+ * (`apierrors.NewNotFound` of the runtime's GroupResource), as upstream quotes it.
+ */
+export function runtimeNotFoundMessage(
+  kind: typeof Kinds.TrainingRuntime | typeof Kinds.ClusterTrainingRuntime,
+  name: string,
+): string {
+  return `${Resources[kind]}.${GROUP} "${name}" not found`;
 }
 
 /** `<err>: specified trainingRuntime must be created before the TrainJob is created`. */

@@ -21,6 +21,16 @@ export const MountPaths = {
   MPIHostfileDir: '/etc/mpi',
   /** Status-server token and CA mount in trainer containers. */
   StatusServerToken: '/var/run/secrets/kubeflow/trainer',
+  /** Flux: the entrypoint ConfigMap (entrypoint.sh, init.sh) in the installer and `node` containers. */
+  FluxConfig: '/etc/flux-config',
+  /** Flux: the install volume the installer fills and the `node` container runs from. */
+  FluxInstall: '/mnt/flux',
+  /** Flux: the spack install volume in the `node` container. */
+  FluxSpackInstall: '/opt/software',
+  /** Flux: the CURVE certificate Secret in the `node` container. */
+  FluxCurve: '/curve',
+  /** Flux: the memory-backed shared-memory volume in the `node` container. */
+  FluxSharedMemory: '/dev/shm',
 } as const;
 
 /** The port every trainer container exposes (`ContainerTrainerPort`). */
@@ -79,6 +89,18 @@ export const PluginNames = {
   TrainJobStatus: 'TrainJobStatus',
 } as const;
 
+/** `spec.schedulerName` values of the gang schedulers the plugins integrate with. */
+export const SchedulerNames = {
+  /** The scheduler name KAI Scheduler serves (`DefaultSchedulerName`). */
+  KAI: 'kai-scheduler',
+} as const;
+
+/** core/v1 Secret types of the Secrets plugins render. */
+export const SecretTypes = {
+  /** `kubernetes.io/ssh-auth` (`SecretTypeSSHAuth`): the MPI SSH key pair. */
+  SSHAuth: 'kubernetes.io/ssh-auth',
+} as const;
+
 /** MPI implementations. The CRD enum admits only `OpenMPI` and the empty string. */
 export const MPIImplementations = {
   OpenMPI: 'OpenMPI',
@@ -86,10 +108,23 @@ export const MPIImplementations = {
   MPICH: 'MPICH',
 } as const;
 
+/** The pretrained models TorchTune supports (`<family>/<size>`, from the runtime name). */
+export const TorchTuneModels = {
+  Llama3_2_1B: 'llama3_2/1B',
+  Llama3_2_3B: 'llama3_2/3B',
+  Llama3_3_70B: 'llama3_3/70B',
+  Qwen2_5_1_5B: 'qwen2_5/1.5B',
+} as const;
+
 /** TorchTune constants: the entrypoint that triggers it and the supported models. */
 export const TorchTune = {
   Entrypoint: ['tune', 'run'],
-  SupportedModels: ['llama3_2/1B', 'llama3_2/3B', 'llama3_3/70B', 'qwen2_5/1.5B'],
+  SupportedModels: [
+    TorchTuneModels.Llama3_2_1B,
+    TorchTuneModels.Llama3_2_3B,
+    TorchTuneModels.Llama3_3_70B,
+    TorchTuneModels.Qwen2_5_1_5B,
+  ],
   ImmutableConfigKeys: [
     'output_dir',
     'tokenizer.path',

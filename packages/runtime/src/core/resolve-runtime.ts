@@ -2,7 +2,7 @@
 // runtimeRef resolution: a TrainJob names a TrainingRuntime in its own namespace or a
 // ClusterTrainingRuntime; any other group/kind is rejected with upstream's message.
 
-import { GROUP, Kinds } from '@kubetrain/api';
+import { GROUP, Kinds, runtimeNotFoundMessage } from '@kubetrain/api';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import { viewTrainJob, type RuntimeInput, type TrainJobInput, type TrainingRuntime } from '../types.js';
 import { applyRuntimeDefaults, applyTrainJobDefaults, defaultedField } from './runtime-defaults.js';
@@ -58,7 +58,7 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
     const runtime = lookup.getTrainingRuntime(trainJob.metadata.namespace ?? '', name);
     if (runtime === undefined) {
       throw new RuntimeNotFoundError(
-        `TrainingRuntime specified in TrainJob is not found: trainingruntimes.trainer.kubeflow.org "${name}" not found`,
+        `TrainingRuntime specified in TrainJob is not found: ${runtimeNotFoundMessage(kind, name)}`,
       );
     }
     return { kind, runtime: applyRuntimeDefaults(runtime) };
@@ -66,7 +66,7 @@ export function resolveRuntime(trainJobInput: TrainJobInput, lookup: RuntimeLook
   const runtime = lookup.getClusterTrainingRuntime(name);
   if (runtime === undefined) {
     throw new RuntimeNotFoundError(
-      `not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org "${name}" not found`,
+      `not found ClusterTrainingRuntime specified in TrainJob: ${runtimeNotFoundMessage(kind, name)}`,
     );
   }
   return { kind, runtime: applyRuntimeDefaults(runtime) };

@@ -11,6 +11,7 @@ import {
   Kinds,
   Labels,
   LabelValues,
+  runtimeNotFoundMessage,
   trainingRuntimeMissingMessage,
   type ValidationResult,
 } from '@kubetrain/api';
@@ -28,13 +29,13 @@ import type { TrainJob, TrainingRuntime } from '../types.js';
 export function validateRuntimeMissing(trainJob: TrainJob): ValidationResult {
   const ref = trainJob.spec.runtimeRef;
   if (runtimeKindOf(trainJob) === Kinds.TrainingRuntime) {
-    const notFound = `trainingruntimes.trainer.kubeflow.org "${ref.name}" not found`;
+    const notFound = runtimeNotFoundMessage(Kinds.TrainingRuntime, ref.name);
     return {
       warnings: [],
       errors: [invalid(fieldPath('spec', 'runtimeRef'), ref, trainingRuntimeMissingMessage(notFound))],
     };
   }
-  const notFound = `clustertrainingruntimes.trainer.kubeflow.org "${ref.name}" not found`;
+  const notFound = runtimeNotFoundMessage(Kinds.ClusterTrainingRuntime, ref.name);
   return {
     warnings: [],
     errors: [invalid(fieldPath('spec', 'RuntimeRef'), ref, clusterTrainingRuntimeMissingMessage(notFound))],

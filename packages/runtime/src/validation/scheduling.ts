@@ -2,7 +2,8 @@
 // Beyond upstream: warnings (never errors, so no upstream object becomes invalid) where the
 // scheduling plugins would silently drop or ignore what a TrainJob or runtime asks for.
 
-import { KAI, Kueue, KUEUE_JOB_LABELS } from '../plugins/scheduling/constants.js';
+import { KUEUE_PODSET_ANNOTATION_PREFIX, Labels } from '@kubetrain/api';
+import { KUEUE_JOB_LABELS } from '../plugins/scheduling/kueue.js';
 import { replicatedJobsOf, type TrainJobRuleInput } from './input.js';
 
 /** Where Kueue's TAS annotations belong, for the warnings' text. */
@@ -12,7 +13,7 @@ const TAS_PLACE =
 
 function tasKeys(annotations: Readonly<Record<string, string>> | undefined): string[] {
   return Object.keys(annotations ?? {})
-    .filter((k) => k.startsWith(Kueue.PodSetTopologyAnnotationPrefix))
+    .filter((k) => k.startsWith(KUEUE_PODSET_ANNOTATION_PREFIX))
     .sort();
 }
 
@@ -61,11 +62,11 @@ export function validateSchedulingHints(input: TrainJobRuleInput): string[] {
   warnings.push(...misplacedTASWarnings(input));
   const policy = input.runtime.spec.podGroupPolicy;
   if (
-    input.newJob.metadata.labels?.[KAI.QueueLabel] !== undefined &&
+    input.newJob.metadata.labels?.[Labels.KAIQueue] !== undefined &&
     (policy?.coscheduling !== undefined || policy?.volcano !== undefined)
   ) {
     warnings.push(
-      `label ${KAI.QueueLabel} has no effect: runtime "${runtimeName}" gang-schedules with ` +
+      `label ${Labels.KAIQueue} has no effect: runtime "${runtimeName}" gang-schedules with ` +
         `${policy.coscheduling !== undefined ? 'coscheduling' : 'Volcano'} (spec.podGroupPolicy)`,
     );
   }

@@ -8,6 +8,7 @@ import {
   fieldPath,
   invalid,
   TorchTune,
+  TorchTuneModels,
   torchTuneImmutableConfigMessage,
   torchTuneNumNodesMessage,
   torchTuneQLoRAGPUMessage,
@@ -30,9 +31,12 @@ import {
 import type { TrainJobRuleInput } from './input.js';
 
 /** The only model trained on more than one node. */
-const MULTI_NODE_MODEL = 'llama3_3/70B';
+const MULTI_NODE_MODEL = TorchTuneModels.Llama3_3_70B;
 /** Models whose QLoRA recipes exist only for a single device. */
-const SINGLE_DEVICE_QLORA_MODELS: ReadonlySet<string> = new Set(['llama3_2/1B', 'llama3_2/3B']);
+const SINGLE_DEVICE_QLORA_MODELS: ReadonlySet<string> = new Set([
+  TorchTuneModels.Llama3_2_1B,
+  TorchTuneModels.Llama3_2_3B,
+]);
 /** Model family without QLoRA recipes. */
 const NO_QLORA_PREFIX = 'qwen2_5/';
 

@@ -8,6 +8,7 @@ import {
   ContainerNames,
   DataKeys,
   FluxEnvDefaults,
+  MountPaths,
   ObjectNameSuffixes,
   PluginNames,
   VolumeNames,
@@ -30,7 +31,7 @@ export const name = PluginNames.Flux;
 /** The resolved broker settings (defaults, then the runtime `node` env, then the trainer env). */
 export type FluxSettings = Record<keyof typeof FluxEnvDefaults, string>;
 
-const configDir = '/etc/flux-config';
+const configDir = MountPaths.FluxConfig;
 const fluxRoot = '/opt/view';
 
 /** `<tj>-flux-entrypoint`: the ConfigMap (and volume) holding entrypoint.sh and init.sh. */
@@ -113,7 +114,10 @@ function fluxVolumes(trainJob: TrainJob): Volume[] {
 }
 
 /** The Flux install mount, shared by the installer and the `node` container. */
-const installMount: Readonly<VolumeMount> = { name: VolumeNames.FluxInstall, mountPath: '/mnt/flux' };
+const installMount: Readonly<VolumeMount> = {
+  name: VolumeNames.FluxInstall,
+  mountPath: MountPaths.FluxInstall,
+};
 
 /** The entrypoint ConfigMap mount, shared by the installer and the `node` container. */
 function configMount(trainJob: TrainJob): VolumeMount {
@@ -123,10 +127,10 @@ function configMount(trainJob: TrainJob): VolumeMount {
 function nodeMounts(trainJob: TrainJob): VolumeMount[] {
   return [
     { ...installMount },
-    { name: VolumeNames.FluxSpackInstall, mountPath: '/opt/software' },
+    { name: VolumeNames.FluxSpackInstall, mountPath: MountPaths.FluxSpackInstall },
     configMount(trainJob),
-    { name: VolumeNames.FluxCurve, mountPath: '/curve', readOnly: true },
-    { name: VolumeNames.FluxSharedMemory, mountPath: '/dev/shm', readOnly: true },
+    { name: VolumeNames.FluxCurve, mountPath: MountPaths.FluxCurve, readOnly: true },
+    { name: VolumeNames.FluxSharedMemory, mountPath: MountPaths.FluxSharedMemory, readOnly: true },
   ];
 }
 

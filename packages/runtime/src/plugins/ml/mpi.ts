@@ -12,6 +12,7 @@ import {
   OpenMPIEnv,
   OpenMPIEnvValues,
   PluginNames,
+  SecretTypes,
   VolumeNames,
 } from '@kubetrain/api';
 import { defaultedField } from '../../core/runtime-defaults.js';
@@ -25,9 +26,6 @@ import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.
 
 /** Upstream's plugin name. */
 export const name = PluginNames.MPI;
-
-/** The type of the SSH Secret (core/v1 `SecretTypeSSHAuth`). */
-const SSH_AUTH_SECRET_TYPE = 'kubernetes.io/ssh-auth';
 
 /** Pods of the `node` job for `numNodes` nodes: one fewer when the launcher runs as a node (at least 1). */
 export function mpiNodeCount(numNodes: number, runLauncherAsNode: boolean | undefined): number {
@@ -128,7 +126,7 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     if (keys !== undefined) {
       objects.push(
         ownedObject(trainJob, 'v1', 'Secret', trainJobObjectName(trainJob, ObjectNameSuffixes.MPISSHAuth), {
-          type: SSH_AUTH_SECRET_TYPE,
+          type: SecretTypes.SSHAuth,
           immutable: true,
           data: {
             [DataKeys.SSHPrivateKey]: Buffer.from(keys.privateKey).toString('base64'),

@@ -4,11 +4,11 @@
 // podgrouper (v0.13+) skips the TrainJob and groups the JobSet itself. This plugin makes that
 // hand-off explicit and safe for runtimes with `dependsOn`.
 
+import { Annotations, KAI_TOPOLOGY_ANNOTATIONS, Labels, SchedulerNames } from '@kubetrain/api';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { ensurePodSpec } from '../../util/replicated-job.js';
-import { KAI, KAI_TOPOLOGY_ANNOTATIONS } from './constants.js';
 import { computeGang } from './gang.js';
 
 /** The plugin's name. */
@@ -23,10 +23,10 @@ export const name = 'KAI';
 export function isKAIEnabled(info: RuntimeInfo, trainJob: TrainJob): boolean {
   const policy = info.runtimePolicy.podGroupPolicy;
   if (policy?.coscheduling !== undefined || policy?.volcano !== undefined) return false;
-  if (trainJob.metadata.labels?.[KAI.QueueLabel] !== undefined) return true;
-  if (info.labels[KAI.QueueLabel] !== undefined) return true;
+  if (trainJob.metadata.labels?.[Labels.KAIQueue] !== undefined) return true;
+  if (info.labels[Labels.KAIQueue] !== undefined) return true;
   return (info.templateSpec.spec.replicatedJobs ?? []).some(
-    (rJob) => rJob.template?.spec?.template?.spec?.schedulerName === KAI.SchedulerName,
+    (rJob) => rJob.template?.spec?.template?.spec?.schedulerName === SchedulerNames.KAI,
   );
 }
 
@@ -56,18 +56,19 @@ export class KAIScheduler implements EnforcePodGroupPolicyPlugin {
   enforcePodGroupPolicy(info: RuntimeInfo, trainJob: TrainJob): void {
     if (!isKAIEnabled(info, trainJob)) return;
     for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
-      ensurePodSpec(rJob).schedulerName ??= KAI.SchedulerName;
+      ensurePodSpec(rJob).schedulerName ??= SchedulerNames.KAI;
     }
     const jobLabels = trainJob.metadata.labels ?? {};
     const jobAnnotations = trainJob.metadata.annotations ?? {};
-    const queue = jobLabels[KAI.QueueLabel];
-    if (queue !== undefined && info.labels[KAI.QueueLabel] === undefined) info.labels[KAI.QueueLabel] = queue;
-    for (const key of [KAI.BatchMinMemberAnnotation, ...KAI_TOPOLOGY_ANNOTATIONS]) {
+    const queue = jobLabels[Labels.KAIQueue];
+    if (queue !== undefined && info.labels[Labels.KAIQueue] === undefined)
+      info.labels[Labels.KAIQueue] = queue;
+    for (const key of [Annotations.KAIBatchMinMember, ...KAI_TOPOLOGY_ANNOTATIONS]) {
       const value = jobAnnotations[key];
       if (value !== undefined && info.annotations[key] === undefined) info.annotations[key] = value;
     }
-    if (info.annotations[KAI.BatchMinMemberAnnotation] === undefined) {
-      info.annotations[KAI.BatchMinMemberAnnotation] = String(computeGang(info).members.length);
+    if (info.annotations[Annotations.KAIBatchMinMember] === undefined) {
+      info.annotations[Annotations.KAIBatchMinMember] = String(computeGang(info).members.length);
     }
   }
 }

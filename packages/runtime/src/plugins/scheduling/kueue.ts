@@ -5,14 +5,16 @@
 // `spec.suspend`, and writes its admission (node selectors, tolerations, scheduling gates, TAS
 // labels and annotations) into a runtimePatch of manager `kueue.x-k8s.io/manager`.
 
-import { Labels, ManagedBy } from '@kubetrain/api';
+import { Labels, ManagedBy, RuntimePatchManagers } from '@kubetrain/api';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
-import { Kueue, KUEUE_JOB_LABELS } from './constants.js';
 
 /** The plugin's name. */
 export const name = 'Kueue';
+
+/** The Kueue labels that must never reach a JobSet owned by a TrainJob. */
+export const KUEUE_JOB_LABELS = [Labels.KueueQueueName, Labels.KueuePriorityClass] as const;
 
 /**
  * True when Kueue manages the TrainJob: it has a `kueue.x-k8s.io/queue-name` label, a runtimePatch
@@ -21,7 +23,7 @@ export const name = 'Kueue';
 export function isKueueManaged(trainJob: TrainJob): boolean {
   if (trainJob.metadata.labels?.[Labels.KueueQueueName] !== undefined) return true;
   if (trainJob.spec.managedBy === ManagedBy.MultiKueue) return true;
-  return (trainJob.spec.runtimePatches ?? []).some((p) => p.manager === Kueue.RuntimePatchManager);
+  return (trainJob.spec.runtimePatches ?? []).some((p) => p.manager === RuntimePatchManagers.Kueue);
 }
 
 /**
