@@ -17,6 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   CustomObjectsApi,
+  type KubernetesObject,
   type V1Container,
   type V1EnvVar,
   type V1OwnerReference,
@@ -191,9 +192,24 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
   const installedRuntimes: string[] = [];
   let namespace: string;
 
+  const shippedRuntimes: Array<{ runtime: KubernetesObject; applied: KubernetesObject }> = [];
+
   beforeAll(async () => {
     namespace = await createNamespace('e2e-render');
     await installKubetrainCrds(FIELD_MANAGER_E2E);
+    // The shipped runtimes, as `kubectl apply --server-side -k manifests/runtimes` installs them.
+    for (const file of shippedRuntimeFiles()) {
+      for (const runtime of readYamlObjects(file)) {
+        const name = runtime.metadata!.name!;
+        const existed = await readClusterRuntime(name).then(
+          () => true,
+          () => false,
+        );
+        const applied = await applyObject(runtime, FIELD_MANAGER_E2E);
+        if (!existed) installedRuntimes.push(name);
+        shippedRuntimes.push({ runtime, applied });
+      }
+    }
   });
 
   afterAll(async () => {
@@ -314,22 +330,13 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
   }
 
   it('applies every shipped ClusterTrainingRuntime (server-side) and the API server accepts it', async () => {
-    const files = shippedRuntimeFiles();
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) {
-      for (const runtime of readYamlObjects(file)) {
-        const name = runtime.metadata!.name!;
-        const existed = await readClusterRuntime(name).then(
-          () => true,
-          () => false,
-        );
-        const applied = await applyObject(runtime, FIELD_MANAGER_E2E);
-        if (!existed) installedRuntimes.push(name);
-        expect(applied.metadata?.uid).toBeDefined();
-        const stored = await readClusterRuntime(name);
-        expect(stored.kind).toBe(Kinds.ClusterTrainingRuntime);
-        expect((stored.spec as Obj).template).toBeDefined();
-      }
+    expect(shippedRuntimes.length).toBeGreaterThan(0);
+    for (const { runtime, applied } of shippedRuntimes) {
+      expect(applied.metadata?.uid).toBeDefined();
+      const stored = await readClusterRuntime(runtime.metadata!.name!);
+      expect(stored.kind).toBe(Kinds.ClusterTrainingRuntime);
+      expect(stored.metadata).toMatchObject({ labels: runtime.metadata!.labels });
+      expect((stored.spec as Obj).template).toBeDefined();
     }
   });
 
@@ -466,6 +473,58 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
       expect(envValue(nodeContainer(pod), 'DMLC_TRACKER_URI')).toBe(tracker);
       expect(envValue(nodeContainer(pod), 'DMLC_NUM_WORKER')).toBe('2');
     }
+  });
+
+  it('suspend and resume: a suspended TrainJob renders a suspended JobSet; resuming re-renders and re-applies it', async () => {
+    const name = `resume-${suffix}`;
+    const run = await submit(
+      makeTrainJob(namespace, name).runtimeRef('torch-distributed').numNodes(2).suspend(true),
+    );
+    const suspended = await waitFor(`JobSet ${name} Suspended=True`, async () => {
+      const jobSet = await observeJobSet(namespace, name);
+      return jobSet.status?.conditions?.some((c) => c.type === 'Suspended' && c.status === 'True')
+        ? jobSet
+        : undefined;
+    });
+    expect(await podsOf(run, 'node')).toEqual([]);
+    const whileSuspended = status(await readTrainJob(namespace, name), { jobSet: suspended, now: now() })!;
+    expect(whileSuspended.conditions).toEqual([
+      expect.objectContaining({ type: 'Suspended', status: 'True', reason: 'Suspended' }),
+    ]);
+    await custom().replaceNamespacedCustomObjectStatus({
+      group: GROUP,
+      version: VERSION,
+      plural: Resources.TrainJob,
+      namespace,
+      name,
+      body: { ...(await readTrainJob(namespace, name)), status: whileSuspended },
+    });
+
+    // Resume (as Kueue does on admission): the TrainJob's spec.suspend becomes false; the controller
+    // renders again and applies the new JobSet over the suspended one (the JobSet webhook allows it).
+    const current = await readTrainJob(namespace, name);
+    const resumed = (await custom().replaceNamespacedCustomObject({
+      group: GROUP,
+      version: VERSION,
+      plural: Resources.TrainJob,
+      namespace,
+      name,
+      body: { ...current, spec: { ...current.spec!, suspend: false } },
+    })) as TrainJob;
+    const runtime = await readClusterRuntime('torch-distributed');
+    const { objects } = render(resumed, runtime);
+    for (const obj of objects) await applyObject(obj, FieldManagers.Trainer, { force: true });
+
+    const computed = await finish({ ...run, trainJob: resumed }, 'Completed');
+    expect(computed.conditions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'Suspended', status: 'False', reason: 'Resumed' }),
+        expect.objectContaining({ type: 'Complete', status: 'True' }),
+      ]),
+    );
+    const pods = await podsOf(run, 'node');
+    expect(pods).toHaveLength(2);
+    for (const pod of pods) expect(pod.status?.phase).toBe('Succeeded');
   });
 
   describe('deepspeed-distributed (MPI: SSH Secret, hostfile ConfigMap, launcher after the nodes)', () => {
