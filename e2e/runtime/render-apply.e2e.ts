@@ -340,42 +340,64 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
     }
   });
 
-  it('every shipped runtime, the opt-in data-cache one too, renders objects the API server and the JobSet webhook accept (dry-run apply)', async () => {
-    const files = [
+  it('every shipped runtime, the opt-in data-cache one too, and the gang-scheduled variants render objects the API server and the JobSet webhook accept (dry-run apply)', async () => {
+    const runtimes = [
       ...shippedRuntimeFiles(),
       'manifests/runtimes/data-cache/torch-distributed-with-cache.yaml',
-    ];
+    ].flatMap((file) => readYamlObjects(file) as unknown as Obj[]);
+    // torch-distributed as a TrainingRuntime of the namespace with each podGroupPolicy.
+    const torch = runtimes.find((r) => (r.metadata as Obj).name === 'torch-distributed')!;
+    for (const [name, podGroupPolicy] of [
+      ['torch-volcano', { volcano: { networkTopology: { mode: 'hard', highestTierAllowed: 1 } } }],
+      ['torch-coscheduling', { coscheduling: { scheduleTimeoutSeconds: 30 } }],
+    ] as const) {
+      runtimes.push({
+        apiVersion: `${GROUP}/${VERSION}`,
+        kind: Kinds.TrainingRuntime,
+        metadata: { name, namespace },
+        spec: { ...(torch.spec as Obj), podGroupPolicy },
+      });
+    }
     const kindsSeen = new Set<string>();
-    for (const [i, file] of files.entries()) {
-      for (const runtime of readYamlObjects(file)) {
-        const name = runtime.metadata!.name!;
-        // A dry-run apply of the runtime itself, so the opt-in one need not be installed.
-        const stored = (await applyObject(runtime, FIELD_MANAGER_E2E, { dryRun: 'All' })) as unknown as Obj;
-        const trainJob = (await custom().createNamespacedCustomObject({
-          group: GROUP,
-          version: VERSION,
-          plural: Resources.TrainJob,
-          namespace,
-          body: makeTrainJob(namespace, `dry-${i}-${suffix}`).runtimeRef(name).obj(),
-        })) as TrainJob;
-        expect(admit(undefined, trainJob, stored).errors).toEqual([]);
-        const { objects } = render(trainJob, stored, {
-          secrets: { mpiSSHKeyPair: () => deriveSSHKeyPair(trainJob.metadata!.uid!) },
-        });
-        for (const obj of objects) {
-          kindsSeen.add(obj.kind as string);
-          const applied = await applyObject(obj, FieldManagers.Trainer, { force: true, dryRun: 'All' });
-          expect(applied.metadata?.name).toBe((obj.metadata as { name: string }).name);
-          // The JobSet's mutating webhook ran on the dry run too: it defaulted the network.
-          if (obj.kind === 'JobSet') {
-            expect((applied as ObservedJobSet).spec?.network?.enableDNSHostnames).toBe(true);
-          }
+    for (const [i, runtime] of runtimes.entries()) {
+      const { name } = runtime.metadata as { name: string };
+      // A dry-run apply of the runtime itself, so the opt-in one need not be installed.
+      const stored = (await applyObject(runtime as unknown as KubernetesObject, FIELD_MANAGER_E2E, {
+        dryRun: 'All',
+      })) as unknown as Obj;
+      const trainJob = (await custom().createNamespacedCustomObject({
+        group: GROUP,
+        version: VERSION,
+        plural: Resources.TrainJob,
+        namespace,
+        body: makeTrainJob(namespace, `dry-${i}-${suffix}`)
+          .runtimeRef(name, runtime.kind as string)
+          .numNodes(2)
+          .obj(),
+      })) as TrainJob;
+      expect(admit(undefined, trainJob, stored).errors).toEqual([]);
+      const { objects } = render(trainJob, stored, {
+        secrets: { mpiSSHKeyPair: () => deriveSSHKeyPair(trainJob.metadata!.uid!) },
+      });
+      for (const obj of objects) {
+        kindsSeen.add(`${obj.apiVersion as string} ${obj.kind as string}`);
+        const applied = await applyObject(obj, FieldManagers.Trainer, { force: true, dryRun: 'All' });
+        expect(applied.metadata?.name).toBe((obj.metadata as { name: string }).name);
+        // The JobSet's mutating webhook ran on the dry run too: it defaulted the network.
+        if (obj.kind === 'JobSet') {
+          expect((applied as ObservedJobSet).spec?.network?.enableDNSHostnames).toBe(true);
         }
       }
     }
-    // MPI runtimes add the SSH Secret and the hostfile ConfigMap; the data cache's LeaderWorkerSet is
-    // made at run time by its initializer, not rendered.
-    expect([...kindsSeen].sort()).toEqual(['ConfigMap', 'JobSet', 'Secret']);
+    // MPI runtimes add the SSH Secret and the hostfile ConfigMap, the gang policies their PodGroup; the
+    // data cache's LeaderWorkerSet is made at run time by its initializer, not rendered.
+    expect([...kindsSeen].sort()).toEqual([
+      'jobset.x-k8s.io/v1alpha2 JobSet',
+      'scheduling.volcano.sh/v1beta1 PodGroup',
+      'scheduling.x-k8s.io/v1alpha1 PodGroup',
+      'v1 ConfigMap',
+      'v1 Secret',
+    ]);
   });
 
   it('torch-distributed, 1 CPU node: the pod gets the PET_* env and runs to Complete', async () => {
@@ -535,7 +557,7 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
       run = await submit(
         makeTrainJob(namespace, name)
           .runtimeRef('deepspeed-distributed')
-          .numNodes(2)
+          .numNodes(3)
           .command('mpirun', 'python3', 'train.py')
           // The node pods run sshd until the JobSet ends; the launcher's mpirun finishes.
           .runtimePatch('e2e.kubetrain.dev/kwok', podAnnotations('node', keepRunning())),
@@ -547,14 +569,19 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
       expect(Object.keys(secret.data ?? {}).sort()).toEqual(['ssh-privatekey', 'ssh-publickey']);
       const hostfile = await core.readNamespacedConfigMap({ name: `${name}-mpi-hostfile`, namespace });
 
-      // runLauncherAsNode: 2 nodes are 1 sshd node pod and the launcher. The node pod gets Ready first.
-      const nodePods = await waitFor(`the node pod of ${name} Ready`, async () => {
+      // runLauncherAsNode: 3 nodes are 2 sshd node pods and the launcher. The node pods get Ready first.
+      const nodePods = await waitFor(`the node pods of ${name} Ready`, async () => {
         const pods = await podsOf(run, 'node');
         const ready = pods.filter((p) =>
           p.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
         );
-        return ready.length === 1 ? ready : undefined;
+        return ready.length === 2 ? ready : undefined;
       });
+      nodePods.sort(
+        (a, b) =>
+          Number(a.metadata?.annotations?.[COMPLETION_INDEX]) -
+          Number(b.metadata?.annotations?.[COMPLETION_INDEX]),
+      );
       expectRenderedContainers(nodePods, replicatedJob(run.jobSet, 'node'));
 
       await finish(run, 'Completed');
