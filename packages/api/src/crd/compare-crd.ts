@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Compares a generated CRD with a reference (upstream) CRD, property path by property path.
 import { isDeepStrictEqual } from 'node:util';
+import { KUBERNETES_EXTENSIONS } from '../schema/k8s-schema.js';
 import type { JSONSchemaProps } from './to-crd.js';
 
 /** One difference between the reference CRD and ours. */
@@ -13,18 +14,16 @@ export interface CrdDifference {
   actual: unknown;
 }
 
-/** Keywords compared exactly at every path present in the reference. */
+/**
+ * Keywords compared exactly at every path present in the reference: every Kubernetes extension but the CEL
+ * rules, which are compared rule by rule.
+ */
 const EXACT_KEYWORDS = [
   'type',
   'format',
   'default',
   'enum',
-  'x-kubernetes-list-type',
-  'x-kubernetes-list-map-keys',
-  'x-kubernetes-map-type',
-  'x-kubernetes-int-or-string',
-  'x-kubernetes-preserve-unknown-fields',
-  'x-kubernetes-embedded-resource',
+  ...KUBERNETES_EXTENSIONS.filter((k) => k !== 'x-kubernetes-validations'),
   'nullable',
 ] as const;
 

@@ -14,6 +14,17 @@ import type {
   TUnsafe,
 } from '@sinclair/typebox';
 
+/** The `x-kubernetes-*` extensions a structural schema node may carry (apiextensions.k8s.io/v1 `JSONSchemaProps`). */
+export const KUBERNETES_EXTENSIONS = [
+  'x-kubernetes-validations',
+  'x-kubernetes-list-type',
+  'x-kubernetes-list-map-keys',
+  'x-kubernetes-map-type',
+  'x-kubernetes-int-or-string',
+  'x-kubernetes-preserve-unknown-fields',
+  'x-kubernetes-embedded-resource',
+] as const;
+
 /** One `x-kubernetes-validations` entry: a CEL rule and the message the API server reports. */
 export interface CelRule {
   rule: string;

@@ -33,15 +33,23 @@ export const TorchMLPolicySourceSchema = Obj(
   { description: 'torch configures torchrun distributed training.' },
 );
 
+/** `numProcPerNode` of the MPI and Flux policies: 1 by default, at least 1. */
+function numProcPerNodeSchema(policy: 'mpiPolicy' | 'fluxPolicy', description: string) {
+  return Type.Optional(
+    Int32({
+      default: 1,
+      rules: [{ rule: 'self >= 1', message: `NumProcPerNode in ${policy} must be >= 1` }],
+      description,
+    }),
+  );
+}
+
 /** MPI policy. */
 export const MPIMLPolicySourceSchema = Obj(
   {
-    numProcPerNode: Type.Optional(
-      Int32({
-        default: 1,
-        rules: [{ rule: 'self >= 1', message: 'NumProcPerNode in mpiPolicy must be >= 1' }],
-        description: 'numProcPerNode is the number of slots per node in the MPI hostfile.',
-      }),
+    numProcPerNode: numProcPerNodeSchema(
+      'mpiPolicy',
+      'numProcPerNode is the number of slots per node in the MPI hostfile.',
     ),
     mpiImplementation: Type.Optional(
       Enum(['OpenMPI', ''] as const, { default: 'OpenMPI', description: 'mpiImplementation: OpenMPI.' }),
@@ -63,13 +71,7 @@ export const MPIMLPolicySourceSchema = Obj(
 /** Flux policy. */
 export const FluxMLPolicySourceSchema = Obj(
   {
-    numProcPerNode: Type.Optional(
-      Int32({
-        default: 1,
-        rules: [{ rule: 'self >= 1', message: 'NumProcPerNode in fluxPolicy must be >= 1' }],
-        description: 'numProcPerNode is the number of tasks per node.',
-      }),
-    ),
+    numProcPerNode: numProcPerNodeSchema('fluxPolicy', 'numProcPerNode is the number of tasks per node.'),
   },
   { description: 'flux configures the Flux Framework HPC scheduler inside the job.' },
 );

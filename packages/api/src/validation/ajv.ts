@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats';
 import type { KindName } from '../constants/api.js';
 import { KindDefinitions } from '../crd/definitions.js';
 import { toStructuralSchema } from '../crd/to-crd.js';
+import { KUBERNETES_EXTENSIONS } from '../schema/k8s-schema.js';
 import type { SchemaNode } from './schema-walk.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object.
@@ -20,15 +21,7 @@ function newAjv(): Ajv {
     validateSchema: false,
     verbose: true,
   });
-  ajv.addVocabulary([
-    'x-kubernetes-validations',
-    'x-kubernetes-list-type',
-    'x-kubernetes-list-map-keys',
-    'x-kubernetes-map-type',
-    'x-kubernetes-int-or-string',
-    'x-kubernetes-preserve-unknown-fields',
-    'x-kubernetes-embedded-resource',
-  ]);
+  ajv.addVocabulary([...KUBERNETES_EXTENSIONS]);
   addFormats(ajv, ['date-time']);
   // The API server does not range-check integer formats; they only document the Go type.
   ajv.addFormat('int32', { type: 'number', validate: () => true });

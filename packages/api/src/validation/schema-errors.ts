@@ -74,6 +74,98 @@ export interface SchemaError {
   blocksRules: boolean;
 }
 
+type Params = Record<string, unknown>;
+
+/** How kube-openapi words a keyword's failure as `<path> in body <phrase>`, and the value it reports. */
+interface InBodyMessage {
+  phrase: (params: Params, value: unknown) => string;
+  value?: (value: unknown) => unknown;
+}
+
+const lengthOf = (v: unknown): unknown => (Array.isArray(v) ? v.length : v);
+const sizeOf = (v: unknown): unknown => (isObject(v) ? Object.keys(v).length : v);
+
+/** The keywords reported as Invalid with an `in body` message. */
+const IN_BODY_MESSAGES: Readonly<Record<string, InBodyMessage>> = {
+  minLength: { phrase: (p) => `should be at least ${String(p.limit)} chars long` },
+  minItems: { phrase: (p) => `should have at least ${String(p.limit)} items`, value: lengthOf },
+  minimum: { phrase: (p) => `should be greater than or equal to ${String(p.limit)}` },
+  maximum: { phrase: (p) => `should be less than or equal to ${String(p.limit)}` },
+  minProperties: { phrase: (p) => `should have at least ${String(p.limit)} properties`, value: sizeOf },
+  pattern: { phrase: (p) => `should match '${String(p.pattern)}'` },
+  format: { phrase: (p, v) => `must be of type ${String(p.format)}: ${JSON.stringify(v)}` },
+};
+
+/** `<path> in body must be of type <wanted>: "<got>"`, a TypeInvalid error that reports `got`. */
+function typeError(path: string, bodyPath: string, wanted: string, got: string): FieldError {
+  return {
+    path,
+    type: FieldErrorType.TypeInvalid,
+    value: got,
+    message: `${bodyPath} in body must be of type ${wanted}: "${got}"`,
+  };
+}
+
+/** A root-level Invalid error with an empty value, as kube-openapi reports its schema-level failures. */
+function rootError(message: string): FieldError {
+  return { path: '', type: FieldErrorType.Invalid, value: '', message };
+}
+
+/** The errors kube-openapi reports for one ajv error at `path` (`bodyPath` in messages) holding `value`. */
+function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: unknown): FieldError[] {
+  const p = e.params as Params;
+  const inBody = IN_BODY_MESSAGES[e.keyword];
+  if (inBody !== undefined) {
+    const reported = inBody.value === undefined ? value : inBody.value(value);
+    const message = `${bodyPath} in body ${inBody.phrase(p, value)}`;
+    return [{ path, type: FieldErrorType.Invalid, value: reported, message }];
+  }
+  switch (e.keyword) {
+    case 'required':
+      return [
+        { path: childPath(path, String(p.missingProperty)), type: FieldErrorType.Required, message: '' },
+      ];
+    case 'type': {
+      // A fractional number for an integer field is named by Go types, as the API server decodes it.
+      const actual = jsonType(value);
+      const format = e.parentSchema?.format;
+      if (p.type !== 'integer' || actual !== 'number')
+        return [typeError(path, bodyPath, String(p.type), actual)];
+      if (typeof format !== 'string') return [typeError(path, bodyPath, 'integer', 'float64')];
+      return [
+        typeError(path, bodyPath, format, 'float64'),
+        rootError(`Checked value must be of type integer with format ${format} in ${bodyPath}`),
+      ];
+    }
+    case 'anyOf':
+      // int-or-string: kube-openapi reports the union, the anyOf itself, and the integer branch.
+      return [
+        typeError(path, bodyPath, 'integer,string', jsonType(value)),
+        rootError(`"${bodyPath}" must validate at least one schema (anyOf)`),
+        typeError(path, bodyPath, 'integer', jsonType(value)),
+      ];
+    case 'enum': {
+      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      return [{ path, type: FieldErrorType.NotSupported, value, message: `supported values: ${allowed}` }];
+    }
+    case 'maxLength':
+      return [
+        { path, type: FieldErrorType.TooLong, message: `may not be more than ${String(p.limit)} bytes` },
+      ];
+    case 'maxItems':
+      return [
+        {
+          path,
+          type: FieldErrorType.TooMany,
+          value: lengthOf(value),
+          message: `must have at most ${String(p.limit)} items`,
+        },
+      ];
+    default:
+      return [{ path, type: FieldErrorType.Invalid, value, message: e.message ?? e.keyword }];
+  }
+}
+
 /**
  * Maps ajv's errors to field errors. Messages follow the API server (kube-openapi): for example
  * `spec.trainer.numNodes in body should be greater than or equal to 0`, `may not be more than 500 bytes`,
@@ -89,14 +181,6 @@ export function mapSchemaErrors(
 ): SchemaError[] {
   const out: SchemaError[] = [];
   const seen = new Set<string>();
-  let blocksRules = false;
-  const push = (fe: FieldError) => {
-    const key = JSON.stringify([fe.path, fe.type, fe.message]);
-    if (!seen.has(key)) {
-      seen.add(key);
-      out.push({ error: fe, blocksRules });
-    }
-  };
   const stringFailed = new Set<string>();
   for (const e of [...errors].sort(byStringKeywordOrder)) {
     // kube-openapi checks maxLength, minLength, then pattern, and stops at the first failure of a string.
@@ -104,147 +188,18 @@ export function mapSchemaErrors(
       if (stringFailed.has(e.instancePath)) continue;
       stringFailed.add(e.instancePath);
     }
-    blocksRules = RULE_BLOCKING_KEYWORDS.has(e.keyword);
+    const blocksRules = RULE_BLOCKING_KEYWORDS.has(e.keyword);
     if (e.schemaPath.includes('/anyOf/')) continue;
-    const fieldPath = pointerToFieldPath(e.instancePath, data, schema);
+    const path = pointerToFieldPath(e.instancePath, data, schema);
     // The status subresource validates `status` on its own, so its messages name paths below status.
-    const path = fieldPath;
-    const inStatus = statusSubresource && (fieldPath === 'status' || fieldPath.startsWith('status.'));
-    const bodyPath = inStatus ? fieldPath.slice(7) : fieldPath;
-    const value = valueAt(data, e.instancePath);
-    const p = e.params as Record<string, unknown>;
-    let fe: FieldError;
-    switch (e.keyword) {
-      case 'required':
-        fe = { path: childPath(path, String(p.missingProperty)), type: FieldErrorType.Required, message: '' };
-        break;
-      case 'type': {
-        const actual = jsonType(value);
-        // A fractional number for an integer field is named by Go types, as the API server decodes it.
-        const floatForInt = p.type === 'integer' && actual === 'number';
-        const wanted = floatForInt
-          ? typeof e.parentSchema?.format === 'string'
-            ? e.parentSchema.format
-            : 'integer'
-          : String(p.type);
-        const got = floatForInt ? 'float64' : actual;
-        fe = {
-          path,
-          type: FieldErrorType.TypeInvalid,
-          value: got,
-          message: `${bodyPath} in body must be of type ${wanted}: "${got}"`,
-        };
-        if (floatForInt && typeof e.parentSchema?.format === 'string') {
-          push(fe);
-          fe = {
-            path: '',
-            type: FieldErrorType.Invalid,
-            value: '',
-            message: `Checked value must be of type integer with format ${e.parentSchema.format} in ${bodyPath}`,
-          };
-        }
-        break;
-      }
-      case 'anyOf':
-        // int-or-string: kube-openapi reports the union, the anyOf itself, and the integer branch.
-        push({
-          path,
-          type: FieldErrorType.TypeInvalid,
-          value: jsonType(value),
-          message: `${bodyPath} in body must be of type integer,string: "${jsonType(value)}"`,
-        });
-        push({
-          path: '',
-          type: FieldErrorType.Invalid,
-          value: '',
-          message: `"${bodyPath}" must validate at least one schema (anyOf)`,
-        });
-        fe = {
-          path,
-          type: FieldErrorType.TypeInvalid,
-          value: jsonType(value),
-          message: `${bodyPath} in body must be of type integer: "${jsonType(value)}"`,
-        };
-        break;
-      case 'enum':
-        fe = {
-          path,
-          type: FieldErrorType.NotSupported,
-          value,
-          message: `supported values: ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
-        };
-        break;
-      case 'maxLength':
-        fe = { path, type: FieldErrorType.TooLong, message: `may not be more than ${String(p.limit)} bytes` };
-        break;
-      case 'minLength':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value,
-          message: `${bodyPath} in body should be at least ${String(p.limit)} chars long`,
-        };
-        break;
-      case 'maxItems':
-        fe = {
-          path,
-          type: FieldErrorType.TooMany,
-          value: Array.isArray(value) ? value.length : value,
-          message: `must have at most ${String(p.limit)} items`,
-        };
-        break;
-      case 'minItems':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value: Array.isArray(value) ? value.length : value,
-          message: `${bodyPath} in body should have at least ${String(p.limit)} items`,
-        };
-        break;
-      case 'minimum':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value,
-          message: `${bodyPath} in body should be greater than or equal to ${String(p.limit)}`,
-        };
-        break;
-      case 'maximum':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value,
-          message: `${bodyPath} in body should be less than or equal to ${String(p.limit)}`,
-        };
-        break;
-      case 'minProperties':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value: isObject(value) ? Object.keys(value).length : value,
-          message: `${bodyPath} in body should have at least ${String(p.limit)} properties`,
-        };
-        break;
-      case 'pattern':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value,
-          message: `${bodyPath} in body should match '${String(p.pattern)}'`,
-        };
-        break;
-      case 'format':
-        fe = {
-          path,
-          type: FieldErrorType.Invalid,
-          value,
-          message: `${bodyPath} in body must be of type ${String(p.format)}: ${JSON.stringify(value)}`,
-        };
-        break;
-      default:
-        fe = { path, type: FieldErrorType.Invalid, value, message: e.message ?? e.keyword };
+    const inStatus = statusSubresource && (path === 'status' || path.startsWith('status.'));
+    const bodyPath = inStatus ? path.slice(7) : path;
+    for (const fe of fieldErrorsOf(e, path, bodyPath, valueAt(data, e.instancePath))) {
+      const key = JSON.stringify([fe.path, fe.type, fe.message]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ error: fe, blocksRules });
     }
-    push(fe);
   }
   return out;
 }

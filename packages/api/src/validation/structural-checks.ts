@@ -21,25 +21,30 @@ export function checkStructural(
   schema: SchemaNode,
   runRules = true,
 ): FieldError[] {
-  const errors: FieldError[] = [];
-  walk(value, old, schema, '', true, errors, runRules);
-  return errors;
+  const walk: Walk = { errors: [], rulesOn: runRules };
+  walkValue(walk, value, old, schema, '', true);
+  return walk.errors;
 }
 
-function walk(
+/** What one walk collects, and whether it evaluates the CEL rules. */
+interface Walk {
+  errors: FieldError[];
+  rulesOn: boolean;
+}
+
+function walkValue(
+  walk: Walk,
   value: unknown,
   old: unknown,
   schema: SchemaNode,
   path: string,
   root: boolean,
-  errors: FieldError[],
-  rulesOn: boolean,
 ) {
   if (value === undefined || value === null || !hasSchemaType(value, schema)) return;
   const rules = schema['x-kubernetes-validations'] as CelRule[] | undefined;
-  if (rules && rulesOn) runRules(rules, value, old, schema, path, root, errors);
+  if (rules && walk.rulesOn) runRules(rules, value, old, schema, path, root, walk.errors);
   if (Array.isArray(value)) {
-    walkList(value, Array.isArray(old) ? old : undefined, schema, path, errors, rulesOn);
+    walkList(walk, value, Array.isArray(old) ? old : undefined, schema, path);
     return;
   }
   if (!isObject(value)) return;
@@ -51,7 +56,7 @@ function walk(
     const prop = props?.[k];
     const child = prop ?? mapValue;
     if (!child) continue;
-    walk(v, oldObj?.[k], child, childPath(path, k), false, errors, rulesOn);
+    walkValue(walk, v, oldObj?.[k], child, childPath(path, k), false);
   }
 }
 
@@ -80,13 +85,17 @@ function runRules(
   }
 }
 
+/** The error of a list item whose key (or value, in a set) an earlier item has. */
+function duplicateError(path: string, index: number, value: unknown): FieldError {
+  return { path: indexPath(path, index), type: FieldErrorType.Duplicate, value, message: '' };
+}
+
 function walkList(
+  walk: Walk,
   value: unknown[],
   old: unknown[] | undefined,
   schema: SchemaNode,
   path: string,
-  errors: FieldError[],
-  rulesOn: boolean,
 ) {
   const items = itemSchema(schema);
   if (!items) return;
@@ -101,20 +110,20 @@ function walkList(
     value.forEach((item, i) => {
       const key = keyOf(item);
       if (seen.some((s) => isDeepStrictEqual(s, key))) {
-        errors.push({ path: indexPath(path, i), type: FieldErrorType.Duplicate, value: key, message: '' });
+        walk.errors.push(duplicateError(path, i, key));
       }
       seen.push(key);
       const oldItem = old?.find((o) => isDeepStrictEqual(keyOf(o), key));
-      walk(item, oldItem, items, indexPath(path, i), false, errors, rulesOn);
+      walkValue(walk, item, oldItem, items, indexPath(path, i), false);
     });
     return;
   }
   if (listType === 'set') {
     value.forEach((item, i) => {
       if (value.slice(0, i).some((s) => isDeepStrictEqual(s, item))) {
-        errors.push({ path: indexPath(path, i), type: FieldErrorType.Duplicate, value: item, message: '' });
+        walk.errors.push(duplicateError(path, i, item));
       }
     });
   }
-  value.forEach((item, i) => walk(item, undefined, items, indexPath(path, i), false, errors, rulesOn));
+  value.forEach((item, i) => walkValue(walk, item, undefined, items, indexPath(path, i), false));
 }

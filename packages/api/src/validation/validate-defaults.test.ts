@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// validate() returns the object as the API server would store it: pruned and defaulted.
+// validate() returns the object as the API server would store it: pruned and defaulted; applyDefaults() applies
+// the same defaults and nothing else.
 import type { KindName } from '../constants/api.js';
-import { validate } from './validate.js';
+import { applyDefaults, validate } from './validate.js';
+import type { KindObjects } from './validate.js';
 
 type Obj = Record<string, unknown>;
 
@@ -135,4 +137,86 @@ describe('validate() defaulting and pruning', () => {
       expect(input).toEqual(tc.object);
     });
   }
+});
+
+const defaultOf = (tc: { kind: KindName; object: Obj }) =>
+  applyDefaults(tc.kind, structuredClone(tc.object) as KindObjects[KindName]);
+
+describe('applyDefaults', () => {
+  for (const [name, tc] of Object.entries(cases)) {
+    if (tc.warnings !== undefined) continue;
+    it(`gives what validate() stores when nothing is pruned: ${name}`, () => {
+      const input = structuredClone(tc.object);
+      const out = applyDefaults(tc.kind, input as KindObjects[typeof tc.kind]);
+      expect(out).toEqual(tc.want);
+      expect(input).toEqual(tc.object);
+      expect(applyDefaults(tc.kind, out)).toEqual(out);
+    });
+  }
+
+  it('keeps unknown fields: it neither prunes nor checks', () => {
+    const object = job({ runtimeRef: { name: 'r' }, extra: 1, suspend: 'yes' });
+    expect(defaultOf({ kind: 'TrainJob', object })).toEqual(
+      job({
+        runtimeRef: { name: 'r', apiGroup: 'trainer.kubeflow.org', kind: 'ClusterTrainingRuntime' },
+        extra: 1,
+        suspend: 'yes',
+        managedBy: 'trainer.kubeflow.org/trainjob-controller',
+      }),
+    );
+  });
+
+  it('defaults the embedded pod template (container ports, env references) and keeps set values', () => {
+    const pod = (container: Obj): Obj => ({
+      name: 'node',
+      template: { spec: { template: { spec: { containers: [container] } } } },
+    });
+    const container = {
+      name: 'node',
+      ports: [{ containerPort: 2, protocol: 'UDP' }, { containerPort: 3 }],
+      env: [{ name: 'A', valueFrom: { secretKeyRef: { key: 'k' } } }],
+    };
+    const object = rt('ClusterTrainingRuntime', { template: { spec: { replicatedJobs: [pod(container)] } } });
+    const want = rt('ClusterTrainingRuntime', {
+      template: {
+        spec: {
+          replicatedJobs: [
+            {
+              ...pod({
+                ...container,
+                ports: [
+                  { containerPort: 2, protocol: 'UDP' },
+                  { containerPort: 3, protocol: 'TCP' },
+                ],
+                env: [{ name: 'A', valueFrom: { secretKeyRef: { key: 'k', name: '' } } }],
+              }),
+              groupName: 'default',
+              replicas: 1,
+            },
+          ],
+        },
+      },
+    });
+    expect(defaultOf({ kind: 'ClusterTrainingRuntime', object })).toEqual(want);
+    expect(validate('ClusterTrainingRuntime', object).object).toEqual(want);
+  });
+
+  it('gives a null non-nullable field its default', () => {
+    const object = rt('TrainingRuntime', {
+      podGroupPolicy: { coscheduling: { scheduleTimeoutSeconds: null } },
+    });
+    expect(defaultOf({ kind: 'TrainingRuntime', object })).toEqual(
+      rt('TrainingRuntime', { podGroupPolicy: { coscheduling: { scheduleTimeoutSeconds: 60 } } }),
+    );
+  });
+
+  it('adds defaults in the order the schema declares them', () => {
+    const out = applyDefaults('TrainingRuntime', rt('TrainingRuntime', { mlPolicy: { mpi: {} } }));
+    expect(Object.keys(out.spec?.mlPolicy?.mpi ?? {})).toEqual([
+      'numProcPerNode',
+      'mpiImplementation',
+      'sshAuthMountPath',
+      'runLauncherAsNode',
+    ]);
+  });
 });
