@@ -6,8 +6,8 @@ import type { KubernetesObject, V1Pod } from '@kubernetes/client-node';
 import { cluster } from '../support/cluster.js';
 import { failAfter, succeedAfter } from '../support/kwok.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
-import { describePods, listPods } from '../support/pods.js';
-import { waitFor } from '../support/wait.js';
+import { JOBSET_NAME_LABEL, REPLICATED_JOB_LABEL, waitForJobSetCondition } from '../support/jobset.js';
+import { listPods } from '../support/pods.js';
 
 interface Condition {
   type: string;
@@ -18,8 +18,6 @@ interface JobSet extends KubernetesObject {
   spec?: { successPolicy?: { operator?: string }; network?: { enableDNSHostnames?: boolean } };
   status?: { conditions?: Condition[] };
 }
-
-const JOBSET_NAME_LABEL = 'jobset.sigs.k8s.io/jobset-name';
 
 function replicatedJob(
   name: string,
@@ -62,31 +60,6 @@ async function createJobSet(namespace: string, name: string, replicatedJobs: unk
   } as JobSet);
 }
 
-async function readJobSet(namespace: string, name: string): Promise<JobSet> {
-  return cluster().objects.read<JobSet>({
-    apiVersion: 'jobset.x-k8s.io/v1alpha2',
-    kind: 'JobSet',
-    metadata: { name, namespace },
-  });
-}
-
-/** Waits until the JobSet has condition `type` with status True; returns the JobSet. */
-async function waitForCondition(namespace: string, name: string, type: string): Promise<JobSet> {
-  return waitFor(
-    `JobSet ${namespace}/${name} condition ${type}=True`,
-    async () => {
-      const jobSet = await readJobSet(namespace, name);
-      const found = jobSet.status?.conditions?.some((c) => c.type === type && c.status === 'True');
-      return found ? jobSet : undefined;
-    },
-    async () => {
-      const jobSet = await readJobSet(namespace, name);
-      const conditions = (jobSet.status?.conditions ?? []).map((c) => `${c.type}=${c.status}`).join(',');
-      return `conditions: [${conditions}]; ${await describePods(namespace, `${JOBSET_NAME_LABEL}=${name}`)}`;
-    },
-  );
-}
-
 function exitCodes(pod: V1Pod): number[] {
   return (pod.status?.containerStatuses ?? []).map((s) => s.state?.terminated?.exitCode ?? -1);
 }
@@ -109,7 +82,7 @@ describe('JobSet on the local control plane', () => {
     expect(created.spec?.successPolicy?.operator).toBe('All');
     expect(created.spec?.network?.enableDNSHostnames).toBe(true);
 
-    const done = await waitForCondition(namespace, 'two-jobs', 'Completed');
+    const done = await waitForJobSetCondition(namespace, 'two-jobs', 'Completed');
     expect(done.status?.conditions?.find((c) => c.type === 'Failed' && c.status === 'True')).toBeUndefined();
 
     const pods = await listPods(namespace, `${JOBSET_NAME_LABEL}=two-jobs`);
@@ -119,7 +92,7 @@ describe('JobSet on the local control plane', () => {
       expect(exitCodes(pod)).toEqual([0]);
       expect(pod.spec?.nodeName).toMatch(/^(cpu|gpu)-node-\d+$/);
     }
-    const jobs = new Set(pods.map((p) => p.metadata?.labels?.['jobset.sigs.k8s.io/replicatedjob-name']));
+    const jobs = new Set(pods.map((p) => p.metadata?.labels?.[REPLICATED_JOB_LABEL]));
     expect(jobs).toEqual(new Set(['launcher', 'workers']));
   });
 
@@ -129,12 +102,9 @@ describe('JobSet on the local control plane', () => {
       replicatedJob('broken', 1, 1, failAfter('1s', 3)),
     ]);
 
-    await waitForCondition(namespace, 'one-fails', 'Failed');
+    await waitForJobSetCondition(namespace, 'one-fails', 'Failed');
 
-    const broken = await listPods(
-      namespace,
-      `${JOBSET_NAME_LABEL}=one-fails,jobset.sigs.k8s.io/replicatedjob-name=broken`,
-    );
+    const broken = await listPods(namespace, `${JOBSET_NAME_LABEL}=one-fails,${REPLICATED_JOB_LABEL}=broken`);
     expect(broken.length).toBeGreaterThanOrEqual(1);
     const failed = broken.filter((p) => p.status?.phase === 'Failed');
     expect(failed.length).toBeGreaterThanOrEqual(1);
