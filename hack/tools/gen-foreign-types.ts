@@ -102,8 +102,11 @@ export function generateForeignTypes(): Map<string, string> {
   }
 }
 
-function main(): void {
-  const check = process.argv.includes('--check');
+/**
+ * Writes the generated files that differ from what the generator produces (or, with `check`, only
+ * counts them); returns how many differed.
+ */
+export function writeForeignTypes(check = false): number {
   let stale = 0;
   for (const [file, text] of generateForeignTypes()) {
     const path = join(outDir, file);
@@ -113,8 +116,14 @@ function main(): void {
     if (check) console.error(`stale: ${path}`);
     else writeFileSync(path, text);
   }
-  if (check && stale > 0) process.exit(1);
+  return stale;
+}
+
+function main(): void {
+  const check = process.argv.includes('--check');
+  const stale = writeForeignTypes(check);
   console.log(`foreign types: ${stale} file(s) ${check ? 'stale' : 'written'}`);
+  if (check && stale > 0) process.exit(1);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
