@@ -2,7 +2,9 @@
 // Flux (upstream `plugins/flux/flux.go`): wraps the trainer command in the Flux entrypoint, adds the
 // flux-installer init container, the view/config/curve/shared-memory volumes and mounts on the `node`
 // job, and builds the entrypoint ConfigMap and the CURVE Secret. PlainML also runs for Flux (count,
-// trainer env).
+// trainer env). The ConfigMap's scripts (flux-templates.ts) are kubetrain's own text: they do what
+// upstream's templates do (same paths, commands, flags, environment and broker settings) but are not
+// byte-identical to them.
 
 import {
   ContainerNames,
@@ -75,7 +77,7 @@ function tasksPerNode(info: RuntimeInfo, trainJob: TrainJob): number {
   );
 }
 
-/** The `entrypoint.sh` for the TrainJob. */
+/** The `entrypoint.sh` for the TrainJob (our script, functionally equivalent to upstream's). */
 export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
   const nodes = numNodesOf(trainJob);
   const tasks = tasksPerNode(info, trainJob);
@@ -87,7 +89,10 @@ export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
   return fillTemplate(entrypointTemplate, resources, firstNodePod(trainJob), flags);
 }
 
-/** The `init.sh` for the TrainJob, with the broker configuration embedded. */
+/**
+ * The `init.sh` for the TrainJob, with the broker configuration embedded (our script and TOML
+ * layout, functionally equivalent to upstream's).
+ */
 export function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
   const tj = trainJob.metadata.name ?? '';
   const hosts = `${tj}-${ContainerNames.Node}-0-[${fluxRange(numNodesOf(trainJob))}]`;
