@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // kubetrain's CRDs on the real kube-apiserver, and the in-process validator against it: every case of
-// @kubetrain/api's validate() table (packages/api/src/validation/validate-cases.ts) is sent to the API
-// server, which must give the same verdict as validate(): valid objects accepted, invalid ones rejected
+// @kubetrain/api's validateSchema() table (packages/api/src/validation/testdata/validate-cases.ts) is sent to the API
+// server, which must give the same verdict as validateSchema(): valid objects accepted, invalid ones rejected
 // with the same causes (field path, error type and message).
 //
 // How each case is sent:
@@ -17,7 +17,7 @@
 // with an old object or a status tests names).
 //
 // Comparison (documented normalisation): both sides become sets of `<field>: <message>` strings, the
-// server's from `details.causes` (`field`, `message`), ours from validate()'s errors printed by
+// server's from `details.causes` (`field`, `message`), ours from validateSchema()'s errors printed by
 // formatFieldError (`<path>: <type text>[: <value>]: <detail>`; the object itself is `<nil>` on both sides). Sets,
 // because the two report in different orders and the server may repeat a cause. One normalisation of
 // values: where the server generated a name (generateName + 5 random characters), the value it prints
@@ -25,8 +25,12 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { CustomObjectsApi } from '@kubernetes/client-node';
-import { formatFieldError, GROUP, Resources, validate, VERSION, type KindName } from '@kubetrain/api';
-import { validateCases, type Case, type Obj } from '@kubetrain/api/validate-cases';
+import { formatFieldError, GROUP, Resources, validateSchema, VERSION, type KindName } from '@kubetrain/api';
+import {
+  validateCases,
+  type Case,
+  type Obj,
+} from '../../packages/api/src/validation/testdata/validate-cases.js';
 import { apiStatus } from '../support/api-errors.js';
 import { readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
@@ -81,7 +85,7 @@ function planCase(name: string, tc: Case, index: number, namespace: string, suff
   const realName = namespaced(tc.kind) ? `case-${index}` : `e2e-${suffix}-case-${index}`;
   const object = place(tc.object, tc.kind, namespace, realName);
   const old = mode === 'update' ? place(tc.old!, tc.kind, namespace, realName) : withoutStatus(object);
-  const legacy = validate(tc.kind, old).errors.length > 0;
+  const legacy = validateSchema(tc.kind, old).errors.length > 0;
   return { name, kind: tc.kind, mode, object, old, legacy };
 }
 
@@ -195,10 +199,10 @@ async function serverVerdict(request: () => Promise<unknown>): Promise<Verdict> 
   }
 }
 
-/** Our verdict: validate() on exactly what was sent (and the old object that was stored). */
+/** Our verdict: validateSchema() on exactly what was sent (and the old object that was stored). */
 function ourVerdict(plan: Plan): Verdict {
   const old = plan.mode === 'update' ? plan.old : undefined;
-  const { errors } = validate(plan.kind, plan.object, old);
+  const { errors } = validateSchema(plan.kind, plan.object, old);
   return { causes: [...new Set(errors.map(formatFieldError))].sort() };
 }
 
@@ -319,7 +323,7 @@ describe('kubetrain CRDs on the API server', () => {
         );
       }
       verdicts.set(name, server.failure ? 'failed' : serverCauses.length === 0 ? 'accepted' : 'rejected');
-      // The table's own verdict holds on the server too (the causes themselves are compared with validate()).
+      // The table's own verdict holds on the server too (the causes themselves are compared with validateSchema()).
       expect(serverCauses.length === 0).toBe(validateCases[name]!.want.length === 0);
       expect({ failure: server.failure, causes: serverCauses }).toEqual({
         failure: undefined,
@@ -328,7 +332,7 @@ describe('kubetrain CRDs on the API server', () => {
     });
   }
 
-  it('stores what validate() says the API server stores (pruning and CRD defaults), for the table, the shipped runtimes and upstream examples', async () => {
+  it('stores what validateSchema() says the API server stores (pruning and CRD defaults), for the table, the shipped runtimes and upstream examples', async () => {
     // Objects both sides accept: the table's valid creates, kubetrain's runtimes, and Trainer v2.3.0's
     // runtimes and examples (with an unknown field added to each, to be pruned).
     const files = [
@@ -369,7 +373,7 @@ describe('kubetrain CRDs on the API server', () => {
     const differences: string[] = [];
     let changed = 0;
     for (const { label, kind, object } of [...fromTable, ...fromFiles]) {
-      const expected = validate(kind, object);
+      const expected = validateSchema(kind, object);
       expect(expected.errors).toEqual([]);
       const stored = await kinds().create(kind, structuredClone(object), 'All');
       const strip = (o: Obj) => ({ ...o, metadata: undefined });
@@ -385,7 +389,7 @@ describe('kubetrain CRDs on the API server', () => {
     }
     process.stdout.write(
       `stored objects (pruning, defaults): ${fromTable.length + fromFiles.length} objects, ` +
-        `${changed} changed by the server, ${differences.length} differences from validate()\n` +
+        `${changed} changed by the server, ${differences.length} differences from validateSchema()\n` +
         differences.map((d) => `  ${d}\n`).join(''),
     );
     expect(fromFiles.length).toBeGreaterThan(10);
@@ -393,7 +397,7 @@ describe('kubetrain CRDs on the API server', () => {
     expect(differences).toEqual([]);
   });
 
-  it('has no disagreement between validate() and the API server', () => {
+  it('has no disagreement between validateSchema() and the API server', () => {
     expect(verdicts.size).toBe(plans.length);
     expect(disagreements).toEqual([]);
   });

@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
-import { formatFieldError, Kinds, Labels, validate } from '../../packages/api/src/index.js';
+import { formatFieldError, Kinds, Labels, validateSchema } from '../../packages/api/src/index.js';
 import type { KindName } from '../../packages/api/src/index.js';
 import { run } from '../../packages/cli/src/index.js';
 import { render } from '../../packages/runtime/src/index.js';
@@ -71,7 +71,7 @@ const key = (d: Pick<RuntimeDoc, 'kind' | 'name'>): string => `${d.kind}/${d.nam
 
 /** What the API server would store: pruned and CRD-defaulted. */
 function stored(doc: RuntimeDoc): Obj {
-  return validate(doc.kind, doc.object).object as unknown as Obj;
+  return validateSchema(doc.kind, doc.object).object as unknown as Obj;
 }
 
 /** The parts that must match upstream. */
@@ -177,7 +177,7 @@ describe.each(ourRuntimes.map((d) => [key(d), d] as const))('shipped %s', (_, do
   });
 
   it('is admitted without errors or pruned fields', () => {
-    const { errors, warnings } = validate(doc.kind, doc.object);
+    const { errors, warnings } = validateSchema(doc.kind, doc.object);
     expect({ errors: errors.map(formatFieldError), warnings }).toEqual({ errors: [], warnings: [] });
   });
 

@@ -2,7 +2,7 @@
 // What the API server does to an object before the engine sees it: the namespace a client would
 // give it, pruning, CRD defaults, and the schema and CEL checks of `@kubetrain/api`.
 
-import { Kinds, validate as validateSchema } from '@kubetrain/api';
+import { Kinds, validateSchema } from '@kubetrain/api';
 import type { FieldError, KindName } from '@kubetrain/api';
 import type { LoadedDocument } from './documents.js';
 import { namespaceOf } from './runtimes.js';

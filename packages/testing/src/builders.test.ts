@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validate } from '@kubetrain/api';
+import { validateSchema } from '@kubetrain/api';
 import { makeJobSet } from './jobset.js';
 import {
   DEFAULT_TRAINER_IMAGE,
@@ -110,7 +110,7 @@ describe('makeTrainJob', () => {
     const job = makeTrainJob('ns', 'job')
       .runtimePatch('example.io/a', { template: { spec: patch } })
       .obj();
-    expect(validate('TrainJob', job).errors).toEqual([]);
+    expect(validateSchema('TrainJob', job).errors).toEqual([]);
   });
 
   it('returns independent copies', () => {
@@ -123,7 +123,7 @@ describe('makeTrainJob', () => {
 
   it('builds objects the API accepts', () => {
     const job = makeTrainJob('ns', 'job').numNodes(2).image('img').env({ name: 'A', value: '1' }).obj();
-    expect(validate('TrainJob', job).errors).toEqual([]);
+    expect(validateSchema('TrainJob', job).errors).toEqual([]);
   });
 });
 
@@ -186,7 +186,7 @@ describe('makeTrainingRuntime and makeClusterTrainingRuntime', () => {
       { name: 'sidecar', image: 'side:1' },
     ]);
     expect(init?.name).toBe('dataset-initializer');
-    expect(validate('TrainingRuntime', runtime).errors).toEqual([]);
+    expect(validateSchema('TrainingRuntime', runtime).errors).toEqual([]);
   });
 
   it('replaces the replicatedJobs and drops the mlPolicy on request', () => {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // In-process validation of the three kinds.
-export { applyDefaults, validate } from './validate.js';
+export { applyDefaults, validateSchema } from './validate.js';
 export type { KindObjects, ValidationOutcome } from './validate.js';
 export { FieldErrorType, formatFieldError } from './field-error.js';
 export type { FieldError } from './field-error.js';

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// validate() returns the object as the API server would store it: pruned and defaulted; applyDefaults() applies
+// validateSchema() returns the object as the API server would store it: pruned and defaulted; applyDefaults() applies
 // the same defaults and nothing else.
 import type { KindName } from '../constants/api.js';
-import { applyDefaults, validate } from './validate.js';
+import { applyDefaults, validateSchema } from './validate.js';
 import type { KindObjects } from './validate.js';
 
 type Obj = Record<string, unknown>;
@@ -126,11 +126,11 @@ const cases: Record<string, Case> = {
   },
 };
 
-describe('validate() defaulting and pruning', () => {
+describe('validateSchema() defaulting and pruning', () => {
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
       const input = structuredClone(tc.object);
-      const { object, errors, warnings } = validate(tc.kind, input);
+      const { object, errors, warnings } = validateSchema(tc.kind, input);
       expect(errors).toEqual([]);
       expect(object).toEqual(tc.want);
       expect([...warnings].sort()).toEqual(tc.warnings ?? []);
@@ -145,7 +145,7 @@ const defaultOf = (tc: { kind: KindName; object: Obj }) =>
 describe('applyDefaults', () => {
   for (const [name, tc] of Object.entries(cases)) {
     if (tc.warnings !== undefined) continue;
-    it(`gives what validate() stores when nothing is pruned: ${name}`, () => {
+    it(`gives what validateSchema() stores when nothing is pruned: ${name}`, () => {
       const input = structuredClone(tc.object);
       const out = applyDefaults(tc.kind, input as KindObjects[typeof tc.kind]);
       expect(out).toEqual(tc.want);
@@ -198,7 +198,7 @@ describe('applyDefaults', () => {
       },
     });
     expect(defaultOf({ kind: 'ClusterTrainingRuntime', object })).toEqual(want);
-    expect(validate('ClusterTrainingRuntime', object).object).toEqual(want);
+    expect(validateSchema('ClusterTrainingRuntime', object).object).toEqual(want);
   });
 
   it('gives a null non-nullable field its default', () => {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Upstream's shipped runtimes and example TrainJobs (v2.3.0) pass validate() without errors or pruned fields.
+// Upstream's shipped runtimes and example TrainJobs (v2.3.0) pass validateSchema() without errors or pruned fields.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import type { KindName } from '../constants/api.js';
 import { KindDefinitions } from '../crd/definitions.js';
 import { formatFieldError } from './field-error.js';
-import { validate } from './validate.js';
+import { validateSchema } from './validate.js';
 
 const UPSTREAM = fileURLToPath(
   new URL('../../../../../shared/reference/upstream/trainer-v2.3.0/', import.meta.url),
@@ -38,7 +38,7 @@ describe('upstream v2.3.0 runtimes and examples', () => {
   });
   for (const { file, object } of objects) {
     it(`${file}: ${object.kind} ${object.metadata?.name ?? ''} is valid, without unknown fields`, () => {
-      const { errors, warnings } = validate(object.kind, object);
+      const { errors, warnings } = validateSchema(object.kind, object);
       expect({ errors: errors.map(formatFieldError), warnings }).toEqual({ errors: [], warnings: [] });
     });
   }

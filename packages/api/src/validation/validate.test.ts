@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Table tests of validate() (cases in validate-cases.ts), and a guard that every CEL rule has a failing case.
+// Table tests of validateSchema() (cases in validate-cases.ts), and a guard that every CEL rule has a failing case.
 import type { TSchema } from '@sinclair/typebox';
 import { KindDefinitions } from '../crd/definitions.js';
 import { isEmbedded } from '../schema/k8s-schema.js';
 import { toStructuralSchema } from '../crd/to-crd.js';
 import type { JSONSchemaProps } from '../crd/to-crd.js';
-import { validateCases as allCases } from './validate-cases.js';
-import type { Want } from './validate-cases.js';
-import { RULES_NOT_CHECKED, validate } from './validate.js';
+import { validateCases as allCases } from './testdata/validate-cases.js';
+import type { Want } from './testdata/validate-cases.js';
+import { RULES_NOT_CHECKED, validateSchema } from './validate.js';
 
 /** Sort key: errors are compared as sets, since ajv and the CEL walk report in different orders. */
 const byPath = (a: Want, b: Want) => (a.path + a.message).localeCompare(b.path + b.message);
@@ -15,7 +15,7 @@ const byPath = (a: Want, b: Want) => (a.path + a.message).localeCompare(b.path +
 describe('validate', () => {
   for (const [name, tc] of Object.entries(allCases)) {
     it(name, () => {
-      const { errors } = validate(tc.kind, tc.object, tc.old);
+      const { errors } = validateSchema(tc.kind, tc.object, tc.old);
       const got = errors.map((e) => ({ path: e.path, message: e.message, type: e.type }));
       const wanted = tc.rulesNotChecked ? [...tc.want, RULES_NOT_CHECKED] : tc.want;
       const want = wanted.map((w) => ({
@@ -40,7 +40,7 @@ function ruleMessages(node: JSONSchemaProps, out: Set<string>): Set<string> {
   return out;
 }
 
-describe('the validate() table', () => {
+describe('the validateSchema() table', () => {
   for (const def of Object.values(KindDefinitions)) {
     it(`has a failing case for every CEL rule of ${def.kind}`, () => {
       const tested = new Set(
@@ -81,7 +81,7 @@ function ownLimits(schema: TSchema, path: string, out: Set<string>): Set<string>
   return out;
 }
 
-describe('the validate() table', () => {
+describe('the validateSchema() table', () => {
   for (const def of Object.values(KindDefinitions)) {
     it(`has a failing case for every limit of our own fields of ${def.kind}`, () => {
       const tested = new Set<string>();

@@ -20,7 +20,7 @@ export interface KindObjects {
   ClusterTrainingRuntime: ClusterTrainingRuntime;
 }
 
-/** The outcome of {@link validate}. */
+/** The outcome of {@link validateSchema}. */
 export interface ValidationOutcome<T> {
   /** The object as the API server would store it: pruned and defaulted (a copy; the input is not changed). */
   object: T;
@@ -39,7 +39,7 @@ export interface ValidationOutcome<T> {
  * of the object that did not change are dropped (validation ratcheting, Kubernetes >= 1.30). Admission webhooks'
  * cross-object checks are not part of this (they live in the engine).
  */
-export function validate<K extends KindName>(
+export function validateSchema<K extends KindName>(
   kind: K,
   object: unknown,
   oldObject?: unknown,
@@ -80,7 +80,7 @@ export const RULES_NOT_CHECKED: FieldError = {
 /**
  * Returns a copy of `object` with the CRD defaults of `kind` applied, as the API server stores it: each field
  * the schema defaults and the object lacks is set, down to the embedded JobSet and pod templates. Nothing is
- * pruned and nothing is checked (use {@link validate} for that; it applies the same defaults). Pure, and
+ * pruned and nothing is checked (use {@link validateSchema} for that; it applies the same defaults). Pure, and
  * idempotent: defaulting a defaulted object gives an equal copy.
  */
 export function applyDefaults<K extends KindName>(kind: K, object: KindObjects[K]): KindObjects[K] {

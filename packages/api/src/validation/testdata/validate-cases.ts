@@ -2,8 +2,8 @@
 // The cases of validate.test.ts: every CEL rule and every limit of the three kinds, each with the field path
 // and message the API server reports. A module of its own so that other checks (such as a comparison with a
 // real API server) can replay them.
-import type { KindName } from '../constants/api.js';
-import type { FieldErrorType } from './field-error.js';
+import type { KindName } from '../../constants/api.js';
+import type { FieldErrorType } from '../field-error.js';
 
 /** A JSON object. */
 export type Obj = Record<string, unknown>;
