@@ -3,7 +3,7 @@
 // the reference copy of that CRD (byte-identical to the pinned module's) so that it needs neither Go nor network.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { extractJobSetSchemas, sortKeys } from './gen-jobset-schema.js';
+import { extractJobSetSchemas, sortKeys, stripDescriptions } from './gen-jobset-schema.js';
 
 const REFERENCE_CRD = fileURLToPath(
   new URL(
@@ -25,6 +25,28 @@ describe('gen-jobset-schema', () => {
     const { jobSetSpec, condition } = extractJobSetSchemas(readFileSync(REFERENCE_CRD, 'utf8'));
     expect(Object.keys(jobSetSpec.properties as object)).toContain('replicatedJobs');
     expect(condition.required).toEqual(['lastTransitionTime', 'message', 'reason', 'status', 'type']);
+  });
+
+  it('drops the description keyword at every depth, but not a property named description', () => {
+    const node = {
+      description: 'd',
+      type: 'object',
+      properties: {
+        description: { type: 'string', description: 'd' },
+        list: { type: 'array', items: { type: 'object', description: 'd' } },
+        map: { type: 'object', additionalProperties: { type: 'string', description: 'd' } },
+        any: { anyOf: [{ type: 'integer', description: 'd' }, { type: 'string' }] },
+      },
+    };
+    expect(stripDescriptions(node)).toEqual({
+      type: 'object',
+      properties: {
+        description: { type: 'string' },
+        list: { type: 'array', items: { type: 'object' } },
+        map: { type: 'object', additionalProperties: { type: 'string' } },
+        any: { anyOf: [{ type: 'integer' }, { type: 'string' }] },
+      },
+    });
   });
 
   it('sorts object keys deeply and keeps array order', () => {

@@ -37,7 +37,11 @@ export interface JobSetSchemas {
   condition: Json;
 }
 
-/** Extracts the fragments from the JobSet CRD text; keys are sorted for deterministic output. */
+/**
+ * Extracts the fragments from the JobSet CRD text, without their descriptions (the CRDs describe only
+ * kubetrain's own fields, as controller-gen's `crd:maxDescLen=0` leaves foreign ones); keys are sorted for
+ * deterministic output.
+ */
 export function extractJobSetSchemas(crdText: string): JobSetSchemas {
   const crd = parse(crdText) as Json;
   const versions = (crd.spec as Json).versions as Json[];
@@ -47,7 +51,32 @@ export function extractJobSetSchemas(crdText: string): JobSetSchemas {
   const props = root.properties as Record<string, Json>;
   const status = props.status?.properties as Record<string, Json>;
   const conditions = status.conditions as Json;
-  return sortKeys({ jobSetSpec: props.spec as Json, condition: conditions.items as Json }) as JobSetSchemas;
+  return sortKeys({
+    jobSetSpec: stripDescriptions(props.spec as Json),
+    condition: stripDescriptions(conditions.items as Json),
+  }) as JobSetSchemas;
+}
+
+/** Keywords whose value is one schema node; `allOf`, `anyOf` and `oneOf` hold lists of them. */
+const NODE_KEYWORDS = new Set(['items', 'additionalProperties', 'not']);
+const NODE_LIST_KEYWORDS = new Set(['allOf', 'anyOf', 'oneOf']);
+
+/**
+ * Returns a copy of a schema node without the `description` keyword, in it and in every node below it. A
+ * property that happens to be named `description` stays: only the keyword goes.
+ */
+export function stripDescriptions(node: Json): Json {
+  const out: Json = {};
+  for (const [k, v] of Object.entries(node)) {
+    if (k === 'description') continue;
+    if (k === 'properties') {
+      const props = Object.entries(v as Record<string, Json>);
+      out[k] = Object.fromEntries(props.map(([name, child]) => [name, stripDescriptions(child)]));
+    } else if (NODE_KEYWORDS.has(k) && v && typeof v === 'object') out[k] = stripDescriptions(v as Json);
+    else if (NODE_LIST_KEYWORDS.has(k)) out[k] = (v as Json[]).map(stripDescriptions);
+    else out[k] = v;
+  }
+  return out;
 }
 
 /** Returns a deep copy of a JSON value with object keys sorted. */

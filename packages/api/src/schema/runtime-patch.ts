@@ -46,16 +46,44 @@ export const ContainerPatchSchema = Obj(
 /** A patch of a pod spec: identity fields are immutable, scheduling fields (Kueue-style) are mutable. */
 export const PodSpecPatchSchema = Obj(
   {
-    serviceAccountName: Type.Optional(Str({ maxLength: 253, rules: [IMMUTABLE] })),
-    volumes: Type.Optional(ListMap(Volume(), ['name'], { maxItems: 128, rules: [IMMUTABLE] })),
+    serviceAccountName: Type.Optional(
+      Str({
+        maxLength: 253,
+        rules: [IMMUTABLE],
+        description: 'serviceAccountName the pods run as; immutable.',
+      }),
+    ),
+    volumes: Type.Optional(
+      ListMap(Volume(), ['name'], {
+        maxItems: 128,
+        rules: [IMMUTABLE],
+        description: 'volumes merged by name into the pod volumes; immutable.',
+      }),
+    ),
     initContainers: Type.Optional(
-      ListMap(ContainerPatchSchema, ['name'], { maxItems: 64, rules: [IMMUTABLE] }),
+      ListMap(ContainerPatchSchema, ['name'], {
+        maxItems: 64,
+        rules: [IMMUTABLE],
+        description: 'initContainers patched by name; immutable.',
+      }),
     ),
-    containers: Type.Optional(ListMap(ContainerPatchSchema, ['name'], { maxItems: 64, rules: [IMMUTABLE] })),
+    containers: Type.Optional(
+      ListMap(ContainerPatchSchema, ['name'], {
+        maxItems: 64,
+        rules: [IMMUTABLE],
+        description: 'containers patched by name; immutable.',
+      }),
+    ),
     imagePullSecrets: Type.Optional(
-      ListMap(LocalObjectReference(), ['name'], { maxItems: 64, rules: [IMMUTABLE] }),
+      ListMap(LocalObjectReference(), ['name'], {
+        maxItems: 64,
+        rules: [IMMUTABLE],
+        description: 'imagePullSecrets merged by name into those of the pods; immutable.',
+      }),
     ),
-    securityContext: Type.Optional(PodSecurityContext({ rules: [IMMUTABLE] })),
+    securityContext: Type.Optional(
+      PodSecurityContext({ rules: [IMMUTABLE], description: 'securityContext of the pods; immutable.' }),
+    ),
     nodeSelector: Type.Optional(StringMap({ description: 'nodeSelector of the pods; mutable.' })),
     affinity: Type.Optional(Affinity({ description: 'affinity of the pods; mutable.' })),
     tolerations: Type.Optional(
@@ -67,19 +95,34 @@ export const PodSpecPatchSchema = Obj(
         description: 'schedulingGates of the pods; mutable.',
       }),
     ),
-    terminationGracePeriodSeconds: Type.Optional(Int64({ minimum: 0, rules: [IMMUTABLE] })),
+    terminationGracePeriodSeconds: Type.Optional(
+      Int64({
+        minimum: 0,
+        rules: [IMMUTABLE],
+        description: 'terminationGracePeriodSeconds the pods get to stop; immutable.',
+      }),
+    ),
   },
   { description: 'A patch of the pod spec of a replicated job.' },
 );
 
 /** A patch of a pod template. */
-export const PodTemplatePatchSchema = Obj({ metadata: metadata(), spec: Type.Optional(PodSpecPatchSchema) });
+export const PodTemplatePatchSchema = Obj(
+  { metadata: metadata(), spec: Type.Optional(PodSpecPatchSchema) },
+  { description: 'template patches the pod template of the Job.' },
+);
 
 /** A patch of a Job spec. */
-export const JobSpecPatchSchema = Obj({ template: Type.Optional(PodTemplatePatchSchema) });
+export const JobSpecPatchSchema = Obj(
+  { template: Type.Optional(PodTemplatePatchSchema) },
+  { description: 'spec patches the Job spec.' },
+);
 
 /** A patch of a Job template. */
-export const JobTemplatePatchSchema = Obj({ metadata: metadata(), spec: Type.Optional(JobSpecPatchSchema) });
+export const JobTemplatePatchSchema = Obj(
+  { metadata: metadata(), spec: Type.Optional(JobSpecPatchSchema) },
+  { description: 'template patches the Job template of the replicated job.' },
+);
 
 /** A patch of one replicated job, matched by name. */
 export const ReplicatedJobPatchSchema = Obj({
@@ -92,23 +135,29 @@ export const ReplicatedJobPatchSchema = Obj({
 });
 
 /** A patch of a JobSet spec. */
-export const JobSetSpecPatchSchema = Obj({
-  replicatedJobs: Type.Optional(
-    ListMap(ReplicatedJobPatchSchema, ['name'], {
-      maxItems: 100,
-      description: 'patches of replicated jobs.',
-    }),
-  ),
-});
+export const JobSetSpecPatchSchema = Obj(
+  {
+    replicatedJobs: Type.Optional(
+      ListMap(ReplicatedJobPatchSchema, ['name'], {
+        maxItems: 100,
+        description: 'patches of replicated jobs.',
+      }),
+    ),
+  },
+  { description: 'spec patches the JobSet spec of the runtime.' },
+);
 
 /** A patch of the runtime's JobSet template. */
-export const JobSetTemplatePatchSchema = Obj({
-  metadata: metadata(),
-  spec: Type.Optional(JobSetSpecPatchSchema),
-});
+export const JobSetTemplatePatchSchema = Obj(
+  { metadata: metadata(), spec: Type.Optional(JobSetSpecPatchSchema) },
+  { description: 'template patches the JobSet template of the runtime.' },
+);
 
 /** A patch of a TrainingRuntimeSpec. */
-export const TrainingRuntimeSpecPatchSchema = Obj({ template: Type.Optional(JobSetTemplatePatchSchema) });
+export const TrainingRuntimeSpecPatchSchema = Obj(
+  { template: Type.Optional(JobSetTemplatePatchSchema) },
+  { description: 'trainingRuntimeSpec patches the spec of the referenced runtime.' },
+);
 
 /** One entry of `spec.runtimePatches`, owned by one manager. */
 export const RuntimePatchSchema = Obj(

@@ -23,9 +23,17 @@ export const EnvInjectionTargetSchema = Obj({
 });
 
 /** Extra targets of the torchrun variables. */
-export const EnvInjectionSchema = Obj({
-  targets: Type.Optional(ListMap(EnvInjectionTargetSchema, ['jobName'], { maxItems: 16 })),
-});
+export const EnvInjectionSchema = Obj(
+  {
+    targets: Type.Optional(
+      ListMap(EnvInjectionTargetSchema, ['jobName'], {
+        maxItems: 16,
+        description: 'targets are the jobs, one entry per job, whose named containers also receive them.',
+      }),
+    ),
+  },
+  { description: 'envInjection adds the PET_* variables to containers other than node.' },
+);
 
 /** PyTorch (torchrun) policy. */
 export const TorchMLPolicySourceSchema = Obj(
@@ -110,24 +118,33 @@ export const MLPolicySchema = Obj(
 );
 
 /** Coscheduling (scheduler-plugins) gang policy. */
-export const CoschedulingPodGroupPolicySourceSchema = Obj({
-  scheduleTimeoutSeconds: Type.Optional(
-    Int32({ default: 60, description: 'scheduleTimeoutSeconds of the PodGroup.' }),
-  ),
-});
+export const CoschedulingPodGroupPolicySourceSchema = Obj(
+  {
+    scheduleTimeoutSeconds: Type.Optional(
+      Int32({ default: 60, description: 'scheduleTimeoutSeconds of the PodGroup.' }),
+    ),
+  },
+  { description: 'coscheduling gangs the pods with a scheduler-plugins PodGroup.' },
+);
 
 /** Volcano network topology constraint of the PodGroup. */
-export const NetworkTopologySpecSchema = Obj({
-  mode: Type.Optional(
-    Enum(['hard', 'soft'] as const, { default: 'hard', description: 'mode: hard or soft.' }),
-  ),
-  highestTierAllowed: Type.Optional(Int({ default: 1, description: 'highestTierAllowed the job may span.' })),
-});
+export const NetworkTopologySpecSchema = Obj(
+  {
+    mode: Type.Optional(
+      Enum(['hard', 'soft'] as const, { default: 'hard', description: 'mode: hard or soft.' }),
+    ),
+    highestTierAllowed: Type.Optional(
+      Int({ default: 1, description: 'highestTierAllowed the job may span.' }),
+    ),
+  },
+  { description: 'networkTopology bounds how far apart in the network the pods of the job may land.' },
+);
 
 /** Volcano gang policy. */
-export const VolcanoPodGroupPolicySourceSchema = Obj({
-  networkTopology: Type.Optional(NetworkTopologySpecSchema),
-});
+export const VolcanoPodGroupPolicySourceSchema = Obj(
+  { networkTopology: Type.Optional(NetworkTopologySpecSchema) },
+  { description: 'volcano gangs the pods with a Volcano PodGroup.' },
+);
 
 /** The gang-scheduling policy of a runtime (one of coscheduling, volcano). */
 export const PodGroupPolicySchema = Obj(
@@ -164,7 +181,7 @@ function runtimeKind(kind: string, description: string) {
     {
       apiVersion: Type.Optional(Str({ description: `apiVersion: ${API_VERSION}.` })),
       kind: Type.Optional(Str({ description: `kind: ${kind}.` })),
-      metadata: Type.Optional(ObjectMeta()),
+      metadata: Type.Optional(ObjectMeta({ description: `metadata of the ${kind}: name, labels, ...` })),
       spec: Type.Optional(TrainingRuntimeSpecSchema),
     },
     { description },

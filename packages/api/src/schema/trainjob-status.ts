@@ -29,17 +29,31 @@ export const JobStatusSchema = Obj({
 
 /** One metric reported by the training process. */
 export const MetricSchema = Obj({
-  name: Str({ minLength: 1, maxLength: 64 }),
-  value: Str({ minLength: 1, maxLength: 64 }),
+  name: Str({ minLength: 1, maxLength: 64, description: 'name of the metric, such as loss or accuracy.' }),
+  value: Str({ minLength: 1, maxLength: 64, description: 'value of the metric, as the trainer printed it.' }),
 });
 
 /** Progress reported by the trainer through the status server (feature gate TrainJobStatus). */
 export const TrainerStatusSchema = Obj(
   {
-    progressPercentage: Type.Optional(Int32({ minimum: 0, maximum: 100 })),
-    estimatedRemainingSeconds: Type.Optional(Int32({ minimum: 0 })),
-    metrics: Type.Optional(Atomic(MetricSchema, { maxItems: 256 })),
-    lastUpdatedTime: Type.Optional(Time()),
+    progressPercentage: Type.Optional(
+      Int32({ minimum: 0, maximum: 100, description: 'progressPercentage of the training, from 0 to 100.' }),
+    ),
+    estimatedRemainingSeconds: Type.Optional(
+      Int32({
+        minimum: 0,
+        description: 'estimatedRemainingSeconds until the training ends, as the trainer guesses.',
+      }),
+    ),
+    metrics: Type.Optional(
+      Atomic(MetricSchema, {
+        maxItems: 256,
+        description: 'metrics last reported by the trainer; replaced as a whole.',
+      }),
+    ),
+    lastUpdatedTime: Type.Optional(
+      Time({ description: 'lastUpdatedTime is when the trainer last reported its progress.' }),
+    ),
   },
   {
     rules: [

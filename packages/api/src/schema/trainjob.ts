@@ -175,7 +175,9 @@ export const TrainJobSchema = Obj(
   {
     apiVersion: Type.Optional(Str({ description: `apiVersion: ${API_VERSION}.` })),
     kind: Type.Optional(Str({ description: `kind: ${Kinds.TrainJob}.` })),
-    metadata: Type.Optional(ObjectMeta()),
+    metadata: Type.Optional(
+      ObjectMeta({ description: 'metadata of the TrainJob: name, namespace, labels, ...' }),
+    ),
     spec: Type.Optional(TrainJobSpecSchema),
     status: Type.Optional(TrainJobStatusSchema),
   },
