@@ -1,0 +1,296 @@
+// SPDX-License-Identifier: Apache-2.0
+/**
+ * The one client of the API server: raw JSON requests on any group/version/resource over the
+ * pooled {@link Transport}, every failure mapped once to a typed error (errors.ts).
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import {
+  ApiError,
+  errorFromResponse,
+  errorFromStatus,
+  isStatus,
+  TimeoutError,
+  type RequestInfo,
+} from './errors.js';
+import { parseNdjson } from './ndjson.js';
+import type { KubeObject, ObjectList } from './object.js';
+import { resourcePath, type ObjectLocation, type ResourceRef } from './resource.js';
+import { Transport, type TransportOptions, type TransportRequest } from './transport.js';
+
+/** Options every write takes. */
+export interface WriteOptions {
+  /** `All` validates and admits without persisting. */
+  dryRun?: 'All';
+  /** `metadata.managedFields` owner of this write. */
+  fieldManager?: string;
+  /** Strict, Warn or Ignore unknown/duplicate fields. */
+  fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+}
+
+/** Query of a LIST. */
+export interface ListOptions {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  fieldSelector?: string | undefined;
+  /** `0`: from the watch cache (any age); `''`/unset: a consistent read. */
+  resourceVersion?: string | undefined;
+  resourceVersionMatch?: 'NotOlderThan' | 'Exact' | undefined;
+  limit?: number | undefined;
+  continue?: string | undefined;
+  /** Ask for `PartialObjectMetadataList`: items carry only apiVersion, kind and metadata (no data, no spec). */
+  metadataOnly?: boolean | undefined;
+}
+
+/** Query of a WATCH. */
+export interface WatchOptions {
+  namespace?: string | undefined;
+  labelSelector?: string | undefined;
+  fieldSelector?: string | undefined;
+  /** Watch changes after this resourceVersion. */
+  resourceVersion?: string | undefined;
+  allowWatchBookmarks?: boolean | undefined;
+  /** The server closes the stream cleanly after this many seconds. */
+  timeoutSeconds?: number | undefined;
+  /** Aborting ends the stream (the iterator returns). */
+  signal?: AbortSignal | undefined;
+  /** Ask for `PartialObjectMetadata` objects: only apiVersion, kind and metadata. */
+  metadataOnly?: boolean | undefined;
+}
+
+/** One event of a watch stream. ERROR events are not yielded: they are thrown as typed errors. */
+export interface WatchEvent<T extends KubeObject = KubeObject> {
+  type: 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
+  object: T;
+}
+
+/** The patch flavours the API server accepts, by Content-Type. */
+export const PatchTypes = {
+  merge: 'application/merge-patch+json',
+  json: 'application/json-patch+json',
+  strategic: 'application/strategic-merge-patch+json',
+  apply: 'application/apply-patch+yaml',
+} as const;
+
+/** A key of {@link PatchTypes}. */
+export type PatchType = keyof typeof PatchTypes;
+
+/** Options of a PATCH. */
+export interface PatchOptions extends WriteOptions {
+  type: PatchType;
+  /** Server-side apply only: take over fields other managers own. */
+  force?: boolean;
+  subresource?: string;
+}
+
+/** Accept headers of metadata-only reads (controller-runtime's `WatchesMetadata`). */
+const MetadataAccept = {
+  list: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1',
+  object: 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1',
+} as const;
+
+/** Options of a DELETE. */
+export interface DeleteOptions {
+  propagationPolicy?: 'Foreground' | 'Background' | 'Orphan';
+  gracePeriodSeconds?: number;
+  /** Delete only this incarnation / version of the object (409 Conflict otherwise). */
+  preconditions?: { uid?: string; resourceVersion?: string };
+  dryRun?: 'All';
+}
+
+/** Where an object lives: its namespace for namespaced resources. */
+export interface NamespaceOption {
+  namespace?: string | undefined;
+}
+
+/** A raw request on a resource location. */
+interface Call extends ObjectLocation {
+  method: TransportRequest['method'];
+  query?: TransportRequest['query'];
+  body?: unknown;
+  contentType?: string;
+  accept?: string;
+}
+
+function writeQuery(options: WriteOptions | undefined): TransportRequest['query'] {
+  return {
+    dryRun: options?.dryRun,
+    fieldManager: options?.fieldManager,
+    fieldValidation: options?.fieldValidation,
+  };
+}
+
+/** Maps a transport failure (no HTTP response) to an ApiError, timeouts to TimeoutError. */
+function transportError(error: unknown, info: RequestInfo): ApiError {
+  if (error instanceof ApiError) return error;
+  const name = (error as { name?: string; code?: string })?.name ?? '';
+  const code = (error as { code?: string })?.code ?? '';
+  const message = `${info.method} ${info.path}: ${(error as Error)?.message ?? String(error)}`;
+  if (/Timeout/.test(name) || /TIMEOUT/.test(code))
+    return new TimeoutError(message, 0, 'Timeout', undefined, info, { cause: error });
+  return new ApiError(message, 0, 'Unknown', undefined, info, { cause: error });
+}
+
+/**
+ * Raw JSON access to the API server. Every method throws a typed {@link ApiError} subclass on
+ * failure. Objects are plain JSON in and out: no model classes, no field dropping.
+ */
+export class KubeClient {
+  private constructor(readonly transport: Transport) {}
+
+  /** A client for the kubeconfig's current context (see {@link loadKubeConfig}). */
+  static async create(kubeConfig: KubeConfig, options: TransportOptions = {}): Promise<KubeClient> {
+    return new KubeClient(await Transport.create(kubeConfig, options));
+  }
+
+  /** Closes the connection pools. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+
+  /** GET one object (or one of its subresources). */
+  get<T extends KubeObject = KubeObject>(
+    ref: ResourceRef,
+    name: string,
+    options: NamespaceOption & { subresource?: string } = {},
+  ): Promise<T> {
+    return this.call<T>(ref, { method: 'GET', name, ...options });
+  }
+
+  /** LIST one page of a collection (in `namespace`, or in all namespaces). */
+  list<T extends KubeObject = KubeObject>(
+    ref: ResourceRef,
+    options: ListOptions = {},
+  ): Promise<ObjectList<T>> {
+    const { namespace, metadataOnly, ...query } = options;
+    return this.call<ObjectList<T>>(ref, {
+      method: 'GET',
+      namespace,
+      query: { ...query },
+      ...(metadataOnly ? { accept: MetadataAccept.list } : {}),
+    });
+  }
+
+  /** POST a new object; its namespace comes from `metadata.namespace` unless given. */
+  create<T extends KubeObject>(
+    ref: ResourceRef,
+    object: T,
+    options: WriteOptions & NamespaceOption = {},
+  ): Promise<T> {
+    const namespace = options.namespace ?? object.metadata?.namespace;
+    return this.call<T>(ref, { method: 'POST', namespace, query: writeQuery(options), body: object });
+  }
+
+  /** PUT the whole object (or a subresource); `metadata.resourceVersion` makes it conditional (409 when stale). */
+  replace<T extends KubeObject>(
+    ref: ResourceRef,
+    object: T,
+    options: WriteOptions & { subresource?: string } = {},
+  ): Promise<T> {
+    const { namespace, name } = object.metadata ?? {};
+    return this.call<T>(ref, {
+      method: 'PUT',
+      namespace,
+      name,
+      subresource: options.subresource,
+      query: writeQuery(options),
+      body: object,
+    });
+  }
+
+  /** PATCH one object with a merge, JSON, strategic or apply patch (see {@link PatchTypes}). */
+  patch<T extends KubeObject = KubeObject>(
+    ref: ResourceRef,
+    name: string,
+    patch: unknown,
+    options: PatchOptions & NamespaceOption,
+  ): Promise<T> {
+    return this.call<T>(ref, {
+      method: 'PATCH',
+      name,
+      namespace: options.namespace,
+      subresource: options.subresource,
+      query: { ...writeQuery(options), force: options.force },
+      body: patch,
+      contentType: PatchTypes[options.type],
+    });
+  }
+
+  /** DELETE one object; resolves with what the server returns (the object or a Status). */
+  delete(ref: ResourceRef, name: string, options: DeleteOptions & NamespaceOption = {}): Promise<unknown> {
+    const { namespace, dryRun, ...rest } = options;
+    const body =
+      Object.keys(rest).length > 0 ? { apiVersion: 'v1', kind: 'DeleteOptions', ...rest } : undefined;
+    return this.call(ref, { method: 'DELETE', name, namespace, query: { dryRun }, body });
+  }
+
+  /**
+   * WATCH a collection: yields ADDED / MODIFIED / DELETED / BOOKMARK events until the server
+   * closes the stream (returns), `signal` aborts (returns), or the stream fails (throws; an
+   * ERROR event is thrown as its typed error, e.g. {@link GoneError} for an expired resourceVersion).
+   */
+  async *watch<T extends KubeObject = KubeObject>(
+    ref: ResourceRef,
+    options: WatchOptions = {},
+  ): AsyncGenerator<WatchEvent<T>> {
+    const { namespace, signal, metadataOnly, ...query } = options;
+    const path = resourcePath(ref, { namespace });
+    const info: RequestInfo = { method: 'GET', path: `${path}?watch=true` };
+    let response;
+    try {
+      response = await this.transport.send({
+        method: 'GET',
+        path,
+        query: { ...query, watch: true },
+        stream: true,
+        signal,
+        ...(metadataOnly ? { accept: MetadataAccept.object } : {}),
+      });
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw transportError(error, info);
+    }
+    if (response.statusCode >= 400)
+      throw errorFromResponse(response.statusCode, await response.body.text(), info);
+    try {
+      for await (const value of parseNdjson(response.body)) {
+        const event = value as { type?: string; object?: unknown };
+        if (event.type === 'ERROR') {
+          throw isStatus(event.object)
+            ? errorFromStatus(event.object, info)
+            : new ApiError(`${info.path}: malformed ERROR event`, 500, 'Unknown', undefined, info);
+        }
+        yield event as WatchEvent<T>;
+      }
+    } catch (error) {
+      if (signal?.aborted) return;
+      throw transportError(error, info);
+    } finally {
+      if (!response.body.destroyed) response.body.destroy();
+    }
+  }
+
+  /** Any request on a resource location; parses the JSON answer, throws the typed error of a failure. */
+  async call<T>(ref: ResourceRef, call: Call): Promise<T> {
+    const path = resourcePath(ref, call);
+    const info: RequestInfo = { method: call.method, path };
+    let response;
+    try {
+      response = await this.transport.send({
+        method: call.method,
+        path,
+        query: call.query,
+        ...(call.body !== undefined
+          ? { body: JSON.stringify(call.body), contentType: call.contentType ?? 'application/json' }
+          : {}),
+        ...(call.accept ? { accept: call.accept } : {}),
+      });
+    } catch (error) {
+      throw transportError(error, info);
+    }
+    const text = await response.body.text().catch((error: unknown) => {
+      throw transportError(error, info);
+    });
+    if (response.statusCode >= 400) throw errorFromResponse(response.statusCode, text, info);
+    return (text === '' ? undefined : JSON.parse(text)) as T;
+  }
+}

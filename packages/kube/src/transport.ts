@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: Apache-2.0
+/**
+ * The HTTP side of the cluster boundary: one keep-alive connection pool per process (undici),
+ * TLS material and credentials taken from the kubeconfig through client-node, and nothing else
+ * of client-node on the request path. Watches get a pool of their own, so that long-lived
+ * streams never take a socket that a request is waiting for.
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import { Agent, request, type Dispatcher } from 'undici';
+
+/** Tuning of the connection pools; read once in `main` and passed down. */
+export interface TransportOptions {
+  /** Most sockets open to the API server for ordinary requests (not watches). Default 32. */
+  maxSockets?: number;
+  /** How long an idle socket is kept for reuse, in ms. Default 60 000. */
+  keepAliveMs?: number;
+  /** Deadline for a response's headers and between its body chunks (not watches), in ms. Default 60 000. */
+  requestTimeoutMs?: number;
+  /** How long credentials from the kubeconfig (token files, exec plugins) are reused, in ms. Default 60 000. */
+  authRefreshMs?: number;
+  /** Act as another user (`Impersonate-User` / `Impersonate-Group` headers); the kubeconfig's user must be allowed to. */
+  impersonate?: { user: string; groups?: string[] };
+  /** `User-Agent` header. Default `kubetrain`. */
+  userAgent?: string;
+}
+
+/** One HTTP request to the API server. */
+export interface TransportRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path below the server URL, e.g. `/api/v1/namespaces/a/configmaps`. */
+  path: string;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body, already serialized. */
+  body?: string;
+  /** Content-Type of `body`. Default `application/json`. */
+  contentType?: string;
+  /** Accept header. Default `application/json`. */
+  accept?: string;
+  /** A streaming request (watch): its own pool, no body timeout. */
+  stream?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The response: status code and the body as a readable stream. */
+export type TransportResponse = Dispatcher.ResponseData;
+
+type Headers = Record<string, string>;
+
+/** Builds the query string, skipping `undefined`. */
+export function queryString(query: TransportRequest['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** A connection to one API server, with the kubeconfig's TLS and credentials. Create with {@link Transport.create}. */
+export class Transport {
+  private authHeaders: Headers = {};
+  private authExpires = 0;
+  private authPending: Promise<Headers> | undefined;
+
+  private constructor(
+    private readonly kubeConfig: KubeConfig,
+    /** The server's base URL (`https://127.0.0.1:16443`). */
+    readonly server: string,
+    private readonly pool: Agent,
+    private readonly streams: Agent,
+    private readonly options: TransportOptions,
+  ) {}
+
+  /** Builds the pools from the kubeconfig's current cluster and user (TLS files are read once here). */
+  static async create(kubeConfig: KubeConfig, options: TransportOptions = {}): Promise<Transport> {
+    const cluster = kubeConfig.getCurrentCluster();
+    if (!cluster) throw new Error('kubeconfig has no current cluster');
+    const tls: {
+      ca?: unknown;
+      cert?: unknown;
+      key?: unknown;
+      rejectUnauthorized?: boolean;
+      servername?: string;
+    } = {};
+    await kubeConfig.applyToHTTPSOptions(tls as never);
+    const connect = {
+      ...(tls.ca ? { ca: tls.ca as Buffer } : {}),
+      ...(tls.cert ? { cert: tls.cert as Buffer } : {}),
+      ...(tls.key ? { key: tls.key as Buffer } : {}),
+      ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
+      ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
+    };
+    const keepAliveTimeout = options.keepAliveMs ?? 60_000;
+    const pool = new Agent({
+      connect,
+      connections: options.maxSockets ?? 32,
+      keepAliveTimeout,
+      pipelining: 1,
+    });
+    const streams = new Agent({ connect, keepAliveTimeout, pipelining: 1 });
+    return new Transport(kubeConfig, cluster.server.replace(/\/+$/, ''), pool, streams, options);
+  }
+
+  /** Sends one request. A 401 refreshes the credentials and retries once (rotated tokens). */
+  async send(req: TransportRequest): Promise<TransportResponse> {
+    let response = await this.dispatch(req, await this.credentials(false));
+    if (response.statusCode === 401) {
+      await response.body.dump();
+      response = await this.dispatch(req, await this.credentials(true));
+    }
+    return response;
+  }
+
+  /** Closes both pools; in-flight requests are finished first. */
+  async close(): Promise<void> {
+    await Promise.all([this.pool.close(), this.streams.close()]);
+  }
+
+  private dispatch(req: TransportRequest, auth: Headers): Promise<TransportResponse> {
+    const headers: Headers = {
+      ...auth,
+      accept: req.accept ?? 'application/json',
+      'user-agent': this.options.userAgent ?? 'kubetrain',
+    };
+    if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
+    const impersonate = this.options.impersonate;
+    if (impersonate) {
+      headers['impersonate-user'] = impersonate.user;
+      // undici sends an array value as repeated headers, which is how Impersonate-Group takes a list.
+      if (impersonate.groups?.length)
+        (headers as Record<string, string | string[]>)['impersonate-group'] = impersonate.groups;
+    }
+    const timeout = this.options.requestTimeoutMs ?? 60_000;
+    return request(`${this.server}${req.path}${queryString(req.query)}`, {
+      method: req.method,
+      headers,
+      body: req.body,
+      signal: req.signal,
+      dispatcher: req.stream ? this.streams : this.pool,
+      headersTimeout: timeout,
+      bodyTimeout: req.stream ? 0 : timeout,
+    });
+  }
+
+  /** The kubeconfig user's headers (bearer token, exec plugin, …), cached for `authRefreshMs`. */
+  private async credentials(refresh: boolean): Promise<Headers> {
+    if (!refresh && Date.now() < this.authExpires) return this.authHeaders;
+    this.authPending ??= (async () => {
+      try {
+        const opts: { headers?: Headers } = {};
+        await this.kubeConfig.applyToHTTPSOptions(opts as never);
+        const headers: Headers = {};
+        for (const [key, value] of Object.entries(opts.headers ?? {}))
+          headers[key.toLowerCase()] = String(value);
+        const user = this.kubeConfig.getCurrentUser();
+        if (user?.username && user.password) {
+          headers['authorization'] =
+            `Basic ${Buffer.from(`${user.username}:${user.password}`).toString('base64')}`;
+        }
+        this.authHeaders = headers;
+        this.authExpires = Date.now() + (this.options.authRefreshMs ?? 60_000);
+        return headers;
+      } finally {
+        this.authPending = undefined;
+      }
+    })();
+    return this.authPending;
+  }
+}
