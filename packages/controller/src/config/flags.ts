@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager's command line: upstream's flags (`--config`, `--feature-gates`, the zap logging
+// flags its Deployment passes) and kubetrain's own (`--kubeconfig`, `--log-level`, `--log-format`,
+// `--cert-dir`, `--namespace`).
+
+import { parseArgs } from 'node:util';
+import { isLogLevel, type LogLevel } from '@kubetrain/log';
+
+/** Where the webhook serving certificate is read from, as upstream's cert rotator writes it. */
+export const DEFAULT_CERT_DIR = '/tmp/k8s-webhook-server/serving-certs';
+
+/** The parsed command line. */
+export interface Flags {
+  /** `--config`: the Configuration file; undefined means every default. */
+  readonly configFile?: string;
+  /** `--feature-gates` text, parsed later against the known gates. */
+  readonly featureGates?: string;
+  /** `--kubeconfig`: out-of-cluster client configuration; else the in-cluster one. */
+  readonly kubeconfig?: string;
+  readonly logLevel: LogLevel;
+  readonly logFormat: 'json' | 'text';
+  /** `--cert-dir`: `tls.crt` and `tls.key` for HTTPS servers. */
+  readonly certDir: string;
+  /** `--namespace`: the manager's namespace (the Lease's, when the file names none). */
+  readonly namespace?: string;
+}
+
+/** A command line the manager cannot run with. */
+export class FlagError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FlagError';
+  }
+}
+
+/** zap's `--zap-log-level`: a level name or a verbosity; V(2) and up is debug, V(5) and up trace. */
+function zapLevel(text: string): LogLevel {
+  if (text === 'debug' || text === 'info' || text === 'error') return text;
+  if (text === 'warn' || text === 'panic' || text === 'dpanic' || text === 'fatal')
+    return text === 'warn' ? 'warn' : 'error';
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) {
+    throw new FlagError(`invalid argument "${text}" for "--zap-log-level" flag: invalid log level "${text}"`);
+  }
+  return n >= 5 ? 'trace' : n >= 2 ? 'debug' : 'info';
+}
+
+/**
+ * Parses the manager's arguments (without `node` and the script). `--log-level` wins over
+ * `--zap-log-level`, `--log-format` over `--zap-encoder`; `--zap-devel` means text and debug
+ * unless those say otherwise. Throws {@link FlagError} on unknown flags or bad values.
+ */
+export function parseFlags(argv: readonly string[]): Flags {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        config: { type: 'string' },
+        'feature-gates': { type: 'string' },
+        kubeconfig: { type: 'string' },
+        'log-level': { type: 'string' },
+        'log-format': { type: 'string' },
+        'cert-dir': { type: 'string' },
+        namespace: { type: 'string' },
+        'zap-log-level': { type: 'string' },
+        'zap-encoder': { type: 'string' },
+        'zap-devel': { type: 'boolean' },
+        'zap-stacktrace-level': { type: 'string' },
+        'zap-time-encoding': { type: 'string' },
+      },
+    });
+  } catch (e) {
+    throw new FlagError(e instanceof Error ? e.message : String(e));
+  }
+  const v = parsed.values;
+  const devel = v['zap-devel'] === true;
+  let logLevel: LogLevel = devel ? 'debug' : 'info';
+  if (v['zap-log-level'] !== undefined) logLevel = zapLevel(v['zap-log-level']);
+  if (v['log-level'] !== undefined) {
+    if (!isLogLevel(v['log-level'])) {
+      throw new FlagError(
+        `--log-level: must be one of error, warn, info, debug, trace; got "${v['log-level']}"`,
+      );
+    }
+    logLevel = v['log-level'];
+  }
+  let logFormat: 'json' | 'text' = devel ? 'text' : 'json';
+  if (v['zap-encoder'] !== undefined) logFormat = v['zap-encoder'] === 'console' ? 'text' : 'json';
+  if (v['log-format'] !== undefined) {
+    if (v['log-format'] !== 'json' && v['log-format'] !== 'text') {
+      throw new FlagError(`--log-format: must be json or text; got "${v['log-format']}"`);
+    }
+    logFormat = v['log-format'];
+  }
+  return {
+    ...(v.config !== undefined ? { configFile: v.config } : {}),
+    ...(v['feature-gates'] !== undefined ? { featureGates: v['feature-gates'] } : {}),
+    ...(v.kubeconfig !== undefined ? { kubeconfig: v.kubeconfig } : {}),
+    ...(v.namespace !== undefined ? { namespace: v.namespace } : {}),
+    logLevel,
+    logFormat,
+    certDir: v['cert-dir'] ?? DEFAULT_CERT_DIR,
+  };
+}

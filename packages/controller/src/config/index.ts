@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager's configuration: the Configuration file, flags and feature gates.
+export * from './configuration.js';
+export { ConfigDecodeError, decodeConfiguration } from './decode.js';
+export {
+  FeatureGateError,
+  FEATURE_GATE_DEFAULTS,
+  parseFeatureGateFlag,
+  resolveFeatureGates,
+} from './feature-gates.js';
+export type { FeatureGateName, FeatureGates } from './feature-gates.js';
+export { DEFAULT_CERT_DIR, FlagError, parseFlags, type Flags } from './flags.js';
+export { DurationError, parseGoDuration } from './go-duration.js';
+export { loadSettings, type Settings } from './load.js';
+export { InvalidConfigurationError, validateConfiguration, type FieldError } from './validate.js';
