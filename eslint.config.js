@@ -23,4 +23,16 @@ export default tseslint.config(
       'no-throw-literal': 'error',
     },
   },
+  {
+    // Type-aware rules, for the TypeScript the root tsconfig.json covers (packages, e2e, hack): one program
+    // for the whole repository, built once per run by the project service.
+    files: ['**/*.ts'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );
