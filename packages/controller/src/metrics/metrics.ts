@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager's Prometheus metrics (prom-client), one registry per manager. Reconcile and work-queue
+// metrics carry controller-runtime's names, labels and buckets
+// (controller-runtime pkg/internal/controller/metrics, pkg/metrics/workqueue.go) so existing
+// dashboards work; kubetrain's own are prefixed `kubetrain_`.
+
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** controller-runtime's `controller_runtime_reconcile_time_seconds` buckets. */
+const RECONCILE_BUCKETS = [
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25,
+  1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60,
+];
+/** client-go's work-queue duration buckets: 10 ns to 10 s, ×10 (`ExponentialBuckets(10e-9, 10, 10)`). */
+const QUEUE_BUCKETS = Array.from({ length: 10 }, (_, i) => 1e-8 * 10 ** i);
+/** Create-to-JobSet latency buckets, 10 ms to about 160 s. */
+const LATENCY_BUCKETS = Array.from({ length: 15 }, (_, i) => 0.01 * 2 ** i);
+
+/** Outcome label of `controller_runtime_reconcile_total`, as controller-runtime spells it. */
+export type ReconcileResult = 'success' | 'error' | 'requeue' | 'requeue_after';
+
+/** TrainJob states counted by `kubetrain_trainjobs`. */
+export const TrainJobStates = ['Created', 'Suspended', 'Running', 'Complete', 'Failed'] as const;
+/** One of {@link TrainJobStates}. */
+export type TrainJobState = (typeof TrainJobStates)[number];
+
+/** Every metric of the manager, registered in {@link ManagerMetrics.registry}. */
+export class ManagerMetrics {
+  /** The registry served at `/metrics`. */
+  readonly registry = new Registry();
+  readonly reconcileTotal: Counter<'controller' | 'result'>;
+  readonly reconcileErrors: Counter<'controller'>;
+  readonly terminalReconcileErrors: Counter<'controller'>;
+  readonly reconcileTime: Histogram<'controller'>;
+  readonly maxConcurrentReconciles: Gauge<'controller'>;
+  readonly activeWorkers: Gauge<'controller'>;
+  readonly queueDepth: Gauge<'name' | 'controller'>;
+  readonly queueAdds: Counter<'name' | 'controller'>;
+  readonly queueDuration: Histogram<'name' | 'controller'>;
+  readonly workDuration: Histogram<'name' | 'controller'>;
+  readonly queueRetries: Counter<'name' | 'controller'>;
+  readonly trainJobs: Gauge<'state'>;
+  readonly createToJobSet: Histogram;
+  readonly reflectorRelists: Counter<'resource'>;
+  readonly reflectorRestarts: Counter<'resource'>;
+
+  /** Registers every metric; `processMetrics` adds prom-client's process and Node.js metrics. */
+  constructor({ processMetrics = true }: { processMetrics?: boolean } = {}) {
+    const registers = [this.registry];
+    if (processMetrics) collectDefaultMetrics({ register: this.registry });
+    this.reconcileTotal = new Counter({
+      name: 'controller_runtime_reconcile_total',
+      help: 'Total number of reconciliations per controller',
+      labelNames: ['controller', 'result'],
+      registers,
+    });
+    this.reconcileErrors = new Counter({
+      name: 'controller_runtime_reconcile_errors_total',
+      help: 'Total number of reconciliation errors per controller',
+      labelNames: ['controller'],
+      registers,
+    });
+    this.terminalReconcileErrors = new Counter({
+      name: 'controller_runtime_terminal_reconcile_errors_total',
+      help: 'Total number of terminal reconciliation errors per controller',
+      labelNames: ['controller'],
+      registers,
+    });
+    this.reconcileTime = new Histogram({
+      name: 'controller_runtime_reconcile_time_seconds',
+      help: 'Length of time per reconciliation per controller',
+      labelNames: ['controller'],
+      buckets: RECONCILE_BUCKETS,
+      registers,
+    });
+    this.maxConcurrentReconciles = new Gauge({
+      name: 'controller_runtime_max_concurrent_reconciles',
+      help: 'Maximum number of concurrent reconciles per controller',
+      labelNames: ['controller'],
+      registers,
+    });
+    this.activeWorkers = new Gauge({
+      name: 'controller_runtime_active_workers',
+      help: 'Number of currently used workers per controller',
+      labelNames: ['controller'],
+      registers,
+    });
+    this.queueDepth = new Gauge({
+      name: 'workqueue_depth',
+      help: 'Current depth of workqueue',
+      labelNames: ['name', 'controller'],
+      registers,
+    });
+    this.queueAdds = new Counter({
+      name: 'workqueue_adds_total',
+      help: 'Total number of adds handled by workqueue',
+      labelNames: ['name', 'controller'],
+      registers,
+    });
+    this.queueDuration = new Histogram({
+      name: 'workqueue_queue_duration_seconds',
+      help: 'How long in seconds an item stays in workqueue before being requested',
+      labelNames: ['name', 'controller'],
+      buckets: QUEUE_BUCKETS,
+      registers,
+    });
+    this.workDuration = new Histogram({
+      name: 'workqueue_work_duration_seconds',
+      help: 'How long in seconds processing an item from workqueue takes.',
+      labelNames: ['name', 'controller'],
+      buckets: QUEUE_BUCKETS,
+      registers,
+    });
+    this.queueRetries = new Counter({
+      name: 'workqueue_retries_total',
+      help: 'Total number of retries handled by workqueue',
+      labelNames: ['name', 'controller'],
+      registers,
+    });
+    this.trainJobs = new Gauge({
+      name: 'kubetrain_trainjobs',
+      help: 'Number of TrainJobs the manager reconciles, by state',
+      labelNames: ['state'],
+      registers,
+    });
+    this.createToJobSet = new Histogram({
+      name: 'kubetrain_trainjob_create_to_jobset_seconds',
+      help: "Seconds from a TrainJob's creationTimestamp to the first successful apply of its JobSet",
+      buckets: LATENCY_BUCKETS,
+      registers,
+    });
+    this.reflectorRelists = new Counter({
+      name: 'kubetrain_reflector_relists_total',
+      help: 'Number of full lists a reflector made (start and after 410 Gone)',
+      labelNames: ['resource'],
+      registers,
+    });
+    this.reflectorRestarts = new Counter({
+      name: 'kubetrain_reflector_watch_restarts_total',
+      help: 'Number of watches a reflector restarted after an error or a quiet period',
+      labelNames: ['resource'],
+      registers,
+    });
+  }
+
+  /** Counts one reconcile of `controller` that took `seconds` and ended with `result`. */
+  observeReconcile(controller: string, result: ReconcileResult, seconds: number): void {
+    this.reconcileTotal.inc({ controller, result });
+    if (result === 'error') this.reconcileErrors.inc({ controller });
+    this.reconcileTime.observe({ controller }, seconds);
+  }
+
+  /** Replaces the `kubetrain_trainjobs` gauge with `counts` (states absent count 0). */
+  setTrainJobCounts(counts: Partial<Record<TrainJobState, number>>): void {
+    for (const state of TrainJobStates) this.trainJobs.set({ state }, counts[state] ?? 0);
+  }
+}
