@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render, status, validate } from './engine.js';
+import { defaultPlugins } from './plugins/registry.js';
 import { UnsupportedRuntimeError } from './framework/errors.js';
 import { formatFieldErrors, type JobSetSpec } from '@kubetrain/api';
 import { applyRuntimeDefaults } from './core/runtime-defaults.js';
@@ -63,6 +64,23 @@ describe('validate', () => {
     };
     const result = validate(undefined, trainJob('j', 'rt', {}), runtime, { plugins: [extra] });
     expect(result.warnings).toEqual(['extra']);
+  });
+});
+
+describe('validate honours options.plugins', () => {
+  const reserved = trainJob('j', 'torch-distributed', { env: [{ name: 'PET_NNODES', value: '1' }] });
+  it('runs the Torch rules when Torch is registered', () => {
+    expect(validate(undefined, reserved, torchRuntime()).errors.map((e) => e.path)).toEqual([
+      'spec.trainer.env',
+    ]);
+  });
+  it('runs no Torch rule in a registry without Torch, and keeps the rules of no plugin', () => {
+    const withoutTorch = defaultPlugins().filter((p) => p.name !== 'Torch');
+    expect(validate(undefined, reserved, torchRuntime(), { plugins: withoutTorch }).errors).toEqual([]);
+    const tooLong = trainJob('j'.repeat(60), 'torch-distributed', {});
+    expect(
+      validate(undefined, tooLong, torchRuntime(), { plugins: withoutTorch }).errors.map((e) => e.path),
+    ).toEqual(['metadata.name']);
   });
 });
 

@@ -91,9 +91,11 @@ export function status(
 
 /**
  * Validates a TrainJob create (`oldJob` undefined) or update against its runtime, as upstream's
- * admission webhook does, plus kubetrain's own checks: every rule of `./validation/`
- * (`validateTrainJob`), then the `validate` point of any registered plugin that implements it, on a
- * RuntimeInfo with runtimePatches merged and no policy enforced. `runtime` undefined means the
+ * admission webhook does, plus kubetrain's own checks: the `validate` point of every registered
+ * plugin that implements it (the workload plugin first, then registry order), on a RuntimeInfo with
+ * runtimePatches merged and no policy enforced, then the rules that belong to no plugin
+ * (`validateTrainJob`: the deprecation warning first among the warnings, the name-length error last
+ * among the errors). A registry without a plugin runs none of its rules. `runtime` undefined means the
  * referenced runtime does not exist (upstream's "must be created before the TrainJob" error). Throws
  * UnsupportedRuntimeError when the runtimeRef names another kind.
  */
@@ -107,16 +109,14 @@ export function validate(
   const newJob = applyTrainJobDefaults(newJobInput);
   runtimeKindOf(newJob);
   const cluster = options?.cluster ?? {};
-  if (runtime === undefined) return validateTrainJob(oldJob, newJob, undefined, undefined, cluster);
+  if (runtime === undefined) return validateTrainJob(oldJob, newJob, undefined);
   const defaulted = applyRuntimeDefaults(runtime);
+  const framework = frameworkFor(options);
   const info = newRuntimeInfo(defaulted, newJob);
-  const result = validateTrainJob(oldJob, newJob, defaulted, info, cluster);
-  const plugins = frameworkFor(options).runCustomValidationPlugins(info, oldJob, newJob, {
-    runtime: defaulted,
-    cluster,
-  });
+  const plugins = framework.runCustomValidationPlugins(info, oldJob, newJob, { runtime: defaulted, cluster });
+  const core = validateTrainJob(oldJob, newJob, defaulted, { info, cluster, plugins: framework.plugins });
   return {
-    warnings: [...result.warnings, ...plugins.warnings],
-    errors: [...result.errors, ...plugins.errors],
+    warnings: [...core.warnings, ...plugins.warnings],
+    errors: [...plugins.errors, ...core.errors],
   };
 }

@@ -44,15 +44,8 @@ export {
   podRequests,
 } from './core/resources.js';
 export { defaultPlugins } from './plugins/registry.js';
-export {
-  expectedPodCounts,
-  generatedNames,
-  validateNameLength,
-  validateReplicatedJobs,
-  validateTrainingRuntime,
-  validateTrainJob,
-} from './validation/index.js';
-export { deriveSSHKeyPair } from './plugins/ml/mpi-ssh-key.js';
+export { validateReplicatedJobs, validateTrainingRuntime, validateTrainJob } from './validation/index.js';
+export { deriveSSHKeyPair } from './plugins/mpi/mpi-ssh-key.js';
 export type { WorkloadPlugin } from './workload/workload.js';
 export { computeTrainJobStatus, JobSetNotFoundError } from './status/index.js';
 export * from './util/quantity.js';

@@ -3,6 +3,7 @@
 
 import { AncestorSteps, ContainerNames } from '@kubetrain/api';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
+import { resourceRequirementsPatchSchema, strategicMergePatch } from '../smp/index.js';
 import { ancestorOf } from '../util/replicated-job.js';
 import type { PodSpec, ResourceRequirements, TrainJob } from '../types.js';
 import {
@@ -15,26 +16,15 @@ import {
 } from '../util/quantity.js';
 
 /**
- * Merges `patch` into `base` as a strategic merge patch of ResourceRequirements: `limits` and
- * `requests` overlay per resource name, `claims` merge by name. Returns a new object.
+ * Merges `patch` into `base` as a strategic merge patch of ResourceRequirements (`../smp/`, with
+ * {@link resourceRequirementsPatchSchema}): `limits` and `requests` overlay per resource name,
+ * `claims` merge by name. Returns a new object; neither input is changed.
  */
 export function mergeResourceRequirements(
   base: ResourceRequirements | undefined,
   patch: ResourceRequirements,
 ): ResourceRequirements {
-  const out: ResourceRequirements = structuredClone(base ?? {});
-  if (patch.limits !== undefined) out.limits = { ...out.limits, ...patch.limits };
-  if (patch.requests !== undefined) out.requests = { ...out.requests, ...patch.requests };
-  if (patch.claims !== undefined) {
-    const claims = [...(out.claims ?? [])];
-    for (const c of patch.claims) {
-      const i = claims.findIndex((x) => x.name === c.name);
-      if (i >= 0) claims[i] = { ...claims[i], ...c };
-      else claims.push(c);
-    }
-    out.claims = claims;
-  }
-  return out;
+  return strategicMergePatch(base ?? {}, patch, resourceRequirementsPatchSchema);
 }
 
 /**

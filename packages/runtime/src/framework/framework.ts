@@ -61,10 +61,15 @@ export class Framework {
     this.enforcePodSpecPlugins = plugins.filter(isEnforcePodSpecPlugin);
     this.preBuildSyncPlugins = plugins.filter(isPreBuildSyncPlugin);
     this.componentBuilderPlugins = plugins.filter(isComponentBuilderPlugin);
-    this.customValidationPlugins = plugins.filter(isCustomValidationPlugin);
     const statusPlugins = plugins.filter(isTrainJobStatusPlugin);
     if (statusPlugins.length > 1) throw new TooManyStatusPluginsError();
     this.statusPlugin = statusPlugins[0];
+    // The workload plugin validates first: its rules check the template every other rule reads.
+    const validators = plugins.filter(isCustomValidationPlugin);
+    this.customValidationPlugins = [
+      ...validators.filter((p) => (p as Plugin) === this.statusPlugin),
+      ...validators.filter((p) => (p as Plugin) !== this.statusPlugin),
+    ];
   }
 
   /** Runs every enforceMLPolicy plugin. First of the build phases. */
@@ -105,7 +110,10 @@ export class Framework {
     return objects;
   }
 
-  /** Runs every validate plugin and aggregates warnings and errors in registry order. */
+  /**
+   * Runs every validate plugin and aggregates warnings and errors: the workload plugin (the one with
+   * the status point) first, then the others in registry order.
+   */
   runCustomValidationPlugins(
     info: RuntimeInfo,
     oldJob: TrainJob | undefined,

@@ -10,16 +10,16 @@
 
 import type { Plugin } from '../framework/plugin.js';
 import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
-import { create as createFlux } from './ml/flux.js';
-import { create as createJAX } from './ml/jax.js';
-import { create as createMPI } from './ml/mpi.js';
-import { create as createPlainML } from './ml/plainml.js';
-import { create as createTorch } from './ml/torch.js';
-import { create as createXGBoost } from './ml/xgboost.js';
-import { create as createCoScheduling } from './scheduling/coscheduling.js';
-import { create as createKAI } from './scheduling/kai.js';
-import { create as createKueue } from './scheduling/kueue.js';
-import { create as createVolcano } from './scheduling/volcano.js';
+import { create as createFlux } from './flux/flux.js';
+import { create as createJAX } from './jax/jax.js';
+import { create as createMPI } from './mpi/mpi.js';
+import { create as createPlainML } from './plainml/plainml.js';
+import { create as createTorch } from './torch/torch.js';
+import { create as createXGBoost } from './xgboost/xgboost.js';
+import { create as createCoScheduling } from './coscheduling/coscheduling.js';
+import { create as createKAI } from './kai/kai.js';
+import { create as createKueue } from './kueue/kueue.js';
+import { create as createVolcano } from './volcano/volcano.js';
 
 /** Returns fresh instances of the default plugins, in registry order. */
 export function defaultPlugins(): Plugin[] {

@@ -15,6 +15,7 @@ export {
   podTemplateSpecPatchSchema,
   containerPatchSchema,
   objectMetaPatchSchema,
+  resourceRequirementsPatchSchema,
 } from './jobset-schema.js';
 
 /**

@@ -70,3 +70,10 @@ export const jobSetSpecPatchSchema: PatchSchema = struct({
     struct({ templates: atomicList(struct({ metadata: objectMetaPatchSchema })) }),
   ),
 });
+
+/**
+ * core/v1 ResourceRequirements as upstream's `MergeResourceRequirements` merges
+ * `spec.trainer.resourcesPerNode` into the trainer container: `limits` and `requests` are maps
+ * (merged per resource name) and `claims` merge by `name`.
+ */
+export const resourceRequirementsPatchSchema: PatchSchema = struct({ claims: mergeList('name') });

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import { UnsupportedRuntimeError } from '../framework/errors.js';
 import type { TrainingRuntime } from '../types.js';
-import { validateTrainJob } from './index.js';
+import { validate as validateTrainJob } from '../engine.js';
 import { readUpstreamRuntime } from '../test-support/upstream.js';
-import { rjob, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { summarize, trainJobOf } from './test-fixtures.js';
 
 const torchDistributed = readUpstreamRuntime('runtimes/torch_distributed.yaml');
 
-describe('validateTrainJob', () => {
+describe('validateTrainJob through the engine (every plugin registered)', () => {
   it('a runtime that does not exist: only the runtimeRef error', () => {
     const got = validateTrainJob(
       undefined,
@@ -145,17 +144,6 @@ describe('validateTrainJob', () => {
           'RuntimePatches can only be modified when the TrainJob is suspended before or after the update',
       },
     ]);
-  });
-
-  it('uses the RuntimeInfo it is given', () => {
-    const runtime = runtimeOf([rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] })], {
-      mlPolicy: { torch: { envInjection: { targets: [{ jobName: 'node', containerNames: ['sidecar'] }] } } },
-    });
-    const job = trainJobOf('job');
-    expect(validateTrainJob(undefined, job, runtime).errors.map((e) => e.path)).toEqual(['spec.runtimeRef']);
-    const info = newRuntimeInfo(runtime, job);
-    info.templateSpec.podSets[0]?.containers.push({ name: 'sidecar', env: [], ports: [], volumeMounts: [] });
-    expect(validateTrainJob(undefined, job, runtime, info).errors).toEqual([]);
   });
 
   it('changes neither input', () => {

@@ -1,70 +1,48 @@
 // SPDX-License-Identifier: Apache-2.0
-// The admission rules of TrainJob, TrainingRuntime and ClusterTrainingRuntime: every rule of
-// upstream's webhooks and plugins' Validate, with upstream's messages and field paths, plus the
-// JobSet name-length limit (design decision 6). One file per rule group; this file runs them.
+// The admission rules that belong to no plugin: the runtime reference (missing runtime, deprecated
+// ClusterTrainingRuntime) and the JobSet name-length limit (design decision 6), plus the runtime
+// webhooks' rules. Every plugin's rules sit in the plugin's own `validate` point
+// (`../plugins/<name>/validate*.ts`, `../workload/jobset/validate-*.ts`); the engine's
+// `validateAdmission` runs both.
 
 import { applyRuntimeDefaults, applyTrainJobDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
 import type { ValidationResult } from '@kubetrain/api';
-import type { ClusterReader } from '../framework/plugin.js';
+import type { ClusterReader, Plugin } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { RuntimeInput, TrainJobInput } from '../types.js';
-import { validateFlux } from './flux.js';
-import { validateInitializers } from './initializers.js';
 import type { TrainJobRuleInput } from './input.js';
-import { validateMPI } from './mpi.js';
 import { validateNameLength } from './name-length.js';
 import { validateRuntimeDeprecation, validateRuntimeMissing } from './runtime-ref.js';
-import { validateRuntimePatchesUpdate, validateRuntimePatchTargets } from './runtime-patches.js';
-import { validateSchedulingHints } from './scheduling.js';
-import { validateTorch } from './torch.js';
-import { validateTorchTune } from './torchtune.js';
-import { validateVolcano } from './volcano.js';
-import { validateXGBoost } from './xgboost.js';
 
 export { validateTrainingRuntime, validateReplicatedJobs } from './training-runtime.js';
-export { validateRuntimeDeprecation, validateRuntimeMissing } from './runtime-ref.js';
-export { validateNameLength, generatedNames, expectedPodCounts } from './name-length.js';
-export { isDomainPrefixedPath, isDNS1035Label, isDNS1123Subdomain } from './k8s-names.js';
-export type { TrainJobRuleInput } from './input.js';
 
-/** The TrainJob rules, in the order their errors are reported. */
-const trainJobRules: ReadonlyArray<(input: TrainJobRuleInput) => ValidationResult['errors']> = [
-  validateInitializers,
-  validateRuntimePatchesUpdate,
-  validateRuntimePatchTargets,
-  validateTorch,
-  validateTorchTune,
-  validateMPI,
-  validateXGBoost,
-  validateFlux,
-  validateVolcano,
-  validateNameLength,
-];
+/** Options of {@link validateTrainJob}. */
+export interface TrainJobRuleOptions {
+  /** `newRuntimeInfo(runtime, newJob)`; computed when absent. */
+  readonly info?: RuntimeInfo;
+  /** Cluster state some rules consult. */
+  readonly cluster?: ClusterReader;
+  /** The plugins whose ML policies give the pod counts of the name-length rule; the defaults when absent. */
+  readonly plugins?: readonly Plugin[];
+}
 
 /**
- * Validates a TrainJob create (`oldJob` undefined) or update against its runtime, as upstream's
- * TrainJob webhook does, plus kubetrain's own checks.
+ * The TrainJob rules that belong to no plugin, for a create (`oldJob` undefined) or an update.
  *
  * - `runtime` undefined means the referenced runtime does not exist: the result is upstream's
  *   "must be created before the TrainJob is created" error and nothing else. A runtimeRef to any
- *   other kind than TrainingRuntime/ClusterTrainingRuntime throws UnsupportedRuntimeError
- *   (`unsupported runtime: <Kind.group>`), as upstream's webhook fails before any rule.
- * - `info` is `newRuntimeInfo(runtime, newJob)` (runtimePatches merged, no policy enforced); it is
- *   computed when absent. The CRD defaults are applied to the TrainJobs and `runtime` here.
- * - `cluster` lends the observed JobSet (runtimePatches vs active pods; without it the stored
- *   TrainJob's `status.jobsStatus` is used) and PriorityClass existence (Volcano; skipped without).
+ *   other kind than TrainingRuntime/ClusterTrainingRuntime throws UnsupportedRuntimeError.
+ * - Warnings: the ClusterTrainingRuntime deprecation warning. Errors: the JobSet name-length limit,
+ *   with the pod counts the registered ML-policy plugins give.
  *
- * Warnings: the ClusterTrainingRuntime deprecation warning, then the scheduling hints. Errors: the
- * JobSet plugin's initializer and runtimePatches rules, Torch (envInjection, reserved env),
- * TorchTune, MPI, XGBoost, Flux, Volcano, then the JobSet name-length limit. Pure: no input changes.
+ * The CRD defaults are applied to the TrainJobs and `runtime` here. Pure: no input changes.
  */
 export function validateTrainJob(
   oldJobInput: TrainJobInput | undefined,
   newJobInput: TrainJobInput,
   runtimeInput: RuntimeInput | undefined,
-  info?: RuntimeInfo,
-  cluster: ClusterReader = {},
+  options: TrainJobRuleOptions = {},
 ): ValidationResult {
   const newJob = applyTrainJobDefaults(newJobInput);
   if (runtimeInput === undefined) return validateRuntimeMissing(newJob);
@@ -74,13 +52,12 @@ export function validateTrainJob(
     oldJob,
     newJob,
     runtime,
-    info: info ?? newRuntimeInfo(runtime, newJob),
-    cluster,
+    info: options.info ?? newRuntimeInfo(runtime, newJob),
+    cluster: options.cluster ?? {},
+    ...(options.plugins !== undefined ? { plugins: options.plugins } : {}),
   };
-  const warnings = [
-    ...validateRuntimeDeprecation(newJob, runtime).warnings,
-    ...validateSchedulingHints(input),
-  ];
-  const errors = trainJobRules.flatMap((rule) => rule(input));
-  return { warnings, errors };
+  return {
+    warnings: validateRuntimeDeprecation(newJob, runtime).warnings,
+    errors: validateNameLength(input),
+  };
 }

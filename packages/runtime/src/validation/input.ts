@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // What every TrainJob rule is given, and the lookups several rules share.
 
-import type { ClusterReader } from '../framework/plugin.js';
+import type {
+  ClusterReader,
+  CustomValidationPlugin,
+  Plugin,
+  ValidationContext,
+} from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import { fieldPath, invalid, reservedEnvsMessage, type FieldError, type ReplicatedJob } from '@kubetrain/api';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
@@ -18,6 +23,8 @@ export interface TrainJobRuleInput {
   readonly info: RuntimeInfo;
   /** Cluster state some rules consult; a rule whose input is absent skips that check. */
   readonly cluster: ClusterReader;
+  /** The registered plugins, for rules that ask them (the name-length pod counts); the defaults when absent. */
+  readonly plugins?: readonly Plugin[];
 }
 
 /**
@@ -46,4 +53,33 @@ export function allContainersOf(rJob: ReplicatedJob): Container[] {
 /** The replicatedJobs of a JobSet spec held in RuntimeInfo (merged with the runtimePatches). */
 export function replicatedJobsOf(info: RuntimeInfo): ReplicatedJob[] {
   return info.templateSpec.spec.replicatedJobs ?? [];
+}
+
+/** The rule input of a plugin's validate point: its arguments, as the rules read them. */
+export function ruleInputOf(
+  info: RuntimeInfo,
+  oldJob: TrainJob | undefined,
+  newJob: TrainJob,
+  context: ValidationContext,
+): TrainJobRuleInput {
+  return { oldJob, newJob, runtime: context.runtime, info, cluster: context.cluster };
+}
+
+/** The rules of one plugin's validate point, each run on the same {@link TrainJobRuleInput}. */
+export interface PluginRules {
+  /** Rules returning warnings, in report order. */
+  readonly warnings?: ReadonlyArray<(input: TrainJobRuleInput) => string[]>;
+  /** Rules returning field errors, in report order. */
+  readonly errors?: ReadonlyArray<(input: TrainJobRuleInput) => FieldError[]>;
+}
+
+/** A validate point that runs `rules` and concatenates what they return; it returns data, never throws. */
+export function validateWithRules(rules: PluginRules): CustomValidationPlugin['validate'] {
+  return (info, oldJob, newJob, context) => {
+    const input = ruleInputOf(info, oldJob, newJob, context);
+    return {
+      warnings: (rules.warnings ?? []).flatMap((rule) => rule(input)),
+      errors: (rules.errors ?? []).flatMap((rule) => rule(input)),
+    };
+  };
 }

@@ -5,9 +5,11 @@
 // TrainJob, so upstream accepts such a TrainJob and then fails at every reconcile. This rule
 // rejects it at admission and says how long the name may be.
 
-import { AncestorSteps, ContainerNames, fieldPath, invalid, type FieldError } from '@kubetrain/api';
+import { AncestorSteps, fieldPath, invalid, type FieldError } from '@kubetrain/api';
+import { isEngineError } from '../framework/errors.js';
+import { isEnforceMLPolicyPlugin, type Plugin } from '../framework/plugin.js';
+import { defaultPlugins } from '../plugins/registry.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
-import { mpiNodeCount } from '../plugins/ml/mpi.js';
 import type { TrainJob } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
 import { DNS1035_LABEL_MAX_LENGTH } from './k8s-names.js';
@@ -28,30 +30,33 @@ export interface GeneratedName {
 }
 
 /**
- * The pod counts the render will give each replicatedJob: the count `newRuntimeInfo` starts from
- * (parallelism, or `mlPolicy.numNodes` for the trainer step), then `spec.trainer.numNodes` where
- * the ML policy applies it: the pod set named `node` with MPI (minus the launcher with
- * `runLauncherAsNode`), else the trainer step.
+ * The pod counts the render will give each replicatedJob, as the plugins give them: the
+ * enforceMLPolicy point of `plugins` (the defaults when absent) runs on a copy of `info`, as in a
+ * render, and each pod set's count is read back. When a plugin refuses the pair (its own validate
+ * point reports why), the counts `newRuntimeInfo` started from are returned.
  */
-export function expectedPodCounts(info: RuntimeInfo, trainJob: TrainJob): number[] {
-  const podSets = info.templateSpec.podSets;
-  const counts = podSets.map((ps) => ps.count ?? 1);
-  const numNodes = trainJob.spec.trainer?.numNodes;
-  if (numNodes === undefined) return counts;
-  const mpi = info.runtimePolicy.mlPolicy?.mpi;
-  if (mpi !== undefined) {
-    const i = podSets.findIndex((ps) => ps.name === ContainerNames.Node);
-    if (i >= 0) counts[i] = mpiNodeCount(numNodes, mpi.runLauncherAsNode);
-    return counts;
+export function expectedPodCounts(
+  info: RuntimeInfo,
+  trainJob: TrainJob,
+  plugins: readonly Plugin[] = defaultPlugins(),
+): number[] {
+  const enforced = structuredClone(info);
+  try {
+    for (const p of plugins) if (isEnforceMLPolicyPlugin(p)) p.enforceMLPolicy(enforced, trainJob);
+  } catch (e) {
+    if (!isEngineError(e)) throw e;
+    return info.templateSpec.podSets.map((ps) => ps.count ?? 1);
   }
-  const i = podSets.findIndex((ps) => ps.ancestor === AncestorSteps.Trainer);
-  if (i >= 0) counts[i] = numNodes;
-  return counts;
+  return enforced.templateSpec.podSets.map((ps) => ps.count ?? 1);
 }
 
-/** The longest generated name of each replicatedJob of `info`, for `trainJob`. */
-export function generatedNames(info: RuntimeInfo, trainJob: TrainJob): GeneratedName[] {
-  const counts = expectedPodCounts(info, trainJob);
+/** The longest generated name of each replicatedJob of `info`, for `trainJob`, with the counts of {@link expectedPodCounts}. */
+export function generatedNames(
+  info: RuntimeInfo,
+  trainJob: TrainJob,
+  plugins?: readonly Plugin[],
+): GeneratedName[] {
+  const counts = expectedPodCounts(info, trainJob, plugins);
   return (info.templateSpec.spec.replicatedJobs ?? []).map((rJob, i) => {
     const ancestor = ancestorOf(rJob);
     const replicas = ancestor !== undefined && ANCESTORS.has(ancestor) ? 1 : (rJob.replicas ?? 1);
@@ -71,7 +76,7 @@ export function generatedNames(info: RuntimeInfo, trainJob: TrainJob): Generated
  */
 export function validateNameLength(input: TrainJobRuleInput): FieldError[] {
   const name = input.newJob.metadata.name ?? '';
-  const names = generatedNames(input.info, input.newJob);
+  const names = generatedNames(input.info, input.newJob, input.plugins);
   let longest: GeneratedName | undefined;
   for (const n of names) if (longest === undefined || n.suffix.length > longest.suffix.length) longest = n;
   if (longest === undefined) return [];

@@ -4,7 +4,8 @@
 // as upstream's JobSet plugin would. Every shipped runtime passes the runtime webhook.
 
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
-import { validateTrainJob, validateTrainingRuntime } from './index.js';
+import { validate as validateTrainJob } from '../engine.js';
+import { validateTrainingRuntime } from './index.js';
 import { readUpstream } from '../test-support/upstream.js';
 import { summarize } from './test-fixtures.js';
 

@@ -8,7 +8,7 @@ import { expectGolden, renderYaml } from '../../test-support/golden.js';
 import { readObjects, readUpstream } from '../../test-support/upstream.js';
 import type { RuntimeInput, TrainJobInput } from '../../types.js';
 
-const TESTDATA = 'packages/runtime/src/plugins/scheduling/testdata';
+const TESTDATA = 'packages/runtime/src/plugins/common/testdata';
 
 type Doc = Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 
 import { computeGang } from './gang.js';
 import { readUpstreamRuntime } from '../../test-support/upstream.js';
-import { makeInfo, makeTrainJob } from './test-fixtures.js';
+import { makeInfo, makeTrainJob } from './gang-test-fixtures.js';
 
 describe('gang of the shipped runtimes', () => {
   const cases: Record<string, { members: string[]; includesAll: boolean }> = {

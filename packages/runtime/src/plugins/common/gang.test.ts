@@ -6,8 +6,8 @@ import {
   makeTrainJob,
   torchtuneSteps,
   type RuntimeFixture,
-} from './test-fixtures.js';
-import { applyTrainerNumNodes } from '../ml/trainer-node.js';
+} from './gang-test-fixtures.js';
+import { applyTrainerNumNodes } from './trainer-node.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 
 describe('placeSteps', () => {

@@ -8,7 +8,7 @@ import {
   podTemplateMetadataOf,
   torchtuneSteps,
   type RuntimeFixture,
-} from './test-fixtures.js';
+} from '../common/gang-test-fixtures.js';
 
 const LABEL = 'scheduling.x-k8s.io/pod-group';
 

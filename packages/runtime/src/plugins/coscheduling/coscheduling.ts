@@ -7,8 +7,8 @@ import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { defaultedField } from '../../core/runtime-defaults.js';
-import { computeGang, buildPodGroup } from './gang.js';
-import { markGangPods } from './pod-metadata.js';
+import { computeGang, buildPodGroup } from '../common/gang.js';
+import { markGangPods } from '../common/pod-metadata.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.CoScheduling;

@@ -25,7 +25,10 @@ import { ownedObject, trainJobObjectName } from '../../util/owner-reference.js';
 import { upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
 import { curveCertificate } from './flux-curve.js';
 import { brokerTemplate, entrypointTemplate, fillTemplate, initTemplate } from './flux-templates.js';
-import { firstNodePod, findTrainerNodeContainer } from './trainer-node.js';
+import { firstNodePod, findTrainerNodeContainer } from '../common/trainer-node.js';
+import { validateFlux } from './validate.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Flux;
@@ -147,7 +150,7 @@ export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
 }
 
 /** The Flux ML policy. */
-export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
+export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Wraps the command and adds the installer, volumes and mounts to the `node` pod set. */
@@ -194,6 +197,9 @@ export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     });
     return [configMap, secret];
   }
+
+  /** The Flux rules: numProcPerNode at least 1; the `flux-installer` init container is reserved. Returns data, never throws. */
+  readonly validate = validateWithRules({ errors: [validateFlux] });
 }
 
 /** Creates the Flux plugin. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateFlux } from './flux.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { validateFlux } from './validate.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { MLPolicy, ReplicatedJob } from '@kubetrain/api';
 
 describe('validateFlux', () => {

@@ -3,8 +3,8 @@
 // container name is the plugin's own.
 
 import { ContainerNames, fieldPath, invalid, ValidationMessages, type FieldError } from '@kubetrain/api';
-import { findPodSetByName } from '../framework/runtime-info.js';
-import type { TrainJobRuleInput } from './input.js';
+import { findPodSetByName } from '../../framework/runtime-info.js';
+import type { TrainJobRuleInput } from '../../validation/input.js';
 
 /** Message of the Flux processes-per-node rule (upstream `flux.go`). */
 export const FLUX_NUM_PROC_PER_NODE_MESSAGE = 'must be greater than or equal to 1 for Flux TrainJob';

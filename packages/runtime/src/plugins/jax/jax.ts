@@ -7,7 +7,12 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import { completionIndexEnv, firstNodeHost, openTrainerPort, resolveTrainerNode } from './trainer-node.js';
+import {
+  completionIndexEnv,
+  firstNodeHost,
+  openTrainerPort,
+  resolveTrainerNode,
+} from '../common/trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.JAX;

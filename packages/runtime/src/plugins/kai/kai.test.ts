@@ -7,7 +7,7 @@ import {
   perReplicatedJob,
   torchtuneSteps,
   type RuntimeFixture,
-} from './test-fixtures.js';
+} from '../common/gang-test-fixtures.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 

@@ -9,7 +9,10 @@ import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { ensurePodSpec } from '../../util/replicated-job.js';
-import { computeGang } from './gang.js';
+import { computeGang } from '../common/gang.js';
+import { validateKAIHints } from './validate.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** The plugin's name. */
 export const name = 'KAI';
@@ -49,7 +52,7 @@ export function isKAIEnabled(info: RuntimeInfo, trainJob: TrainJob): boolean {
  * — unless the runtime, a runtimePatch or the TrainJob sets it. Each subgroup's own `minMember`
  * stays its `parallelism` (the pod count), so every step is still gang-scheduled on its own.
  */
-export class KAIScheduler implements EnforcePodGroupPolicyPlugin {
+export class KAIScheduler implements EnforcePodGroupPolicyPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Sets the scheduler name and the JobSet's queue, gang size and topology keys. */
@@ -71,6 +74,9 @@ export class KAIScheduler implements EnforcePodGroupPolicyPlugin {
       info.annotations[Annotations.KAIBatchMinMember] = String(computeGang(info).members.length);
     }
   }
+
+  /** kubetrain's warning: a KAI queue label on a coscheduling or Volcano runtime has no effect. Returns data, never throws. */
+  readonly validate = validateWithRules({ warnings: [validateKAIHints] });
 }
 
 /** Creates the KAI plugin. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKueueManaged, KueueIntegration, name } from './kueue.js';
-import { makeInfo, makeTrainJob } from './test-fixtures.js';
+import { makeInfo, makeTrainJob } from '../common/gang-test-fixtures.js';
 import type { TrainJob } from '../../types.js';
 
 const node = { name: 'node', ancestor: 'trainer', container: 'node' };

@@ -9,6 +9,9 @@ import { Labels, ManagedBy, RuntimePatchManagers } from '@kubetrain/api';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
+import { validateKueueHints } from './validate.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** The plugin's name. */
 export const name = 'Kueue';
@@ -44,13 +47,16 @@ export function isKueueManaged(trainJob: TrainJob): boolean {
  * that keeps applying the TrainJob's `suspend`. Validation warns when it drops one. Renders:
  * nothing.
  */
-export class KueueIntegration implements EnforcePodGroupPolicyPlugin {
+export class KueueIntegration implements EnforcePodGroupPolicyPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Removes the Kueue job labels from the JobSet's labels. */
   enforcePodGroupPolicy(info: RuntimeInfo, _trainJob: TrainJob): void {
     for (const key of KUEUE_JOB_LABELS) delete info.labels[key];
   }
+
+  /** kubetrain's warnings: Kueue labels the JobSet will not carry, TAS annotations outside pod templates. Returns data, never throws. */
+  readonly validate = validateWithRules({ warnings: [validateKueueHints] });
 }
 
 /** Creates the Kueue plugin. */

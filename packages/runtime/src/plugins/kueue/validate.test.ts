@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateSchedulingHints } from './scheduling.js';
-import { rjob, ruleInput, runtimeOf, trainJobOf } from './test-fixtures.js';
+import { validateKAIHints } from '../kai/validate.js';
+import type { TrainJobRuleInput } from '../../validation/input.js';
+import { validateKueueHints } from './validate.js';
+
+/** The scheduling warnings of the Kueue and KAI plugins, in the order validateAdmission reports them. */
+const validateSchedulingHints = (input: TrainJobRuleInput): string[] => [
+  ...validateKAIHints(input),
+  ...validateKueueHints(input),
+];
+import { rjob, ruleInput, runtimeOf, trainJobOf } from '../../validation/test-fixtures.js';
 import type { PodGroupPolicy, RuntimePatch } from '@kubetrain/api';
-import type { PodSpec } from '../types.js';
+import type { PodSpec } from '../../types.js';
 
 describe('validateSchedulingHints', () => {
   interface Case {

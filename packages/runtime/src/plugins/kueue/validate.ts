@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-// Beyond upstream: warnings (never errors, so no upstream object becomes invalid) where the
-// scheduling plugins would silently drop or ignore what a TrainJob or runtime asks for.
+// Beyond upstream: warnings (never errors, so no upstream object becomes invalid) where the Kueue
+// plugin would silently drop or Kueue ignore what a TrainJob or runtime asks for.
 
-import { KUEUE_PODSET_ANNOTATION_PREFIX, Labels } from '@kubetrain/api';
-import { KUEUE_JOB_LABELS } from '../plugins/scheduling/kueue.js';
-import { replicatedJobsOf, type TrainJobRuleInput } from './input.js';
+import { KUEUE_PODSET_ANNOTATION_PREFIX } from '@kubetrain/api';
+import { KUEUE_JOB_LABELS } from './kueue.js';
+import { replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 
 /** Where Kueue's TAS annotations belong, for the warnings' text. */
 const TAS_PLACE =
@@ -46,10 +46,8 @@ function misplacedTASWarnings(input: TrainJobRuleInput): string[] {
  *   Kueue reads both from the TrainJob's own labels.
  * - A Kueue TAS annotation (`kueue.x-k8s.io/podset-*`) anywhere but a pod template, where Kueue
  *   does not read it.
- * - A `kai.scheduler/queue` label on a TrainJob whose runtime sets a coscheduling or Volcano
- *   podGroupPolicy: the KAI plugin stays off, so the label has no effect.
  */
-export function validateSchedulingHints(input: TrainJobRuleInput): string[] {
+export function validateKueueHints(input: TrainJobRuleInput): string[] {
   const warnings: string[] = [];
   const runtimeName = input.runtime.metadata.name ?? input.newJob.spec.runtimeRef.name;
   for (const key of KUEUE_JOB_LABELS) {
@@ -60,15 +58,5 @@ export function validateSchedulingHints(input: TrainJobRuleInput): string[] {
     );
   }
   warnings.push(...misplacedTASWarnings(input));
-  const policy = input.runtime.spec.podGroupPolicy;
-  if (
-    input.newJob.metadata.labels?.[Labels.KAIQueue] !== undefined &&
-    (policy?.coscheduling !== undefined || policy?.volcano !== undefined)
-  ) {
-    warnings.push(
-      `label ${Labels.KAIQueue} has no effect: runtime "${runtimeName}" gang-schedules with ` +
-        `${policy.coscheduling !== undefined ? 'coscheduling' : 'Volcano'} (spec.podGroupPolicy)`,
-    );
-  }
   return warnings;
 }

@@ -23,6 +23,9 @@ import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resource
 import type { KubeObject, TrainJob, Volume } from '../../types.js';
 import { ownedObject, trainJobObjectName } from '../../util/owner-reference.js';
 import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.js';
+import { validateMPI } from './validate.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.MPI;
@@ -70,7 +73,7 @@ function hostfileVolume(trainJob: TrainJob): Volume {
 }
 
 /** The MPI ML policy. */
-export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
+export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /**
@@ -151,6 +154,9 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin {
     );
     return objects;
   }
+
+  /** The MPI rules: runLauncherAsNode needs `launcher` and `node`; reserved `OMPI_*` env. Returns data, never throws. */
+  readonly validate = validateWithRules({ errors: [validateMPI] });
 }
 
 /** Creates the MPI plugin. */

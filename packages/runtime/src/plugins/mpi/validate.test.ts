@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateMPI } from './mpi.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { validateMPI } from './validate.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { ReplicatedJob, Trainer } from '@kubetrain/api';
 
 const launcher = rjob('launcher', { ancestor: 'trainer', containers: [{ name: 'node' }] });

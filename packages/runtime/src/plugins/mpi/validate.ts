@@ -10,8 +10,8 @@ import {
   ValidationMessages,
   type FieldError,
 } from '@kubetrain/api';
-import { findPodSetByName } from '../framework/runtime-info.js';
-import { validateReservedTrainerEnv, type TrainJobRuleInput } from './input.js';
+import { findPodSetByName } from '../../framework/runtime-info.js';
+import { validateReservedTrainerEnv, type TrainJobRuleInput } from '../../validation/input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(MPI_RESERVED_ENV_NAMES);
 

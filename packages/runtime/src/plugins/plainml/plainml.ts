@@ -8,7 +8,7 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import { resolveTrainerNode } from './trainer-node.js';
+import { resolveTrainerNode } from '../common/trainer-node.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.PlainML;

@@ -10,7 +10,16 @@ import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '.
 import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
-import { completionIndexEnv, firstNodeHost, openTrainerPort, applyTrainerNumNodes } from './trainer-node.js';
+import {
+  completionIndexEnv,
+  firstNodeHost,
+  openTrainerPort,
+  applyTrainerNumNodes,
+} from '../common/trainer-node.js';
+import { validateTorch } from './validate.js';
+import { validateTorchTune } from './validate-torchtune.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Torch;
@@ -47,7 +56,7 @@ function masterEnv(trainJob: TrainJob): EnvVar[] {
 }
 
 /** The torch ML policy. */
-export class Torch implements EnforceMLPolicyPlugin {
+export class Torch implements EnforceMLPolicyPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /**
@@ -88,6 +97,9 @@ export class Torch implements EnforceMLPolicyPlugin {
       }
     }
   }
+
+  /** The Torch rules (envInjection targets, reserved `PET_*` env), then the TorchTune rules. Returns data, never throws. */
+  readonly validate = validateWithRules({ errors: [validateTorch, validateTorchTune] });
 }
 
 /** Creates the Torch plugin. */

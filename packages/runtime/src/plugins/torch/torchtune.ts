@@ -7,7 +7,7 @@ import { AncestorSteps, CONTAINER_TRAINER_PORT, ContainerNames, TorchTune } from
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { ancestorOf } from '../../util/replicated-job.js';
-import { firstNodeHost } from './trainer-node.js';
+import { firstNodeHost } from '../common/trainer-node.js';
 
 /** Recipe names. */
 export const TorchTuneRecipe = {

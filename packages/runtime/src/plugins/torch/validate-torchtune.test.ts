@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateTorchTune } from './torchtune.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { validateTorchTune } from './validate-torchtune.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { Trainer } from '@kubetrain/api';
 
 const jobs = [

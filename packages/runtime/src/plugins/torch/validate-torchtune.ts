@@ -18,8 +18,8 @@ import {
   ValidationMessages,
   type FieldError,
 } from '@kubetrain/api';
-import { findPodSetByAncestor } from '../framework/runtime-info.js';
-import { resolveNumProcPerNode } from '../plugins/ml/torch.js';
+import { findPodSetByAncestor } from '../../framework/runtime-info.js';
+import { resolveNumProcPerNode } from './torch.js';
 import {
   isLoRA,
   isQLoRA,
@@ -27,8 +27,8 @@ import {
   modelFromRuntimeName,
   recipeAndConfig,
   TorchTuneConfigSuffix,
-} from '../plugins/ml/torchtune.js';
-import type { TrainJobRuleInput } from './input.js';
+} from './torchtune.js';
+import type { TrainJobRuleInput } from '../../validation/input.js';
 
 /** The only model trained on more than one node. */
 const MULTI_NODE_MODEL = TorchTuneModels.Llama3_3_70B;

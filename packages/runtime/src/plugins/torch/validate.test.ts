@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateTorch } from './torch.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { applyRuntimeDefaults } from '../../core/runtime-defaults.js';
+import { infoOf } from '../../test-support/fixtures.js';
+import { Torch } from './torch.js';
+import { validateTorch } from './validate.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { MLPolicy, Trainer } from '@kubetrain/api';
 
 const jobs = [
@@ -89,5 +92,21 @@ describe('validateTorch', () => {
     const runtime = runtimeOf(jobs, { mlPolicy: { torch: { envInjection: { targets: [targetValue] } } } });
     const [err] = validateTorch(ruleInput(runtime, trainJobOf('job')));
     expect(err?.value).toEqual(targetValue);
+  });
+});
+
+describe('the Torch validate point', () => {
+  it('uses the RuntimeInfo it is given', () => {
+    const runtime = runtimeOf([rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] })], {
+      mlPolicy: { torch: { envInjection: { targets: [{ jobName: 'node', containerNames: ['sidecar'] }] } } },
+    });
+    const job = trainJobOf('job');
+    const ctx = { runtime: applyRuntimeDefaults(runtime), cluster: {} };
+    expect(new Torch().validate(infoOf(runtime, job), undefined, job, ctx).errors.map((e) => e.path)).toEqual(
+      ['spec.runtimeRef'],
+    );
+    const info = infoOf(runtime, job);
+    info.templateSpec.podSets[0]?.containers.push({ name: 'sidecar', env: [], ports: [], volumeMounts: [] });
+    expect(new Torch().validate(info, undefined, job, ctx).errors).toEqual([]);
   });
 });

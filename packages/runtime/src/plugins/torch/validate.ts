@@ -9,8 +9,8 @@ import {
   TORCH_RESERVED_ENV_NAMES,
   type FieldError,
 } from '@kubetrain/api';
-import { findPodSetByName } from '../framework/runtime-info.js';
-import { validateReservedTrainerEnv, type TrainJobRuleInput } from './input.js';
+import { findPodSetByName } from '../../framework/runtime-info.js';
+import { validateReservedTrainerEnv, type TrainJobRuleInput } from '../../validation/input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(TORCH_RESERVED_ENV_NAMES);
 

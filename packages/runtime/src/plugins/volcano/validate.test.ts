@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateVolcano } from './volcano.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
-import type { ClusterReader } from '../framework/plugin.js';
+import { validateVolcano } from './validate.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
+import type { ClusterReader } from '../../framework/plugin.js';
 import type { PodGroupPolicy, ReplicatedJob, RuntimePatch } from '@kubetrain/api';
 
 const QUEUE = 'scheduling.volcano.sh/queue-name';

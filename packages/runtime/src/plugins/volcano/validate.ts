@@ -10,7 +10,7 @@ import {
   ValidationMessages,
   type FieldError,
 } from '@kubetrain/api';
-import { replicatedJobsOf, type TrainJobRuleInput } from './input.js';
+import { replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 
 /** PriorityClasses that always exist (upstream stops checking at the first of them). */
 const SYSTEM_PRIORITY_CLASSES: ReadonlySet<string> = new Set([

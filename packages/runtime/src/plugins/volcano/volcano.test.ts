@@ -8,8 +8,8 @@ import {
   podTemplateMetadataOf,
   torchtuneSteps,
   type RuntimeFixture,
-} from './test-fixtures.js';
-import { applyTrainerNumNodes } from '../ml/trainer-node.js';
+} from '../common/gang-test-fixtures.js';
+import { applyTrainerNumNodes } from '../common/trainer-node.js';
 import type { TrainJob } from '../../types.js';
 
 const ANNOTATION = 'scheduling.k8s.io/group-name';

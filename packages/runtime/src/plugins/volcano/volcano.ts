@@ -8,8 +8,11 @@ import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { defaultedField } from '../../core/runtime-defaults.js';
-import { computeGang, buildPodGroup } from './gang.js';
-import { markGangPods } from './pod-metadata.js';
+import { computeGang, buildPodGroup } from '../common/gang.js';
+import { markGangPods } from '../common/pod-metadata.js';
+import { validateVolcano } from './validate.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Volcano;
@@ -43,7 +46,7 @@ export function podGroupPriorityClassName(info: RuntimeInfo): string | undefined
  * Runtimes without `dependsOn` render byte-identically to upstream. Like upstream, the template's
  * `schedulerName: volcano` is left to the runtime.
  */
-export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlugin {
+export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Annotates the gang's pods with the PodGroup name. */
@@ -77,6 +80,9 @@ export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlu
     const podGroup = buildPodGroup(trainJob, ForeignKinds.VolcanoPodGroup, spec);
     return [podGroup];
   }
+
+  /** The Volcano rules: queue annotation not empty; the PriorityClass exists (when the cluster reader can tell). Returns data, never throws. */
+  readonly validate = validateWithRules({ errors: [validateVolcano] });
 }
 
 /** Creates the Volcano plugin. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateXGBoost } from './xgboost.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { validateXGBoost } from './validate.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { MLPolicy, Trainer } from '@kubetrain/api';
 
 describe('validateXGBoost', () => {

@@ -8,7 +8,7 @@ import {
   xgboostReservedEnvMessage,
   type FieldError,
 } from '@kubetrain/api';
-import type { TrainJobRuleInput } from './input.js';
+import type { TrainJobRuleInput } from '../../validation/input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(XGBOOST_RESERVED_ENV_NAMES);
 

@@ -8,13 +8,21 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import { completionIndexEnv, firstNodeHost, openTrainerPort, resolveTrainerNode } from './trainer-node.js';
+import {
+  completionIndexEnv,
+  firstNodeHost,
+  openTrainerPort,
+  resolveTrainerNode,
+} from '../common/trainer-node.js';
+import { validateXGBoost } from './validate.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.XGBoost;
 
 /** The XGBoost ML policy. */
-export class XGBoost implements EnforceMLPolicyPlugin {
+export class XGBoost implements EnforceMLPolicyPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Applies the XGBoost policy when the runtime has `mlPolicy.xgboost`. */
@@ -33,6 +41,9 @@ export class XGBoost implements EnforceMLPolicyPlugin {
     ]);
     openTrainerPort(node);
   }
+
+  /** The XGBoost rule: reserved `DMLC_*` env. Returns data, never throws. */
+  readonly validate = validateWithRules({ errors: [validateXGBoost] });
 }
 
 /** Creates the XGBoost plugin. */

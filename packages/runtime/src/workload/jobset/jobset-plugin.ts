@@ -10,12 +10,16 @@ import { computeTrainJobStatus } from '../../status/index.js';
 import type { WorkloadPlugin } from '../workload.js';
 import { buildJobSet } from './builder.js';
 import { syncParallelCount, syncPodNetwork } from './pod-network.js';
+import { validateInitializers } from './validate-initializers.js';
+import { validateRuntimePatchesUpdate, validateRuntimePatchTargets } from './validate-runtime-patches.js';
+import { validateWithRules } from '../../validation/input.js';
+import type { CustomValidationPlugin } from '../../framework/plugin.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.JobSet;
 
 /** The JobSet backend: the default workload. */
-export class JobSetPlugin implements WorkloadPlugin {
+export class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Sets pod endpoints, then parallelism/completions from the final counts. */
@@ -36,6 +40,11 @@ export class JobSetPlugin implements WorkloadPlugin {
   status(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined {
     return computeTrainJobStatus(trainJob, observed.jobSet, observed.now).status as TrainJobStatus;
   }
+
+  /** The JobSet rules: initializer jobs, runtimePatches manager and targets, runtimePatches changes on update. Returns data, never throws. */
+  readonly validate = validateWithRules({
+    errors: [validateInitializers, validateRuntimePatchesUpdate, validateRuntimePatchTargets],
+  });
 }
 
 /** Creates the JobSet plugin. */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-import { validateInitializers } from './initializers.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { validateInitializers } from './validate-initializers.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { ReplicatedJob } from '@kubetrain/api';
-import type { TrainJob } from '../types.js';
+import type { TrainJob } from '../../types.js';
 
 const mount = [{ name: 'initializer', mountPath: '/workspace' }];
 const node = rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] });

@@ -10,7 +10,7 @@ import {
   VolumeNames,
   type FieldError,
 } from '@kubetrain/api';
-import { allContainersOf, replicatedJobsOf, type TrainJobRuleInput } from './input.js';
+import { allContainersOf, replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 
 interface InitializerRule {
   readonly name: string;

@@ -3,10 +3,10 @@ import {
   runtimePatchesChanged,
   validateRuntimePatchesUpdate,
   validateRuntimePatchTargets,
-} from './runtime-patches.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+} from './validate-runtime-patches.js';
+import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { JobSet, RuntimePatch } from '@kubetrain/api';
-import type { TrainJob } from '../types.js';
+import type { TrainJob } from '../../types.js';
 
 const runtime = runtimeOf([
   rjob('dataset-initializer', { ancestor: 'dataset-initializer' }),

@@ -15,9 +15,9 @@ import {
   type FieldError,
   type RuntimePatch,
 } from '@kubetrain/api';
-import type { TrainJob } from '../types.js';
-import { isDomainPrefixedPath } from './k8s-names.js';
-import type { TrainJobRuleInput } from './input.js';
+import type { TrainJob } from '../../types.js';
+import { isDomainPrefixedPath } from '../../validation/k8s-names.js';
+import type { TrainJobRuleInput } from '../../validation/input.js';
 
 const patchesPath = fieldPath('spec', 'runtimePatches');
 
