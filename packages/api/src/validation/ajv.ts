@@ -7,6 +7,7 @@ import type { KindName } from '../constants/api.js';
 import { KindDefinitions } from '../crd/definitions.js';
 import { toStructuralSchema } from '../crd/to-crd.js';
 import { KUBERNETES_EXTENSIONS } from '../schema/k8s-schema.js';
+import { fitsIntegerFormat } from './integer-formats.js';
 import type { SchemaNode } from './schema-walk.js';
 
 // ajv-formats is CommonJS; under NodeNext its default export is the module object.
@@ -23,9 +24,9 @@ function newAjv(): Ajv {
   });
   ajv.addVocabulary([...KUBERNETES_EXTENSIONS]);
   addFormats(ajv, ['date-time']);
-  // The API server does not range-check integer formats; they only document the Go type.
-  ajv.addFormat('int32', { type: 'number', validate: () => true });
-  ajv.addFormat('int64', { type: 'number', validate: () => true });
+  // kube-openapi checks that a number converts to the Go type of its format.
+  ajv.addFormat('int32', { type: 'number', validate: (v: number) => fitsIntegerFormat('int32', v) });
+  ajv.addFormat('int64', { type: 'number', validate: (v: number) => fitsIntegerFormat('int64', v) });
   return ajv;
 }
 

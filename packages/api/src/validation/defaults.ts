@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Structural defaulting as the API server does it: every `default` of a CRD schema, applied to what is missing.
+import { cloneJson } from './json-clone.js';
 import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { JsonObject, SchemaNode } from './schema-walk.js';
 
@@ -71,15 +72,8 @@ function isPlainObject(value: unknown): value is JsonObject {
   return isObject(value) && Object.prototype.toString.call(value) === '[object Object]';
 }
 
-/** A deep copy of a JSON value (objects, lists, scalars); anything else is copied by structuredClone. */
-function copyJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(copyJson);
-  if (typeof value !== 'object' || value === null) return value;
-  if (!isPlainObject(value)) return structuredClone(value);
-  const out: JsonObject = {};
-  for (const key of Object.keys(value)) setOwn(out, key, copyJson(value[key]));
-  return out;
-}
+/** A deep copy of a JSON value, made without recursion (any depth is safe). */
+const copyJson = cloneJson;
 
 /**
  * Returns a deep copy of the JSON value `value` in which each property that `schema` gives a `default` and

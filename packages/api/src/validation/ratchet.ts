@@ -5,6 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { childPath, indexPath } from './field-error.js';
 import type { FieldError } from './field-error.js';
+import { canonicalKey } from './list-keys.js';
 import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { SchemaNode } from './schema-walk.js';
 
@@ -29,11 +30,10 @@ function walk(value: unknown, old: unknown, schema: SchemaNode, path: string, ou
     const items = itemSchema(schema);
     const keys = schema['x-kubernetes-list-map-keys'] as string[] | undefined;
     if (!items || schema['x-kubernetes-list-type'] !== 'map' || !keys) return;
-    const keyOf = (v: unknown) => (isObject(v) ? keys.map((k) => v[k]) : undefined);
-    value.forEach((item, i) => {
-      const match = old.find((o) => isDeepStrictEqual(keyOf(o), keyOf(item)));
-      walk(item, match, items, indexPath(path, i), out);
-    });
+    const keyOf = (v: unknown) => canonicalKey(isObject(v) ? keys.map((k) => v[k]) : undefined);
+    const oldByKey = new Map<string, unknown>();
+    for (const o of old) if (!oldByKey.has(keyOf(o))) oldByKey.set(keyOf(o), o);
+    value.forEach((item, i) => walk(item, oldByKey.get(keyOf(item)), items, indexPath(path, i), out));
     return;
   }
   if (!isObject(value) || !isObject(old)) return;

@@ -3,6 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import { FieldErrorType, childPath, indexPath } from './field-error.js';
 import type { FieldError } from './field-error.js';
+import { integerFormatMessage } from './integer-formats.js';
 import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { SchemaNode } from './schema-walk.js';
 
@@ -114,6 +115,9 @@ function rootError(message: string): FieldError {
 /** The errors kube-openapi reports for one ajv error at `path` (`bodyPath` in messages) holding `value`. */
 function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: unknown): FieldError[] {
   const p = e.params as Params;
+  // A number out of its integer format's range: kube-openapi reports it at the object itself.
+  if (e.keyword === 'format' && typeof value === 'number')
+    return [rootError(integerFormatMessage(String(p.format), bodyPath))];
   const inBody = IN_BODY_MESSAGES[e.keyword];
   if (inBody !== undefined) {
     const reported = inBody.value === undefined ? value : inBody.value(value);
@@ -134,7 +138,7 @@ function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: un
       if (typeof format !== 'string') return [typeError(path, bodyPath, 'integer', 'float64')];
       return [
         typeError(path, bodyPath, format, 'float64'),
-        rootError(`Checked value must be of type integer with format ${format} in ${bodyPath}`),
+        rootError(integerFormatMessage(format, bodyPath)),
       ];
     }
     case 'anyOf':

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The checks ajv cannot do: list-type uniqueness and x-kubernetes-validations (CEL), with oldSelf correlation.
-import { isDeepStrictEqual } from 'node:util';
 import type { CelRule } from '../schema/k8s-schema.js';
 import { evaluateRule, isTransitionRule, toCelValue } from './cel.js';
 import { FieldErrorType, childPath, indexPath } from './field-error.js';
+import { canonicalKey } from './list-keys.js';
 import type { FieldError } from './field-error.js';
 import { hasSchemaType, isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { SchemaNode } from './schema-walk.js';
@@ -90,6 +90,12 @@ function duplicateError(path: string, index: number, value: unknown): FieldError
   return { path: indexPath(path, index), type: FieldErrorType.Duplicate, value, message: '' };
 }
 
+/** True when the list is longer than its schema's maxItems: the schema check reports it, nothing below is walked. */
+function exceedsMaxItems(value: readonly unknown[], schema: SchemaNode): boolean {
+  const max = schema.maxItems;
+  return typeof max === 'number' && value.length > max;
+}
+
 function walkList(
   walk: Walk,
   value: unknown[],
@@ -98,7 +104,7 @@ function walkList(
   path: string,
 ) {
   const items = itemSchema(schema);
-  if (!items) return;
+  if (!items || exceedsMaxItems(value, schema)) return;
   const listType = schema['x-kubernetes-list-type'];
   if (listType === 'map') {
     const keys = (schema['x-kubernetes-list-map-keys'] as string[] | undefined) ?? [];
@@ -106,23 +112,27 @@ function walkList(
       isObject(item)
         ? Object.fromEntries(keys.filter((k) => item[k] !== undefined).map((k) => [k, item[k]]))
         : item;
-    const seen: unknown[] = [];
+    const oldByKey = new Map<string, unknown>();
+    for (const o of old ?? []) {
+      const k = canonicalKey(keyOf(o));
+      if (!oldByKey.has(k)) oldByKey.set(k, o);
+    }
+    const seen = new Set<string>();
     value.forEach((item, i) => {
       const key = keyOf(item);
-      if (seen.some((s) => isDeepStrictEqual(s, key))) {
-        walk.errors.push(duplicateError(path, i, key));
-      }
-      seen.push(key);
-      const oldItem = old?.find((o) => isDeepStrictEqual(keyOf(o), key));
-      walkValue(walk, item, oldItem, items, indexPath(path, i), false);
+      const hash = canonicalKey(key);
+      if (seen.has(hash)) walk.errors.push(duplicateError(path, i, key));
+      seen.add(hash);
+      walkValue(walk, item, oldByKey.get(hash), items, indexPath(path, i), false);
     });
     return;
   }
   if (listType === 'set') {
+    const seen = new Set<string>();
     value.forEach((item, i) => {
-      if (value.slice(0, i).some((s) => isDeepStrictEqual(s, item))) {
-        walk.errors.push(duplicateError(path, i, item));
-      }
+      const hash = canonicalKey(item);
+      if (seen.has(hash)) walk.errors.push(duplicateError(path, i, item));
+      seen.add(hash);
     });
   }
   value.forEach((item, i) => walkValue(walk, item, undefined, items, indexPath(path, i), false));

@@ -7,11 +7,15 @@ import { compiledSchema, structuralSchema } from './ajv.js';
 import { withSchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
+import { checkInputBounds, MAX_OBJECT_BYTES } from './input-bounds.js';
+import { cloneJson } from './json-clone.js';
 import { checkObjectMeta } from './object-meta.js';
 import { pruneUnknownFields } from './prune.js';
 import { isRatcheted, ratchetErrors, unchangedPaths } from './ratchet.js';
 import { mapSchemaErrors } from './schema-errors.js';
+import { isObject } from './schema-walk.js';
 import { checkStructural } from './structural-checks.js';
+import { checkMetadataTypes, checkTypeMeta } from './type-meta.js';
 
 /** The object type of each kind. */
 export interface KindObjects {
@@ -44,15 +48,17 @@ export function validateSchema<K extends KindName>(
   object: unknown,
   oldObject?: unknown,
 ): ValidationOutcome<KindObjects[K]> {
+  const refused = refusedBeforeSchema(kind, object);
+  if (refused.length > 0) return { object: object as KindObjects[K], errors: refused, warnings: [] };
   const { schema, validate: check } = compiledSchema(kind);
-  const pruned = structuredClone(object);
+  const pruned = cloneJson(object);
   const warnings = pruneUnknownFields(pruned, schema);
   const obj = withSchemaDefaults(pruned, schema);
   check(obj);
   const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, KindDefinitions[kind].statusSubresource);
   let old: unknown;
   if (oldObject !== undefined) {
-    const prunedOld = structuredClone(oldObject);
+    const prunedOld = cloneJson(oldObject);
     pruneUnknownFields(prunedOld, schema);
     old = withSchemaDefaults(prunedOld, schema);
   }
@@ -66,6 +72,29 @@ export function validateSchema<K extends KindName>(
   const reported = [...schemaErrors.map((m) => m.error), ...structural];
   if (!runRules) reported.push(RULES_NOT_CHECKED);
   return { object: obj as KindObjects[K], errors: reported, warnings };
+}
+
+/**
+ * What the API server refuses before it validates against the schema: an object out of bounds (too
+ * deep, too large, not JSON data), not an object, without the resource's apiVersion and kind, or
+ * whose metadata does not decode. Such an object is not checked further.
+ */
+function refusedBeforeSchema(kind: KindName, object: unknown): FieldError[] {
+  const bounds = checkInputBounds(object, { maxBytes: MAX_OBJECT_BYTES });
+  if (bounds !== undefined)
+    return [
+      {
+        path: '',
+        type: bounds.kind === 'size' ? FieldErrorType.TooLong : FieldErrorType.Invalid,
+        message: bounds.message,
+      },
+    ];
+  if (!isObject(object))
+    return [{ path: '', type: FieldErrorType.TypeInvalid, message: 'the object must be a JSON object' }];
+  const typeMeta = checkTypeMeta(kind, object);
+  if (typeMeta.length > 0) return typeMeta;
+  const meta = checkMetadataTypes(object);
+  return meta === undefined ? [] : [meta];
 }
 
 /** The error the API server adds when schema errors kept it from evaluating the CEL rules. */
