@@ -5,13 +5,13 @@
 import { applyRuntimeDefaults, applyTrainJobDefaults } from './core/runtime-defaults.js';
 import { newRuntimeInfo } from './core/new-runtime-info.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
+import type { DesiredObject } from './framework/desired.js';
 import { Framework } from './framework/framework.js';
 import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './framework/plugin.js';
 import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
 import { defaultPlugins } from './plugins/registry.js';
 import { validateTrainJob } from './validation/index.js';
 import { viewTrainJob, type KubeObject, type RuntimeInput, type TrainJobInput } from './types.js';
-import { canonicalObject } from './util/canonical.js';
 
 /** Options shared by the engine operations. */
 export interface EngineOptions {
@@ -25,8 +25,11 @@ export interface RenderOptions extends EngineOptions {
   readonly secrets?: SecretMaterial;
 }
 
-/** The objects the controller must apply for a TrainJob, in registry order. */
+/** What the controller must apply for a TrainJob, in registry order. */
 export interface RenderResult {
+  /** Each object with its key, content hash and apply policy. */
+  readonly desired: DesiredObject[];
+  /** The same objects' content (`desired[i].object`), for callers that only print them. */
   readonly objects: KubeObject[];
 }
 
@@ -69,8 +72,8 @@ export function render(
   const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
   framework.runInfoPhases(info, trainJob);
   const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
-  const objects = framework.runComponentBuilderPlugins(info, trainJob, context);
-  return { objects: objects.map(canonicalObject) };
+  const desired = framework.runComponentBuilderPlugins(info, trainJob, context);
+  return { desired, objects: desired.map((d) => d.object) };
 }
 
 /**

@@ -5,6 +5,7 @@
 // checks the ConfigMap; the YAML codec is passed in (upstream uses sigs.k8s.io/yaml).
 
 import { DataKeys, ObjectNameSuffixes } from '@kubetrain/api';
+import { desiredObject, type DesiredObject } from '../framework/desired.js';
 import { EngineError } from '../framework/errors.js';
 import {
   viewTrainJob,
@@ -36,6 +37,18 @@ export function buildRuntimeSnapshot(
   return ownedObject(trainJob, 'v1', 'ConfigMap', runtimeSnapshotName(trainJob), {
     data: { [DataKeys.RuntimeSnapshot]: toYaml(runtime) },
   });
+}
+
+/**
+ * {@link buildRuntimeSnapshot} as a desired object: policy `createOnly`, as upstream creates the
+ * snapshot once and never updates it (deleting it re-snapshots the current runtime).
+ */
+export function desiredRuntimeSnapshot(
+  trainJob: TrainJobInput,
+  runtime: RuntimeInput,
+  toYaml: (object: unknown) => string,
+): DesiredObject {
+  return desiredObject(buildRuntimeSnapshot(trainJob, runtime, toYaml), 'createOnly');
 }
 
 function groupOf(apiVersion: string | undefined): string {

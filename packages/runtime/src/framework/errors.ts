@@ -29,6 +29,16 @@ export class TooManyStatusPluginsError extends EngineError {
   }
 }
 
+/** A plugin built an object of a kind it does not declare as owned (a plugin bug). */
+export class UndeclaredKindError extends EngineError {
+  constructor(
+    readonly plugin: string,
+    readonly groupKind: string,
+  ) {
+    super(`plugin ${plugin} built a ${groupKind} but does not declare that kind as owned`);
+  }
+}
+
 /** True if `e` is an EngineError (of any subclass). */
 export function isEngineError(e: unknown): e is EngineError {
   return e instanceof EngineError;

@@ -44,6 +44,17 @@ describe('Framework', () => {
     ]);
   });
 
+  it('refuses an object of a kind its plugin does not own', () => {
+    const rogue: AnyPlugin = {
+      name: 'Rogue',
+      build: () => [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'x' } }],
+    };
+    const runtime = clusterRuntime('rt', {}, [replicatedJob('node', [{ name: 'node' }], 'trainer')]);
+    expect(() => render(trainJob('j', 'rt'), runtime, { plugins: [rogue] })).toThrow(
+      'plugin Rogue built a /ConfigMap but does not declare that kind as owned',
+    );
+  });
+
   it('refuses two status plugins', () => {
     const s = (name: string): AnyPlugin => ({ name, status: () => undefined });
     expect(() => new Framework([s('a'), s('b')])).toThrow(new TooManyStatusPluginsError());

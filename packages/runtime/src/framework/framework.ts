@@ -10,7 +10,7 @@ import {
   type ValidationResult,
 } from '@kubetrain/api';
 import type { KubeObject, TrainJob } from '../types.js';
-import { TooManyStatusPluginsError } from './errors.js';
+import { TooManyStatusPluginsError, UndeclaredKindError } from './errors.js';
 import {
   isComponentBuilderPlugin,
   isCustomValidationPlugin,
@@ -32,6 +32,18 @@ import {
   type ValidationContext,
 } from './plugin.js';
 import type { RuntimeInfo } from './runtime-info.js';
+import { desiredObject, type DesiredObject } from './desired.js';
+import { groupKindOf, groupOfApiVersion, type ApplyPolicy } from './kinds.js';
+
+/** The policy `plugin` declares for the kind of `object`. */
+function ownedPolicy(plugin: Plugin, object: KubeObject): ApplyPolicy {
+  const group = groupOfApiVersion(object.apiVersion);
+  const use = plugin.kinds?.find((k) => k.owned && k.group === group && k.kind === object.kind);
+  if (use === undefined || !use.owned) {
+    throw new UndeclaredKindError(plugin.name, groupKindOf({ group, kind: object.kind }));
+  }
+  return use.policy;
+}
 
 /** The extension points, in the order they run while a TrainJob is rendered. */
 export const BuildPhases = [
@@ -103,10 +115,18 @@ export class Framework {
     this.runPreBuildSyncPlugins(info, trainJob);
   }
 
-  /** Runs every build plugin and concatenates their objects in registry order. Last build phase. */
-  runComponentBuilderPlugins(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[] {
-    const objects: KubeObject[] = [];
-    for (const p of this.componentBuilderPlugins) objects.push(...p.build(info, trainJob, context));
+  /**
+   * Runs every build plugin and concatenates their objects in registry order, each as a
+   * {@link DesiredObject} with the policy its plugin declares for its kind. Last build phase. Throws
+   * {@link UndeclaredKindError} for an object of a kind its plugin does not own.
+   */
+  runComponentBuilderPlugins(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): DesiredObject[] {
+    const objects: DesiredObject[] = [];
+    for (const p of this.componentBuilderPlugins) {
+      for (const object of p.build(info, trainJob, context)) {
+        objects.push(desiredObject(object, ownedPolicy(p, object)));
+      }
+    }
     return objects;
   }
 

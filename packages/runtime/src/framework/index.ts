@@ -16,6 +16,8 @@ export {
   required,
 } from '@kubetrain/api';
 export type { FieldError, ValidationResult } from '@kubetrain/api';
+export * from './desired.js';
 export * from './framework.js';
+export * from './kinds.js';
 export * from './plugin.js';
 export * from './runtime-info.js';

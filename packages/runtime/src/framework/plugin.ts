@@ -5,11 +5,17 @@
 
 import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
+import type { KindUse } from './kinds.js';
 import type { RuntimeInfo } from './runtime-info.js';
 
 /** Every plugin has a name, spelled as upstream's (`Torch`, `MPI`, `JobSet`, ...). */
 export interface Plugin {
   readonly name: string;
+  /**
+   * The kinds the plugin reads or owns. Every kind its build point returns must be declared owned:
+   * the declaration's policy is the objects' apply policy. See `watchedKinds`.
+   */
+  readonly kinds?: readonly KindUse[];
 }
 
 /** Key material for the MPI SSH Secret: PEM private key and OpenSSH authorized_keys line. */

@@ -9,6 +9,7 @@ import type { KubeObject, TrainJob } from '../../types.js';
 import { defaultedField } from '../../core/runtime-defaults.js';
 import { computeGang, buildPodGroup } from '../common/gang.js';
 import { markGangPods } from '../common/pod-metadata.js';
+import { KindRefs, owns, reads } from '../../framework/kinds.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.CoScheduling;
@@ -32,6 +33,13 @@ export const name = PluginNames.CoScheduling;
  */
 export class CoScheduling implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlugin {
   readonly name = name;
+
+  /** Owns the scheduler-plugins PodGroup (not re-applied while the TrainJob runs); watches LimitRanges and RuntimeClasses (they re-queue suspended TrainJobs). */
+  readonly kinds = [
+    owns(KindRefs.SchedulerPluginsPodGroup, 'whileAbsentOrSuspended'),
+    reads(KindRefs.LimitRange, true),
+    reads(KindRefs.RuntimeClass, true),
+  ];
 
   /** Labels the gang's pods with the PodGroup name. */
   enforcePodGroupPolicy(info: RuntimeInfo, trainJob: TrainJob): void {

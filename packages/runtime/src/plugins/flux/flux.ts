@@ -29,6 +29,7 @@ import { firstNodePod, findTrainerNodeContainer } from '../common/trainer-node.j
 import { validateFlux } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import { KindRefs, owns } from '../../framework/kinds.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Flux;
@@ -152,6 +153,9 @@ export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
 /** The Flux ML policy. */
 export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, CustomValidationPlugin {
   readonly name = name;
+
+  /** Owns the entrypoint ConfigMap and the CURVE Secret, re-applied on every reconcile. */
+  readonly kinds = [owns(KindRefs.ConfigMap, 'always'), owns(KindRefs.Secret, 'always')];
 
   /** Wraps the command and adds the installer, volumes and mounts to the `node` pod set. */
   enforceMLPolicy(info: RuntimeInfo, trainJob: TrainJob): void {

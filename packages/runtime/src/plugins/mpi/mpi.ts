@@ -26,6 +26,7 @@ import { upsertEnv, upsertVolumeMounts, upsertVolumes } from '../../util/upsert.
 import { validateMPI } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import { KindRefs, owns } from '../../framework/kinds.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.MPI;
@@ -75,6 +76,9 @@ function hostfileVolume(trainJob: TrainJob): Volume {
 /** The MPI ML policy. */
 export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, CustomValidationPlugin {
   readonly name = name;
+
+  /** Owns the SSH-auth Secret (created once, never updated) and the hostfile ConfigMap. */
+  readonly kinds = [owns(KindRefs.Secret, 'createOnly'), owns(KindRefs.ConfigMap, 'always')];
 
   /**
    * Applies the MPI policy when the runtime has `mlPolicy.mpi`. Throws {@link RenderError} for an

@@ -13,6 +13,7 @@ import { markGangPods } from '../common/pod-metadata.js';
 import { validateVolcano } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import { KindRefs, owns, reads } from '../../framework/kinds.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Volcano;
@@ -48,6 +49,14 @@ export function podGroupPriorityClassName(info: RuntimeInfo): string | undefined
  */
 export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlugin, CustomValidationPlugin {
   readonly name = name;
+
+  /** Owns the Volcano PodGroup (not re-applied while the TrainJob runs); watches LimitRanges and RuntimeClasses; reads PriorityClasses at admission. */
+  readonly kinds = [
+    owns(KindRefs.VolcanoPodGroup, 'whileAbsentOrSuspended'),
+    reads(KindRefs.LimitRange, true),
+    reads(KindRefs.RuntimeClass, true),
+    reads(KindRefs.PriorityClass, false),
+  ];
 
   /** Annotates the gang's pods with the PodGroup name. */
   enforcePodGroupPolicy(info: RuntimeInfo, trainJob: TrainJob): void {

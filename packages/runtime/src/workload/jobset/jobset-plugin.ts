@@ -14,6 +14,7 @@ import { validateInitializers } from './validate-initializers.js';
 import { validateRuntimePatchesUpdate, validateRuntimePatchTargets } from './validate-runtime-patches.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import { KindRefs, owns } from '../../framework/kinds.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.JobSet;
@@ -21,6 +22,9 @@ export const name = PluginNames.JobSet;
 /** The JobSet backend: the default workload. */
 export class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
   readonly name = name;
+
+  /** Owns the JobSet; a running JobSet (TrainJob and JobSet unsuspended) is not re-applied. */
+  readonly kinds = [owns(KindRefs.JobSet, 'whileAbsentOrSuspended')];
 
   /** Sets pod endpoints, then parallelism/completions from the final counts. */
   preBuildSync(info: RuntimeInfo, trainJob: TrainJob): void {
