@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: Apache-2.0
+// The controller's view of @kubetrain/kube: the one place that names what it uses of the package.
+
+export {
+  AlreadyExistsError,
+  Applier,
+  LeaderElector,
+  WorkQueue,
+  ApiError,
+  ConflictError,
+  CoreResources,
+  ForbiddenError,
+  GoneError,
+  InvalidError,
+  isAlreadyExists,
+  isNotFound,
+  KubeClient,
+  loadKubeConfig,
+  metadataOnly,
+  NotFoundError,
+  objectKey,
+  projection,
+  Reflector,
+  resourceRef,
+  splitKey,
+  keyOf,
+  Store,
+  type KubeObject,
+  type KeyProcessor,
+  type ReflectorMetrics,
+  type WorkQueueMetrics,
+  type Lookup,
+  type ResourceRef,
+} from '@kubetrain/kube';
+export type { Logger } from '@kubetrain/log';

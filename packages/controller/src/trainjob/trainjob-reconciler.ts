@@ -1,0 +1,354 @@
+// SPDX-License-Identifier: Apache-2.0
+// The TrainJob reconciler (upstream pkg/controller/trainjob_controller.go, section 7.3 of the
+// guide), for one key, level-triggered and idempotent:
+//  1. read the TrainJob from the store (or our own newer write of it); gone → forget it;
+//  2. skip it, writing nothing, when managedBy names another controller;
+//  3. unless finished: resolve the runtime (snapshot first), render, and write only what the
+//     apply policies and the last applied hashes call for;
+//  4. status from the observed JobSet (Suspended, Complete/Failed, jobsStatus);
+//  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the JobSet deleted, or a requeue;
+//  6. one merge patch of /status when it changed; then the events.
+
+import {
+  ManagedBy,
+  TrainJobConditionTypes,
+  TrainJobReasons,
+  type AnyTrainingRuntime,
+  type JobSet,
+  type TrainJob,
+  type TrainJobStatus,
+} from '@kubetrain/api';
+import { FieldManagers } from '@kubetrain/api';
+import {
+  Applier,
+  isAlreadyExists,
+  isNotFound,
+  keyOf,
+  metadataOnly,
+  type KubeClient,
+  type KubeObject,
+  type Logger,
+  type Lookup,
+  type Store,
+} from '../cluster/kube.js';
+import { resourceFor, ManagerResources } from '../cluster/resources.js';
+import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import {
+  checkDeadline,
+  computeStatus,
+  isFinished,
+  renderDesired,
+  statusEqual,
+  UnsupportedRuntimeError,
+  type DesiredObject,
+} from '../engine/engine-port.js';
+import type { EventInput, EventRecorder } from '../events/event-recorder.js';
+import type { ManagerMetrics } from '../metrics/metrics.js';
+import { mergePatch } from '../util/merge-patch.js';
+import { AppliedHashes } from './applied-hashes.js';
+import { decideApply, type ObservedObject } from './apply-decision.js';
+import * as notes from './event-notes.js';
+import { describeFailedPod, type PodView } from './failure-details.js';
+import { appliedHashOf, markOwned } from './owned-marks.js';
+import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
+import { statusTransitions } from './status-events.js';
+
+/** What a reconcile asks of the queue besides success: come back after this many ms. */
+export interface ReconcileResult {
+  readonly requeueAfterMs?: number;
+}
+
+/** What the reconciler is built from. */
+export interface TrainJobReconcilerDeps {
+  readonly client: KubeClient;
+  readonly stores: ManagerStores;
+  readonly events: EventRecorder;
+  readonly metrics: ManagerMetrics;
+  readonly logger: Logger;
+  /** The clock; injected for tests. */
+  readonly now?: () => Date;
+}
+
+/** The MPI SSH Secret's name suffix: render it only while the Secret does not exist. */
+const MPI_SSH_SUFFIX = '-mpi-ssh-auth';
+
+interface JobSetView {
+  metadata?: { uid?: string; resourceVersion?: string };
+  spec?: { suspend?: boolean };
+  status?: JobSet['status'];
+}
+
+function current(lookup: Lookup<KubeObject>): KubeObject | undefined {
+  if (lookup.state === 'cached') return lookup.object;
+  if (lookup.state === 'pending') return lookup.write.object ?? lookup.object;
+  return undefined;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The TrainJob controller's reconcile of one key. */
+export class TrainJobReconciler {
+  /** Controller name in metrics and logs, as upstream registers it. */
+  static readonly controllerName = 'trainjob_controller';
+
+  private readonly hashes = new AppliedHashes();
+  private readonly applier: Applier;
+  private readonly runtimes: RuntimeSource;
+  /** The last warning note per TrainJob key, so that a job waiting for its runtime warns once. */
+  private readonly warned = new Map<string, string>();
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: TrainJobReconcilerDeps) {
+    this.runtimes = new RuntimeSource(deps.client, deps.stores);
+    this.applier = new Applier(deps.client, { fieldManager: FieldManagers.Trainer });
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /** Forgets the snapshot kept for the TrainJob `uid` (its snapshot ConfigMap was deleted). */
+  forgetSnapshot(uid: string): void {
+    this.runtimes.forget(uid);
+  }
+
+  /** Reconciles the TrainJob `key` (`namespace/name`). Throws to be retried with back-off. */
+  async reconcile(key: string): Promise<ReconcileResult> {
+    const trainJob = current(this.deps.stores.trainJobs.getOrRecent(key)) as TrainJob | undefined;
+    if (trainJob === undefined) {
+      this.hashes.forget(key);
+      this.warned.delete(key);
+      return {};
+    }
+    if ((trainJob.spec?.managedBy ?? ManagedBy.TrainJobController) !== ManagedBy.TrainJobController)
+      return {};
+    if (trainJob.metadata?.deletionTimestamp !== undefined) return {};
+    const log = (): Logger =>
+      this.deps.logger.child({
+        TrainJob: { name: trainJob.metadata?.name, namespace: trainJob.metadata?.namespace },
+        namespace: trainJob.metadata?.namespace,
+        name: trainJob.metadata?.name,
+      });
+
+    const now = this.now();
+    const errors: unknown[] = [];
+    let status: TrainJobStatus | undefined;
+    let createdJobSet = false;
+    if (!isFinished(trainJob.status)) {
+      try {
+        const runtime = await this.runtimes.resolve(trainJob);
+        createdJobSet = await this.applyObjects(key, trainJob, runtime, log);
+        this.warned.delete(key);
+      } catch (error) {
+        if (error instanceof UnsupportedRuntimeError) {
+          status = this.unsupported(trainJob, error.message, now);
+        } else if (error instanceof RuntimeMissingError) {
+          // Not retried with back-off: the runtime reconcilers requeue this job when it appears.
+          this.warnOnce(key, trainJob, notes.resourcesCreationFailed(error.message));
+        } else {
+          this.warned.delete(key);
+          void this.deps.events.record(trainJob, notes.resourcesCreationFailed(errorText(error)));
+          errors.push(error);
+        }
+      }
+    }
+
+    const jobSetKey = keyOf(trainJob.metadata?.namespace, trainJob.metadata?.name ?? '');
+    const jobSet = current(this.deps.stores.jobSets.getOrRecent(jobSetKey)) as JobSet | undefined;
+    status ??= computeStatus(trainJob, jobSet, now).status;
+
+    let requeueAfterMs: number | undefined;
+    const deadline = checkDeadline(trainJob, status, now);
+    if (deadline.state === 'pending') requeueAfterMs = deadline.requeueAfterMs;
+    if (deadline.state === 'exceeded') {
+      status = deadline.status;
+      await this.deleteJobSet(trainJob, jobSetKey, log);
+    }
+
+    if (!statusEqual(status, trainJob.status)) {
+      await this.writeStatus(trainJob, status);
+      await this.recordTransitions(trainJob, status, jobSet);
+    }
+    if (createdJobSet) {
+      void this.deps.events.record(trainJob, notes.created('JobSet', trainJob.metadata?.name ?? ''));
+    }
+    if (isFinished(status)) {
+      this.hashes.forget(key);
+      this.runtimes.forget(trainJob.metadata?.uid ?? '');
+    }
+    if (errors.length === 1) throw errors[0];
+    if (errors.length > 1) throw new AggregateError(errors, errors.map(errorText).join('; '));
+    return requeueAfterMs === undefined ? {} : { requeueAfterMs };
+  }
+
+  /** Writes what the policies call for; returns whether the JobSet was created now. */
+  private async applyObjects(
+    key: string,
+    trainJob: TrainJob,
+    runtime: AnyTrainingRuntime,
+    log: () => Logger,
+  ): Promise<boolean> {
+    const namespace = trainJob.metadata?.namespace ?? '';
+    const name = trainJob.metadata?.name ?? '';
+    const uid = trainJob.metadata?.uid ?? '';
+    const needSecrets =
+      this.deps.stores.secrets.getOrRecent(keyOf(namespace, `${name}${MPI_SSH_SUFFIX}`)).state === 'absent';
+    const desired = renderDesired(trainJob, runtime, { needSecrets });
+    const suspended = trainJob.spec?.suspend === true;
+    const workloads = desired.filter((d) => d.policy === 'whileAbsentOrSuspended');
+    const others = desired.filter((d) => d.policy !== 'whileAbsentOrSuspended');
+    // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods.
+    await Promise.all(others.map((d) => this.applyOne(key, uid, name, d, suspended, log)));
+    let created = false;
+    for (const d of workloads) created = (await this.applyOne(key, uid, name, d, suspended, log)) || created;
+    if (created && trainJob.metadata?.creationTimestamp !== undefined) {
+      const seconds = (this.now().getTime() - Date.parse(String(trainJob.metadata.creationTimestamp))) / 1000;
+      this.deps.metrics.createToJobSet.observe(Math.max(0, seconds));
+    }
+    return created;
+  }
+
+  /** Observes, decides and writes one object; returns true when a workload was created. */
+  private async applyOne(
+    key: string,
+    uid: string,
+    trainJobName: string,
+    d: DesiredObject,
+    suspended: boolean,
+    log: () => Logger,
+  ): Promise<boolean> {
+    const objectId = `${d.key.group}/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
+    const last = this.hashes.get(key, uid, objectId);
+    const store = this.storeOf(d.object.kind);
+    const live = store ? current(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
+    const observed: ObservedObject = store
+      ? {
+          exists: live !== undefined,
+          suspended: (live as JobSetView | undefined)?.spec?.suspend === true,
+          ...(appliedHashOf(live) !== undefined ? { appliedHash: appliedHashOf(live) as string } : {}),
+        }
+      : { exists: last !== undefined };
+    const decision = decideApply(d, suspended, observed, last);
+    if (decision === 'skip') {
+      if (last === undefined && observed.appliedHash === d.hash) this.hashes.set(key, uid, objectId, d.hash);
+      return false;
+    }
+    const ref = resourceFor(d.object.apiVersion, d.object.kind);
+    const body = markOwned(d.object, trainJobName, d.hash) as KubeObject;
+    let written: KubeObject | undefined;
+    if (decision === 'create') {
+      try {
+        written = await this.deps.client.create(ref, body, {
+          namespace: d.key.namespace,
+          fieldManager: FieldManagers.Trainer,
+        });
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
+    } else {
+      written = await this.applier.apply(ref, body);
+    }
+    if (written !== undefined && store !== undefined) {
+      store.recordWrite(d.object.kind === 'JobSet' ? jobSetProjection(written) : metadataOnly(written));
+    }
+    this.hashes.set(key, uid, objectId, d.hash);
+    log().debug('Applied object', { kind: d.object.kind, object: d.key.name, decision });
+    return d.policy === 'whileAbsentOrSuspended' && !observed.exists;
+  }
+
+  private storeOf(kind: string): Store | undefined {
+    switch (kind) {
+      case 'JobSet':
+        return this.deps.stores.jobSets;
+      case 'ConfigMap':
+        return this.deps.stores.configMaps;
+      case 'Secret':
+        return this.deps.stores.secrets;
+      default:
+        return undefined;
+    }
+  }
+
+  /** Upstream's intent for a runtimeRef of another kind: `Failed=True/TrainingRuntimeNotSupported`. */
+  private unsupported(trainJob: TrainJob, message: string, now: Date): TrainJobStatus {
+    const others = (trainJob.status?.conditions ?? []).filter(
+      (c) => c.type !== TrainJobConditionTypes.Failed,
+    );
+    return {
+      ...trainJob.status,
+      conditions: [
+        ...others,
+        {
+          type: TrainJobConditionTypes.Failed,
+          status: 'True',
+          lastTransitionTime: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          reason: TrainJobReasons.RuntimeNotSupported,
+          message,
+        },
+      ],
+    };
+  }
+
+  private warnOnce(key: string, trainJob: TrainJob, event: EventInput): void {
+    if (this.warned.get(key) === event.note) return;
+    this.warned.set(key, event.note);
+    void this.deps.events.record(trainJob, event);
+  }
+
+  private async deleteJobSet(trainJob: TrainJob, jobSetKey: string, log: () => Logger): Promise<void> {
+    try {
+      await this.deps.client.delete(ManagerResources.JobSet, trainJob.metadata?.name ?? '', {
+        namespace: trainJob.metadata?.namespace,
+      });
+      this.deps.stores.jobSets.recordDelete(jobSetKey);
+    } catch (error) {
+      // As upstream: NotFound is fine, other errors are only logged (the deadline is already decided).
+      if (!isNotFound(error))
+        log().error('Failed to delete the JobSet of a TrainJob past its deadline', { error });
+    }
+  }
+
+  private async writeStatus(trainJob: TrainJob, status: TrainJobStatus): Promise<void> {
+    const patch = mergePatch({ status: trainJob.status ?? {} }, { status });
+    const written = await this.applier.patchStatus(
+      ManagerResources.TrainJob,
+      trainJob.metadata?.namespace,
+      trainJob.metadata?.name ?? '',
+      patch['status'],
+    );
+    this.deps.stores.trainJobs.recordWrite(written);
+  }
+
+  private async recordTransitions(
+    trainJob: TrainJob,
+    status: TrainJobStatus,
+    jobSet: JobSet | undefined,
+  ): Promise<void> {
+    for (const t of statusTransitions(trainJob.status, status)) {
+      let event: EventInput;
+      if (t.kind === 'suspended' || t.kind === 'resumed')
+        event = notes.suspendChanged(t.kind === 'suspended', t.message);
+      else if (t.kind === 'completed') event = notes.completed(t.message);
+      else {
+        const pod =
+          t.reason === TrainJobReasons.DeadlineExceeded || jobSet === undefined
+            ? undefined
+            : await this.failedPod(trainJob);
+        event = notes.failed(t.reason, t.message, pod);
+      }
+      void this.deps.events.record(trainJob, event);
+    }
+  }
+
+  /** The failing pod of the TrainJob's JobSet, read on failure only (a label-selected pod list). */
+  private async failedPod(trainJob: TrainJob): Promise<string | undefined> {
+    try {
+      const list = await this.deps.client.list<PodView & KubeObject>(ManagerResources.Pod, {
+        namespace: trainJob.metadata?.namespace,
+        labelSelector: `jobset.sigs.k8s.io/jobset-name=${trainJob.metadata?.name ?? ''}`,
+      });
+      return describeFailedPod(list.items);
+    } catch {
+      return undefined;
+    }
+  }
+}
