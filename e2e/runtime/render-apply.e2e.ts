@@ -294,7 +294,7 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
     await waitForJobSetCondition(namespace, name, jobSetCondition);
     const observed = await observeJobSet(namespace, name);
     const stored = await readTrainJob(namespace, name);
-    const computed = status(stored, { jobSet: observed, now: now() })!;
+    const computed = status(stored, { jobSet: observed, now: now() }).status;
 
     // The TrainJob condition mirrors the JobSet's (upstream: type Completed becomes Complete).
     const fromJobSet = observed.status!.conditions!.find((c) => c.type === jobSetCondition)!;
@@ -509,7 +509,10 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
         : undefined;
     });
     expect(await podsOf(run, 'node')).toEqual([]);
-    const whileSuspended = status(await readTrainJob(namespace, name), { jobSet: suspended, now: now() })!;
+    const whileSuspended = status(await readTrainJob(namespace, name), {
+      jobSet: suspended,
+      now: now(),
+    }).status;
     expect(whileSuspended.conditions).toEqual([
       expect.objectContaining({ type: 'Suspended', status: 'True', reason: 'Suspended' }),
     ]);

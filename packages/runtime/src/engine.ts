@@ -7,8 +7,16 @@ import { newRuntimeInfo } from './core/new-runtime-info.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
 import type { DesiredObject } from './framework/desired.js';
 import { Framework } from './framework/framework.js';
-import type { ClusterReader, ObservedWorkload, Plugin, SecretMaterial } from './framework/plugin.js';
-import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
+import type {
+  ClusterReader,
+  ObservedWorkload,
+  Plugin,
+  SecretMaterial,
+  StatusResult,
+} from './framework/plugin.js';
+import { activeDeadline } from './status/deadline.js';
+import { setFailedCondition, statusChanged } from './status/trainjob-status.js';
+import { TrainJobMessages, TrainJobReasons, type JobSet, type ValidationResult } from '@kubetrain/api';
 import { defaultPlugins } from './plugins/registry.js';
 import { validateTrainJob } from './validation/index.js';
 import { viewTrainJob, type KubeObject, type RuntimeInput, type TrainJobInput } from './types.js';
@@ -76,20 +84,47 @@ export function render(
   return { desired, objects: desired.map((d) => d.object) };
 }
 
+/** What {@link status} returns: the status point's result and the active deadline's verdict. */
+export interface TrainJobStatusOutcome extends StatusResult {
+  /** Set while an active deadline runs: reconcile again after this many milliseconds. */
+  readonly requeueAfterMs?: number;
+  /**
+   * True when the active deadline has passed: `status` carries `Failed=True/DeadlineExceeded` and the
+   * controller deletes the JobSet (upstream's `reconcileDeadline`).
+   */
+  readonly deadlineExceeded?: boolean;
+}
+
 /**
- * Computes the TrainJob's status from the observed workload (conditions Suspended/Resumed,
- * Complete/Failed from the JobSet, jobsStatus), exactly as upstream's reconcile does; `observed.now`
- * stamps new transitions. When the JobSet of an unfinished job is missing, the status without the
- * JobSet part is returned (upstream writes it and retries; see `computeTrainJobStatus`).
+ * Computes the TrainJob's status from the observed workload, exactly as upstream's reconcile does
+ * (steps 5 to 7): conditions Suspended/Resumed, Complete/Failed from the JobSet, jobsStatus, a kept
+ * DeadlineExceeded, then the active deadline at `observed.now`, which also stamps new transitions.
+ * `changed` says whether to write the status; `retry` is set when the JobSet of an unfinished job
+ * is missing (write the status, then retry with back-off).
  */
 export function status(
   trainJob: TrainJobInput,
   observed: ObservedInput,
   options?: EngineOptions,
-): TrainJobStatus | undefined {
+): TrainJobStatusOutcome {
+  const view = viewTrainJob(trainJob);
   const workload: ObservedWorkload =
     observed.jobSet !== undefined ? { jobSet: observed.jobSet, now: observed.now } : { now: observed.now };
-  return frameworkFor(options).runTrainJobStatusPlugin(viewTrainJob(trainJob), workload);
+  const result = frameworkFor(options).runTrainJobStatusPlugin(view, workload);
+  const deadline = activeDeadline(
+    { metadata: view.metadata, spec: view.spec, status: result.status },
+    observed.now,
+  );
+  if (deadline === undefined) return result;
+  if (!deadline.expired) return { ...result, requeueAfterMs: deadline.requeueAfterMs };
+  const conditions = setFailedCondition(
+    result.status.conditions,
+    TrainJobReasons.DeadlineExceeded,
+    TrainJobMessages.DeadlineExceeded,
+    observed.now,
+  );
+  const failed = { ...result.status, conditions };
+  return { ...result, status: failed, changed: statusChanged(view.status, failed), deadlineExceeded: true };
 }
 
 /**

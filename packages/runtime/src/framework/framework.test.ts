@@ -2,6 +2,7 @@
 import { render, status } from '../engine.js';
 import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
 import { TooManyStatusPluginsError } from './errors.js';
+import { JobSetNotFoundError } from '../status/trainjob-status.js';
 import {
   fieldPath,
   forbidden,
@@ -56,7 +57,7 @@ describe('Framework', () => {
   });
 
   it('refuses two status plugins', () => {
-    const s = (name: string): AnyPlugin => ({ name, status: () => undefined });
+    const s = (name: string): AnyPlugin => ({ name, status: () => ({ status: {}, changed: false }) });
     expect(() => new Framework([s('a'), s('b')])).toThrow(new TooManyStatusPluginsError());
     expect(new TooManyStatusPluginsError().message).toBe('too many TrainJobStatus plugins are registered');
   });
@@ -105,7 +106,7 @@ describe('status', () => {
         replicatedJobsStatus: [{ name: 'node', ready: 0, succeeded: 2, failed: 0, active: 0, suspended: 0 }],
       },
     };
-    expect(status(trainJob('j', 'rt'), { jobSet, now: '2026-02-02T00:00:00Z' })).toEqual({
+    expect(status(trainJob('j', 'rt'), { jobSet, now: '2026-02-02T00:00:00Z' }).status).toEqual({
       conditions: [
         {
           type: 'Complete',
@@ -117,6 +118,40 @@ describe('status', () => {
       ],
       jobsStatus: [{ name: 'node', ready: 0, succeeded: 2, failed: 0, active: 0, suspended: 0 }],
     });
-    expect(status(trainJob('j', 'rt'), { now: '2026-02-02T00:00:00Z' })).toEqual({});
+    const missing = status(trainJob('j', 'rt'), { now: '2026-02-02T00:00:00Z' });
+    expect(missing.status).toEqual({});
+    expect(missing.retry).toBeInstanceOf(JobSetNotFoundError);
+    expect(missing.changed).toBe(false);
+  });
+
+  it('says whether the status changed', () => {
+    const job = trainJob('j', 'rt', undefined, { suspend: true });
+    const first = status(job, { now: '2026-02-02T00:00:00Z' });
+    expect(first.changed).toBe(true);
+    const again = status({ ...job, status: first.status }, { now: '2026-02-03T00:00:00Z' });
+    expect(again).toEqual({ status: first.status, changed: false, retry: again.retry });
+  });
+
+  it('fails a TrainJob past its active deadline and requeues one before it', () => {
+    const job = trainJob('j', 'rt', undefined, { activeDeadlineSeconds: 60 });
+    job.metadata.creationTimestamp = '2026-02-02T00:00:00Z' as unknown as Date;
+    const jobSet: JobSet = {
+      apiVersion: 'jobset.x-k8s.io/v1alpha2',
+      kind: 'JobSet',
+      metadata: { name: 'j' },
+    };
+    expect(status(job, { jobSet, now: '2026-02-02T00:00:30Z' }).requeueAfterMs).toBe(30_000);
+    const late = status(job, { jobSet, now: '2026-02-02T00:02:00Z' });
+    expect(late.deadlineExceeded).toBe(true);
+    expect(late.changed).toBe(true);
+    expect(late.status.conditions).toEqual([
+      {
+        type: 'Failed',
+        status: 'True',
+        lastTransitionTime: '2026-02-02T00:02:00Z',
+        reason: 'DeadlineExceeded',
+        message: 'TrainJob exceeded its active deadline',
+      },
+    ]);
   });
 });

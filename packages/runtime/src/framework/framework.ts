@@ -28,6 +28,7 @@ import {
   type ObservedWorkload,
   type Plugin,
   type PreBuildSyncPlugin,
+  type StatusResult,
   type TrainJobStatusPlugin,
   type ValidationContext,
 } from './plugin.js';
@@ -147,8 +148,11 @@ export class Framework {
     return result;
   }
 
-  /** Runs the status plugin, if one is registered; undefined means "leave the status as it is". */
-  runTrainJobStatusPlugin(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined {
-    return this.statusPlugin?.status(trainJob, observed);
+  /** Runs the status plugin; without one the status is left as it is (`changed` false). */
+  runTrainJobStatusPlugin(trainJob: TrainJob, observed: ObservedWorkload): StatusResult {
+    if (this.statusPlugin === undefined) {
+      return { status: structuredClone(trainJob.status ?? {}) as TrainJobStatus, changed: false };
+    }
+    return this.statusPlugin.status(trainJob, observed);
   }
 }

@@ -5,6 +5,7 @@
 
 import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
+import type { EngineError } from './errors.js';
 import type { KindUse } from './kinds.js';
 import type { RuntimeInfo } from './runtime-info.js';
 
@@ -97,9 +98,23 @@ export interface ComponentBuilderPlugin extends Plugin {
   build(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[];
 }
 
+/** What the status point returns: the status to write, whether it changed, and whether to retry. */
+export interface StatusResult {
+  /** The new TrainJob status (the current one when nothing is observed to change). */
+  readonly status: TrainJobStatus;
+  /** True when `status` differs from the TrainJob's current status: the controller writes it. */
+  readonly changed: boolean;
+  /**
+   * Set when the reconcile must be retried with back-off after writing `status` (upstream returns
+   * this error from the reconcile): today {@link JobSetNotFoundError}, the JobSet of an unfinished
+   * TrainJob is missing (e.g. the cache lags the create).
+   */
+  readonly retry?: EngineError;
+}
+
 /** Computes the TrainJob status from the observed workload. At most one may be registered. */
 export interface TrainJobStatusPlugin extends Plugin {
-  status(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined;
+  status(trainJob: TrainJob, observed: ObservedWorkload): StatusResult;
 }
 
 /** Validates a TrainJob (create when `oldJob` is undefined, else update) against its runtime. */

@@ -15,6 +15,7 @@ export {
   jobSetTrainJobStatus,
   setFailedCondition,
   setSuspendedCondition,
+  statusChanged,
   type TrainJobStatusResult,
 } from './trainjob-status.js';
 export type {
@@ -23,3 +24,4 @@ export type {
   ReplicatedJobStatusInput,
   TrainJobStatusView,
 } from './types.js';
+export { activeDeadline, type ActiveDeadline } from './deadline.js';

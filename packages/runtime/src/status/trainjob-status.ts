@@ -19,14 +19,24 @@ import {
   normalizeCondition,
   setCondition,
 } from './conditions.js';
+import { EngineError } from '../framework/errors.js';
+import { canonicalObject } from '../util/canonical.js';
 import type { ConditionInput, JobSetStatusView, TrainJobStatusView } from './types.js';
 
 /** The JobSet of an unfinished TrainJob is missing: upstream returns the NotFound error and retries. */
-export class JobSetNotFoundError extends Error {
+export class JobSetNotFoundError extends EngineError {
   constructor() {
     super('the TrainJob has no JobSet yet');
-    this.name = 'JobSetNotFoundError';
   }
+}
+
+/**
+ * True when `next` differs from `current` (an absent status is `{}`), compared as canonical JSON:
+ * the controller writes the status only then (upstream's semantic deep-equal against the TrainJob
+ * read at the start of the reconcile).
+ */
+export function statusChanged(current: object | undefined, next: object): boolean {
+  return JSON.stringify(canonicalObject(current ?? {})) !== JSON.stringify(canonicalObject(next));
 }
 
 /** A copy of the TrainJob's status with normalized conditions. */

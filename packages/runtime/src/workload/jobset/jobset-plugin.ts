@@ -2,11 +2,11 @@
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
 // Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
-import { PluginNames, type TrainJobStatus } from '@kubetrain/api';
-import type { BuildContext, ObservedWorkload } from '../../framework/plugin.js';
+import { PluginNames } from '@kubetrain/api';
+import type { BuildContext, ObservedWorkload, StatusResult } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
-import { computeTrainJobStatus } from '../../status/index.js';
+import { computeTrainJobStatus, statusChanged } from '../../status/index.js';
 import type { WorkloadPlugin } from '../workload.js';
 import { buildJobSet } from './builder.js';
 import { syncParallelCount, syncPodNetwork } from './pod-network.js';
@@ -41,8 +41,10 @@ export class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
    * The TrainJob status from the observed JobSet (upstream reconcile steps 5 and 6: Suspended or
    * Resumed, Complete/Failed copied from the JobSet, jobsStatus, a kept DeadlineExceeded).
    */
-  status(trainJob: TrainJob, observed: ObservedWorkload): TrainJobStatus | undefined {
-    return computeTrainJobStatus(trainJob, observed.jobSet, observed.now).status as TrainJobStatus;
+  status(trainJob: TrainJob, observed: ObservedWorkload): StatusResult {
+    const { status, error } = computeTrainJobStatus(trainJob, observed.jobSet, observed.now);
+    const changed = statusChanged(trainJob.status, status);
+    return error !== undefined ? { status, changed, retry: error } : { status, changed };
   }
 
   /** The JobSet rules: initializer jobs, runtimePatches manager and targets, runtimePatches changes on update. Returns data, never throws. */
