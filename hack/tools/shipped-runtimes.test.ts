@@ -293,7 +293,10 @@ describe('manifests/runtimes', () => {
       cwd: ROOT,
       runtimesDir: OURS,
     });
-    expect({ code, stderr }).toEqual({ code: 0, stderr: '' });
+    expect({ code, stderr }).toEqual({
+      code: 0,
+      stderr: expect.stringMatching(/^rendered 1 of 1 TrainJobs into \d+ objects\n$/),
+    });
     expect(stdout).toMatch(/^kind: JobSet$/m);
     expect(stdout).toContain('image: pytorch/pytorch:2.13.0-cuda13.0-cudnn9-runtime');
   });

@@ -22,6 +22,7 @@ export {
   internalError,
   invalid,
   mergeValidationResults,
+  notFound,
   required,
 } from './validation/field-error.js';
 export type { ValidationResult } from './validation/field-error.js';

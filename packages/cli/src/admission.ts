@@ -15,21 +15,18 @@ export interface Admission {
   readonly warnings: readonly string[];
 }
 
-const kindNames: readonly string[] = Object.values(Kinds);
-
-/** True for the three kinds kubetrain serves. */
-export function isKindName(kind: string): kind is KindName {
-  return kindNames.includes(kind);
-}
-
 /**
  * Admits `doc` (of one of the three kinds) as the API server would: a namespaced object without a
- * namespace gets `namespace`, then it is pruned, defaulted and checked against the schema and CEL rules.
+ * namespace gets `namespace` (metadata that is not an object is left for the schema check to refuse),
+ * then it is pruned, defaulted and checked against the schema and CEL rules.
  */
 export function admit(doc: LoadedDocument & { kind: KindName }, namespace: string): Admission {
-  const object = structuredClone(doc.object);
-  if (doc.kind !== Kinds.ClusterTrainingRuntime) {
-    object.metadata = { ...(object.metadata as object | undefined), namespace: namespaceOf(doc, namespace) };
+  // validateSchema copies the object; only the metadata is copied here, to add the namespace.
+  const object = { ...doc.object };
+  const metadata = object.metadata ?? {};
+  const plain = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata);
+  if (doc.kind !== Kinds.ClusterTrainingRuntime && plain) {
+    object.metadata = { ...metadata, namespace: namespaceOf(doc, namespace) };
   }
   const outcome = validateSchema(doc.kind, object);
   return {

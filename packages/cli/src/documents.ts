@@ -1,79 +1,80 @@
 // SPDX-License-Identifier: Apache-2.0
-// Reading Kubernetes objects from YAML files and folders.
+// The objects of the input paths: read (files, folders, stdin), parsed as kubectl parses them, and
+// named as messages name them.
 
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { CliError } from './io.js';
+import { MAX_NESTING_DEPTH } from '@kubetrain/api';
+import { MAX_ALIAS_COUNT, parseObjects } from './input/parse-yaml.js';
+import { readPath, readStdin } from './input/read-source.js';
+import type { SourceText } from './input/read-source.js';
 
-/** One object read from a file. */
+/** One object read from the input. */
 export interface LoadedDocument {
-  /** The file it came from, as given (or found in a folder). */
+  /** The file it came from, as given (or found in a folder); `<stdin>` for `-f -`. */
   readonly source: string;
   /** `kind`, or '' when the document has none. */
   readonly kind: string;
+  /** `apiVersion`, or '' when the document has none. */
+  readonly apiVersion: string;
   /** `metadata.name`, or '' when the document has none. */
   readonly name: string;
   /** The object as parsed. */
   readonly object: Record<string, unknown>;
 }
 
+/** How the input is read: the object size limit and standard input. */
+export interface InputOptions {
+  /** The largest object, in bytes of JSON; a file may hold 16 times as much. */
+  readonly maxBytes: number;
+  /** What `-f -` reads. */
+  readonly stdin?: AsyncIterable<Uint8Array | string>;
+}
+
+/** How many objects' worth of bytes one file may hold. */
+export const OBJECTS_PER_FILE = 16;
+
 /** `<kind>/<name>` as the CLI names an object in messages. */
 export function describeDocument(doc: Pick<LoadedDocument, 'kind' | 'name'>): string {
   return `${doc.kind || '<unknown kind>'}/${doc.name || '<unnamed>'}`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+function toDocument(source: string, object: Record<string, unknown>): LoadedDocument {
+  const metadata = object.metadata;
+  const name =
+    typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)
+      ? (metadata as Record<string, unknown>).name
+      : undefined;
+  return {
+    source,
+    kind: typeof object.kind === 'string' ? object.kind : '',
+    apiVersion: typeof object.apiVersion === 'string' ? object.apiVersion : '',
+    name: typeof name === 'string' ? name : '',
+    object,
+  };
 }
 
-/** Parses every YAML document of `text` (empty documents are skipped; a `kind: List` is flattened). */
-export function parseDocuments(text: string, source: string): LoadedDocument[] {
+/**
+ * Reads the objects of a path (resolved against `cwd`): a file, every YAML or JSON file under a
+ * folder, or standard input for `-`. Throws a CliError when the input cannot be used.
+ */
+export async function loadDocuments(
+  path: string,
+  cwd: string,
+  options: InputOptions,
+): Promise<LoadedDocument[]> {
+  const readLimits = { maxFileBytes: options.maxBytes * OBJECTS_PER_FILE };
+  const texts: SourceText[] =
+    path === '-' ? [await readStdin(options.stdin, readLimits)] : readPath(path, cwd, readLimits);
+  const limits = { maxBytes: options.maxBytes, maxDepth: MAX_NESTING_DEPTH, maxAliasCount: MAX_ALIAS_COUNT };
+  return texts.flatMap((text) => parseObjects(text, limits).map((p) => toDocument(p.source, p.object)));
+}
+
+/** Reads the objects of every path, in order. */
+export async function loadAll(
+  paths: readonly string[],
+  cwd: string,
+  options: InputOptions,
+): Promise<LoadedDocument[]> {
   const out: LoadedDocument[] = [];
-  for (const doc of parseAllDocuments(text)) {
-    const error = doc.errors[0];
-    if (error !== undefined) throw new CliError(`${source}: ${error.message}`);
-    const value: unknown = doc.toJS();
-    if (value === null || value === undefined) continue;
-    if (!isObject(value)) throw new CliError(`${source}: a document is not an object`);
-    const items = value.kind === 'List' && Array.isArray(value.items) ? value.items : [value];
-    for (const item of items) {
-      if (!isObject(item)) throw new CliError(`${source}: a List item is not an object`);
-      const metadata = isObject(item.metadata) ? item.metadata : {};
-      out.push({
-        source,
-        kind: typeof item.kind === 'string' ? item.kind : '',
-        name: typeof metadata.name === 'string' ? metadata.name : '',
-        object: item,
-      });
-    }
-  }
+  for (const path of paths) out.push(...(await loadDocuments(path, cwd, options)));
   return out;
-}
-
-/** The YAML files of a folder and its subfolders, sorted by path (`kustomization.yaml` excluded). */
-function yamlFilesIn(dir: string): string[] {
-  const files: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...yamlFilesIn(path));
-    else if (/\.ya?ml$/.test(entry.name) && entry.name !== 'kustomization.yaml') files.push(path);
-  }
-  return files.sort();
-}
-
-/** Reads the objects of a file, or of every YAML file under a folder; `path` is resolved against `cwd`. */
-export function loadDocuments(path: string, cwd: string): LoadedDocument[] {
-  const full = resolve(cwd, path);
-  let isDir: boolean;
-  try {
-    isDir = statSync(full).isDirectory();
-  } catch {
-    throw new CliError(`${path}: no such file or folder`);
-  }
-  const files = isDir ? yamlFilesIn(full) : [full];
-  return files.flatMap((file) => {
-    const shown = file === full ? path : join(path, file.slice(full.length + 1));
-    return parseDocuments(readFileSync(file, 'utf8'), shown);
-  });
 }

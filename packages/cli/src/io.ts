@@ -6,9 +6,9 @@ import type { validate } from '@kubetrain/runtime';
 
 /** The output streams of a command run, as functions so that tests can capture them. */
 export interface Io {
-  /** Writes to standard output (rendered objects, validation errors). */
+  /** Writes to standard output (rendered objects, the confirmation of a valid input). */
   readonly stdout: (text: string) => void;
-  /** Writes to standard error (warnings, notes, usage errors). */
+  /** Writes to standard error (errors, warnings, notes, usage errors). */
   readonly stderr: (text: string) => void;
   /** Diagnostics (`--log-level`), written to standard error; absent when nothing asked for them. */
   readonly log?: Logger;
@@ -25,19 +25,27 @@ export interface CliConfig {
    * for tests of the command's reporting.
    */
   readonly validateTrainJob?: ValidateTrainJob;
+  /** What `-f -` reads (the process's standard input). */
+  readonly stdin?: AsyncIterable<Uint8Array | string>;
 }
 
 /** The signature of the engine's `validate(oldJob, newJob, runtime)`. */
 export type ValidateTrainJob = typeof validate;
 
-/** Exit codes: 0 success, 1 invalid input found (validation errors), 2 the command could not run. */
+/**
+ * Exit codes: 0 valid (everything validated or rendered), 1 invalid (an object the API server or
+ * the admission webhooks would refuse), 2 the input or the command could not be used.
+ */
 export const ExitCode = {
   Ok: 0,
   Invalid: 1,
-  Failure: 2,
+  Unusable: 2,
 } as const;
 
-/** A failure that ends the command with a message and exit code 2 (a missing file, unparsable YAML). */
+/**
+ * A failure that ends the command with one line `error: <message>` and exit code 2: a missing or
+ * unreadable file, input that is not YAML or JSON, or is too large or too deep.
+ */
 export class CliError extends Error {
   constructor(message: string) {
     super(message);

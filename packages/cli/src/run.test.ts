@@ -90,9 +90,10 @@ describe('kubetrain render', () => {
       argv: ['render', '-f', 'testdata/trainjob.yaml'],
       code: 1,
       stderr:
-        'TrainJob/example: not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org ' +
+        'TrainJob/example: spec.runtimeRef: Not found: not found ClusterTrainingRuntime specified in TrainJob: clustertrainingruntimes.trainer.kubeflow.org ' +
         `"torch-distributed" not found (looked in the input only: no -r given and the shipped runtimes folder ` +
-        `${join(here, 'testdata', 'no-such-folder')} does not exist; pass -r FILE or -r FOLDER)\n`,
+        `${join(here, 'testdata', 'no-such-folder')} does not exist; pass -r FILE or -r FOLDER)\n` +
+        'rendered 0 of 1 TrainJobs into 0 objects\n',
     },
     'reports the TrainJobs it cannot render and renders the others': {
       argv: ['render', '-f', 'testdata/invalid.yaml', '-r', 'testdata/runtimes'],
@@ -100,7 +101,14 @@ describe('kubetrain render', () => {
       golden: 'render-invalid.yaml',
       stderrLines: [
         'TrainJob/negative-nodes: spec.trainer.numNodes: Invalid value: -1: spec.trainer.numNodes in body should be greater than or equal to 0',
-        'TrainJob/unknown-runtime-kind: unsupported runtime: Runtime.example.io',
+        'TrainJob/unknown-runtime-kind: spec.runtimeRef: Invalid value: {"name":"x","apiGroup":"example.io","kind":"Runtime"}: unsupported runtime: Runtime.example.io',
+        // render refuses what validate refuses: the webhook's rules run first
+        'TrainJob/patches-env: spec.runtimePatches: Invalid value: [{"manager":"example.io/platform","trainingRuntimeSpec":' +
+          '{"template":{"spec":{"replicatedJobs":[{"name":"node","template":{"spec":{"template":{"spec":{"containers":' +
+          '[{"name":"node","env":[{"name":"A","value":"1"}]}]}}}}}]}}}}]: must not have envs for the dataset-initializer, ' +
+          'model-initializer, node containers',
+        'Warning: ConfigMap/stray: kind "ConfigMap" is not served by kubetrain (trainer.kubeflow.org/v1alpha1 serves "TrainJob", "TrainingRuntime", "ClusterTrainingRuntime"); not rendered',
+        'rendered 1 of 4 TrainJobs into 1 objects',
       ],
     },
     'fails without a TrainJob in the input': {
@@ -136,7 +144,7 @@ describe('kubetrain render', () => {
       ],
       { cwd: repoRoot },
     );
-    expect(got).toMatchObject({ code: 0, stderr: '' });
+    expect(got).toMatchObject({ code: 0, stderr: 'rendered 1 of 1 TrainJobs into 1 objects\n' });
     expect(got.stdout).toContain('kind: JobSet\n');
     expect(got.stdout).toContain('- name: PET_NNODES\n                      value: "3"\n');
     expect(got.stdout).toContain('value: multi-node-example-node-0-0.multi-node-example\n');
@@ -170,8 +178,8 @@ interface ValidateCase {
   config?: Partial<CliConfig>;
   code: number;
   stdout?: string;
-  /** Lines stdout must contain; every stdout line must then name its object. */
-  stdoutLines?: string[];
+  /** Lines stderr must contain; every stderr line but the summary must then name its object. */
+  stderrLines?: string[];
   stderr?: string;
 }
 
@@ -184,7 +192,7 @@ describe('kubetrain validate', () => {
     ],
   });
   const cases: Record<string, ValidateCase> = {
-    'valid documents print nothing': {
+    'valid documents print one confirmation line': {
       argv: [
         'validate',
         '-f',
@@ -195,13 +203,14 @@ describe('kubetrain validate', () => {
         'testdata/with-runtime.yaml',
       ],
       code: 0,
-      stdout: '',
+      stdout: '5 objects valid\n',
       stderr: '',
     },
     'prints each error as <kind>/<name>: <field path>: <message>': {
       argv: ['validate', '-f', 'testdata/invalid.yaml', '-r', 'testdata/runtimes'],
       code: 1,
-      stdoutLines: [
+      stdout: '',
+      stderrLines: [
         // the schema (as the API server)
         'TrainJob/negative-nodes: spec.trainer.numNodes: Invalid value: -1: spec.trainer.numNodes in body should be greater than or equal to 0',
         // the webhook's check against the runtime (the engine)
@@ -209,37 +218,40 @@ describe('kubetrain validate', () => {
           '{"template":{"spec":{"replicatedJobs":[{"name":"node","template":{"spec":{"template":{"spec":{"containers":' +
           '[{"name":"node","env":[{"name":"A","value":"1"}]}]}}}}}]}}}}]: must not have envs for the dataset-initializer, ' +
           'model-initializer, node containers',
-        'TrainJob/unknown-runtime-kind: spec.runtimeRef: unsupported runtime: Runtime.example.io',
-        'ConfigMap/stray: kind: Unsupported value: "ConfigMap": supported values: "TrainJob", "TrainingRuntime", "ClusterTrainingRuntime"',
+        'TrainJob/unknown-runtime-kind: spec.runtimeRef: Invalid value: {"name":"x","apiGroup":"example.io","kind":"Runtime"}: unsupported runtime: Runtime.example.io',
+        'ConfigMap/stray: kind "ConfigMap" is not served by kubetrain (trainer.kubeflow.org/v1alpha1 serves "TrainJob", "TrainingRuntime", "ClusterTrainingRuntime")',
         // the runtime webhook's checks (the engine)
         'ClusterTrainingRuntime/two-trainers: spec.template.spec.replicatedJobs[0].replicas: Invalid value: 2: always must be 1',
         'ClusterTrainingRuntime/two-trainers: spec.template.spec.replicatedJobs[0].template.spec.template.spec.containers: ' +
           'Invalid value: [{"name":"trainer","image":"busybox:1.37"}]: must contain the required container for the ancestor: trainer',
+        '5 of 6 objects invalid (6 errors)',
       ],
-      stderr: '',
     },
-    'notes TrainJobs whose runtime is unknown': {
+    'refuses TrainJobs whose runtime cannot be found, saying where it looked': {
       argv: ['validate', '-f', 'testdata/trainjob.yaml'],
-      code: 0,
+      code: 1,
       stdout: '',
       stderr:
-        'Note: TrainJob/example: runtime checks skipped: not found ClusterTrainingRuntime specified in TrainJob: ' +
+        'TrainJob/example: spec.runtimeRef: Not found: not found ClusterTrainingRuntime specified in TrainJob: ' +
         'clustertrainingruntimes.trainer.kubeflow.org "torch-distributed" not found (looked in the input only: no -r ' +
-        `given and the shipped runtimes folder ${join(here, 'testdata', 'no-such-folder')} does not exist; pass -r FILE or -r FOLDER)\n`,
+        `given and the shipped runtimes folder ${join(here, 'testdata', 'no-such-folder')} does not exist; pass -r FILE or -r FOLDER)\n` +
+        '1 of 1 objects invalid (1 errors)\n',
     },
     "reports the engine's TrainJob errors and warnings": {
       argv: ['validate', '-f', 'testdata/trainjob.yaml', '-r', 'testdata/runtimes'],
       config: { validateTrainJob: stubValidator },
       code: 1,
-      stdout:
+      stdout: '',
+      stderr:
+        'Warning: TrainJob/example: runtime is deprecated\n' +
         'TrainJob/example: spec.runtimePatches: Invalid value: "x": must not have envs\n' +
-        'TrainJob/example: spec.trainer.numNodes: Forbidden: not allowed\n',
-      stderr: 'Warning: TrainJob/example: runtime is deprecated\n',
+        'TrainJob/example: spec.trainer.numNodes: Forbidden: not allowed\n' +
+        '1 of 1 objects invalid (2 errors)\n',
     },
     'warns about fields the API server would drop': {
-      argv: ['validate', '-f', 'testdata/unknown-field.yaml'],
+      argv: ['validate', '-f', 'testdata/unknown-field.yaml', '-r', 'testdata/runtimes'],
       code: 0,
-      stdout: '',
+      stdout: '1 object valid\n',
       stderr: expect.stringContaining(
         'Warning: TrainJob/with-typo: unknown field "spec.trainer.numNode"',
       ) as unknown as string,
@@ -250,10 +262,10 @@ describe('kubetrain validate', () => {
       const got = await runCli(tc.argv, tc.config);
       expect(got.code).toBe(tc.code);
       if (tc.stdout !== undefined) expect(got.stdout).toBe(tc.stdout);
-      if (tc.stdoutLines !== undefined) {
-        const lines = got.stdout.trimEnd().split('\n');
-        for (const line of tc.stdoutLines) expect(lines).toContain(line);
-        for (const line of lines)
+      if (tc.stderrLines !== undefined) {
+        const lines = got.stderr.trimEnd().split('\n');
+        for (const line of tc.stderrLines) expect(lines).toContain(line);
+        for (const line of lines.slice(0, -1))
           expect(line).toMatch(/^(TrainJob|ConfigMap|ClusterTrainingRuntime)\/[a-z-]+: \S/);
         expect(lines.filter((l) => l.startsWith('TrainJob/good:'))).toEqual([]);
       }

@@ -3,7 +3,8 @@
 
 import { createLogger, LogLevels } from '@kubetrain/log';
 import type { LogLevel } from '@kubetrain/log';
-import { Command, CommanderError, Option } from 'commander';
+import { MAX_OBJECT_BYTES } from '@kubetrain/api';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
 import { CliError, ExitCode } from './io.js';
@@ -16,6 +17,25 @@ interface FileOptions {
   file: string[];
   runtime?: string[];
   namespace: string;
+  maxBytes: number;
+}
+
+/** The exit codes, as `--help` prints them. */
+export const EXIT_CODES_HELP = `
+Exit codes:
+  0  valid: every object validated (or every TrainJob rendered)
+  1  invalid: an object the API server or the admission webhooks would refuse
+  2  the input or the command could not be used (usage, a missing or unreadable file,
+     input that is not YAML or JSON, larger than --max-bytes or nested too deep)
+
+Errors go to stderr, one line each: <kind>/<name>: <field path>: <message>.`;
+
+/** Parses `--max-bytes`: a positive whole number of bytes. */
+function parseMaxBytes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number of bytes');
+  return n;
 }
 
 /** Adds the input options shared by render and validate. */
@@ -28,7 +48,15 @@ function withInputOptions(command: Command, fileHelp: string): Command {
         'runtime file or folder (repeatable); default: the shipped runtimes',
       ).argParser(collect),
     )
-    .option('-n, --namespace <namespace>', 'namespace of objects that name none', DEFAULT_NAMESPACE);
+    .option('-n, --namespace <namespace>', 'namespace of objects that name none', DEFAULT_NAMESPACE)
+    .addOption(
+      new Option(
+        '--max-bytes <bytes>',
+        'largest object accepted, in bytes of JSON (a file may hold 16 times as much)',
+      )
+        .argParser(parseMaxBytes)
+        .default(MAX_OBJECT_BYTES),
+    );
 }
 
 /** `io` with a text logger on its stderr at the level `--log-level` chose. */
@@ -48,14 +76,15 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
     )
     .exitOverride()
     .configureOutput({ writeOut: plainIo.stdout, writeErr: plainIo.stderr })
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .addHelpText('after', EXIT_CODES_HELP);
 
   withInputOptions(
     program.command('render').description('print every object the controller would create for the TrainJobs'),
-    'file or folder with TrainJobs (repeatable)',
-  ).action((opts: FileOptions) => {
-    result.code = renderCommand(
-      { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace },
+    'file or folder with TrainJobs, - for stdin (repeatable)',
+  ).action(async (opts: FileOptions) => {
+    result.code = await renderCommand(
+      { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace, maxBytes: opts.maxBytes },
       withLog(plainIo, program),
       config,
     );
@@ -65,10 +94,10 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
     program
       .command('validate')
       .description('check TrainJobs and runtimes as the API server and webhooks would'),
-    'file or folder to validate (repeatable)',
-  ).action((opts: FileOptions) => {
-    result.code = validateCommand(
-      { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace },
+    'file or folder to validate, - for stdin (repeatable)',
+  ).action(async (opts: FileOptions) => {
+    result.code = await validateCommand(
+      { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace, maxBytes: opts.maxBytes },
       withLog(plainIo, program),
       config,
     );
@@ -76,26 +105,34 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
   return program;
 }
 
+/** The one line an unexpected failure prints: never a stack trace. */
+export function internalErrorLine(e: unknown): string {
+  const message = e instanceof Error ? e.message : String(e);
+  return `internal error: ${message.split('\n')[0] ?? ''}\n`;
+}
+
 /**
  * Runs `kubetrain` with the user's arguments (without the node and script paths) and returns the exit
- * code: 0 success, 1 invalid input, 2 the command could not run (usage, a missing file, bad YAML).
- * Writes only through `io`; reads files relative to `config.cwd`.
+ * code: 0 valid, 1 invalid input, 2 the input or the command could not be used. Every failure ends
+ * here as one line on stderr (`error: ...` for unusable input, `internal error: ...` for anything
+ * unexpected); nothing is thrown. Writes only through `io`; reads files relative to `config.cwd`.
  */
 export async function run(argv: readonly string[], io: Io, config: CliConfig): Promise<number> {
   const result = { code: ExitCode.Ok as number };
-  const program = buildProgram(io, config, result);
   try {
+    const program = buildProgram(io, config, result);
     await program.parseAsync([...argv], { from: 'user' });
     return result.code;
   } catch (e) {
     if (e instanceof CommanderError) {
       // Commander has printed help or the usage error already; --help exits 0, the rest 2.
-      return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Failure;
+      return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Unusable;
     }
     if (e instanceof CliError) {
       io.stderr(`error: ${e.message}\n`);
-      return ExitCode.Failure;
+      return ExitCode.Unusable;
     }
-    throw e;
+    io.stderr(internalErrorLine(e));
+    return ExitCode.Unusable;
   }
 }

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { Kinds } from '@kubetrain/api';
 import type { RuntimeInput, RuntimeLookup } from '@kubetrain/runtime';
-import type { LoadedDocument } from './documents.js';
-import { loadDocuments } from './documents.js';
+import type { InputOptions, LoadedDocument } from './documents.js';
+import { loadAll, loadDocuments } from './documents.js';
 import type { CliConfig } from './io.js';
 
 /** The namespace of objects that name none, as kubectl's default context would give them. */
@@ -59,17 +59,19 @@ export class RuntimeCatalog implements RuntimeLookup {
 
 /**
  * The runtimes of the `-r` paths (files or folders) or, without `-r`, of the shipped runtimes folder
- * when it exists; then those of the `-f` documents, which win over a runtime of the same name.
+ * when it exists; then those of the `-f` documents, which win over a runtime of the same name. The
+ * catalog's note says where it looked, for "not found" errors.
  */
-export function loadRuntimeCatalog(
+export async function loadRuntimeCatalog(
   inputs: readonly LoadedDocument[],
   runtimePaths: readonly string[],
   config: CliConfig,
   namespace: string,
-): RuntimeCatalog {
+  input: InputOptions,
+): Promise<RuntimeCatalog> {
   if (runtimePaths.length > 0) {
     const catalog = new RuntimeCatalog(`looked in the input and in ${runtimePaths.join(', ')}`, namespace);
-    for (const path of runtimePaths) catalog.add(loadDocuments(path, config.cwd));
+    catalog.add(await loadAll(runtimePaths, config.cwd, input));
     return catalog.add(inputs);
   }
   if (!existsSync(config.runtimesDir)) {
@@ -77,6 +79,6 @@ export function loadRuntimeCatalog(
     return new RuntimeCatalog(note, namespace).add(inputs);
   }
   const catalog = new RuntimeCatalog(`looked in the input and in ${config.runtimesDir}`, namespace);
-  catalog.add(loadDocuments(config.runtimesDir, config.cwd));
+  catalog.add(await loadDocuments(config.runtimesDir, config.cwd, input));
   return catalog.add(inputs);
 }

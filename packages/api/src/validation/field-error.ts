@@ -168,3 +168,8 @@ export function forbidden(path: FieldPath | string, message: string): FieldError
 export function internalError(path: FieldPath | string, message: string): FieldError {
   return { path: String(path), type: FieldErrorType.Internal, message };
 }
+
+/** A `NotFound` error with a detail instead of the value (`field.NotFound`, worded for people). */
+export function notFound(path: FieldPath | string, message: string): FieldError {
+  return { path: String(path), type: FieldErrorType.NotFound, message };
+}
