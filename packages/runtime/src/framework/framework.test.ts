@@ -13,6 +13,8 @@ import {
   type JobSet,
 } from '@kubetrain/api';
 import { Framework } from './framework.js';
+import { pluginDependencies } from './dependencies.js';
+import { defaultPlugins } from '../plugins/registry.js';
 import type { AnyPlugin } from './plugin.js';
 
 describe('Framework', () => {
@@ -152,6 +154,36 @@ describe('status', () => {
         reason: 'DeadlineExceeded',
         message: 'TrainJob exceeded its active deadline',
       },
+    ]);
+  });
+});
+
+describe('plugin dependencies', () => {
+  it('hands every factory frozen copies of the configuration and the feature gates', () => {
+    const config = { flux: { image: 'x' } };
+    const featureGates = { TrainJobStatus: true };
+    const deps = pluginDependencies({ config, featureGates });
+    expect(deps).toEqual({ config, featureGates });
+    expect(Object.isFrozen(deps.config)).toBe(true);
+    expect(Object.isFrozen(deps.config['flux'])).toBe(true);
+    expect(Object.isFrozen(deps.featureGates)).toBe(true);
+    expect(Object.isFrozen(config)).toBe(false);
+    expect(pluginDependencies()).toEqual({ config: {}, featureGates: {} });
+  });
+
+  it('creates the built-in plugins in the documented registry order', () => {
+    expect(defaultPlugins({ featureGates: { TrainJobStatus: false } }).map((p) => p.name)).toEqual([
+      'PlainML',
+      'Torch',
+      'MPI',
+      'JAX',
+      'XGBoost',
+      'Flux',
+      'CoScheduling',
+      'Volcano',
+      'KAI',
+      'Kueue',
+      'JobSet',
     ]);
   });
 });

@@ -16,6 +16,7 @@ export {
   required,
 } from '@kubetrain/api';
 export type { FieldError, ValidationResult } from '@kubetrain/api';
+export * from './dependencies.js';
 export * from './desired.js';
 export * from './framework.js';
 export * from './kinds.js';

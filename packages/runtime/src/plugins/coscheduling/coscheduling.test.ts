@@ -9,13 +9,14 @@ import {
   torchtuneSteps,
   type RuntimeFixture,
 } from '../common/gang-test-fixtures.js';
+import { pluginDependencies } from '../../framework/dependencies.js';
 
 const LABEL = 'scheduling.x-k8s.io/pod-group';
 
 describe('CoScheduling', () => {
   it('is named as upstream and created by its factory', () => {
     expect(name).toBe('CoScheduling');
-    expect(create()).toBeInstanceOf(CoScheduling);
+    expect(create(pluginDependencies())).toBeInstanceOf(CoScheduling);
   });
 
   interface Case {
@@ -104,7 +105,7 @@ describe('CoScheduling', () => {
   };
   for (const [caseName, tc] of Object.entries(cases)) {
     it(caseName, () => {
-      const plugin = create();
+      const plugin = create(pluginDependencies());
       const trainJob = makeTrainJob('job');
       const info = makeInfo(tc.runtime, trainJob);
       plugin.enforcePodGroupPolicy(info, trainJob);
@@ -122,7 +123,7 @@ describe('CoScheduling', () => {
       { podGroupPolicy: { coscheduling: { scheduleTimeoutSeconds: 5 } }, steps },
       trainJob,
     );
-    create().enforcePodGroupPolicy(info, trainJob);
+    create(pluginDependencies()).enforcePodGroupPolicy(info, trainJob);
     expect(podTemplateMetadataOf(info, 'labels')['node']).toEqual({ team: 'a', [LABEL]: 'job' });
   });
 });

@@ -10,6 +10,7 @@ import { defaultedField } from '../../core/runtime-defaults.js';
 import { computeGang, buildPodGroup } from '../common/gang.js';
 import { markGangPods } from '../common/pod-metadata.js';
 import { KindRefs, owns, reads } from '../../framework/kinds.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.CoScheduling;
@@ -66,7 +67,7 @@ export class CoScheduling implements EnforcePodGroupPolicyPlugin, ComponentBuild
   }
 }
 
-/** Creates the CoScheduling plugin. */
-export function create(): CoScheduling {
+/** Creates the CoScheduling plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): CoScheduling {
   return new CoScheduling();
 }

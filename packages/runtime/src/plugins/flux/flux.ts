@@ -30,6 +30,7 @@ import { validateFlux } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
 import { KindRefs, owns } from '../../framework/kinds.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Flux;
@@ -206,7 +207,7 @@ export class Flux implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, Cust
   readonly validate = validateWithRules({ errors: [validateFlux] });
 }
 
-/** Creates the Flux plugin. */
-export function create(): Flux {
+/** Creates the Flux plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): Flux {
   return new Flux();
 }

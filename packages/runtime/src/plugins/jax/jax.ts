@@ -13,6 +13,7 @@ import {
   openTrainerPort,
   resolveTrainerNode,
 } from '../common/trainer-node.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.JAX;
@@ -36,7 +37,7 @@ export class JAX implements EnforceMLPolicyPlugin {
   }
 }
 
-/** Creates the JAX plugin. */
-export function create(): JAX {
+/** Creates the JAX plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): JAX {
   return new JAX();
 }

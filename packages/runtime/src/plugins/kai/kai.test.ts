@@ -10,6 +10,7 @@ import {
 } from '../common/gang-test-fixtures.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
+import { pluginDependencies } from '../../framework/dependencies.js';
 
 const QUEUE = 'kai.scheduler/queue';
 const MIN = 'kai.scheduler/batch-min-member';
@@ -22,7 +23,7 @@ function schedulerNames(info: RuntimeInfo): Record<string, unknown> {
 describe('KAI', () => {
   it('is named and created by its factory', () => {
     expect(name).toBe('KAI');
-    expect(create()).toBeInstanceOf(KAIScheduler);
+    expect(create(pluginDependencies())).toBeInstanceOf(KAIScheduler);
   });
 
   describe('isKAIEnabled', () => {
@@ -173,7 +174,7 @@ describe('KAI', () => {
     for (const [caseName, tc] of Object.entries(cases)) {
       it(caseName, () => {
         const info = makeInfo(tc.runtime, tc.trainJob);
-        create().enforcePodGroupPolicy(info, tc.trainJob);
+        create(pluginDependencies()).enforcePodGroupPolicy(info, tc.trainJob);
         expect(schedulerNames(info)).toEqual(tc.wantSchedulerNames);
         expect(info.labels).toEqual(tc.wantLabels);
         expect(info.annotations).toEqual(tc.wantAnnotations);

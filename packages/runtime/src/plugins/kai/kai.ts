@@ -13,6 +13,7 @@ import { computeGang } from '../common/gang.js';
 import { validateKAIHints } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** The plugin's name. */
 export const name = 'KAI';
@@ -79,7 +80,7 @@ export class KAIScheduler implements EnforcePodGroupPolicyPlugin, CustomValidati
   readonly validate = validateWithRules({ warnings: [validateKAIHints] });
 }
 
-/** Creates the KAI plugin. */
-export function create(): KAIScheduler {
+/** Creates the KAI plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): KAIScheduler {
   return new KAIScheduler();
 }

@@ -2,13 +2,14 @@
 import { create, isKueueManaged, KueueIntegration, name } from './kueue.js';
 import { makeInfo, makeTrainJob } from '../common/gang-test-fixtures.js';
 import type { TrainJob } from '../../types.js';
+import { pluginDependencies } from '../../framework/dependencies.js';
 
 const node = { name: 'node', ancestor: 'trainer', container: 'node' };
 
 describe('Kueue', () => {
   it('is named and created by its factory', () => {
     expect(name).toBe('Kueue');
-    expect(create()).toBeInstanceOf(KueueIntegration);
+    expect(create(pluginDependencies())).toBeInstanceOf(KueueIntegration);
   });
 
   describe('isKueueManaged', () => {
@@ -80,7 +81,7 @@ describe('Kueue', () => {
           { steps: [node], ...(tc.runtimeLabels !== undefined ? { labels: tc.runtimeLabels } : {}) },
           tc.trainJob,
         );
-        create().enforcePodGroupPolicy(info, tc.trainJob);
+        create(pluginDependencies()).enforcePodGroupPolicy(info, tc.trainJob);
         expect(info.labels).toEqual(tc.want);
         expect(info.scheduler).toEqual({ podLabels: {}, podAnnotations: {} });
       });
@@ -88,7 +89,7 @@ describe('Kueue', () => {
 
     it("does not touch the TrainJob's own labels", () => {
       const trainJob = makeTrainJob('job', { labels: { 'kueue.x-k8s.io/queue-name': 'q' } });
-      create().enforcePodGroupPolicy(makeInfo({ steps: [node] }, trainJob), trainJob);
+      create(pluginDependencies()).enforcePodGroupPolicy(makeInfo({ steps: [node] }, trainJob), trainJob);
       expect(trainJob.metadata.labels).toEqual({ 'kueue.x-k8s.io/queue-name': 'q' });
     });
   });

@@ -12,6 +12,7 @@ import type { TrainJob } from '../../types.js';
 import { validateKueueHints } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** The plugin's name. */
 export const name = 'Kueue';
@@ -59,7 +60,7 @@ export class KueueIntegration implements EnforcePodGroupPolicyPlugin, CustomVali
   readonly validate = validateWithRules({ warnings: [validateKueueHints] });
 }
 
-/** Creates the Kueue plugin. */
-export function create(): KueueIntegration {
+/** Creates the Kueue plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): KueueIntegration {
   return new KueueIntegration();
 }

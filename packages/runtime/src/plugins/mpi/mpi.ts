@@ -27,6 +27,7 @@ import { validateMPI } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
 import { KindRefs, owns } from '../../framework/kinds.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.MPI;
@@ -163,7 +164,7 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, Custo
   readonly validate = validateWithRules({ errors: [validateMPI] });
 }
 
-/** Creates the MPI plugin. */
-export function create(): MPI {
+/** Creates the MPI plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): MPI {
   return new MPI();
 }

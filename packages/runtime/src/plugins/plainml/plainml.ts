@@ -9,6 +9,7 @@ import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
 import { resolveTrainerNode } from '../common/trainer-node.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.PlainML;
@@ -27,7 +28,7 @@ export class PlainML implements EnforceMLPolicyPlugin {
   }
 }
 
-/** Creates the PlainML plugin. */
-export function create(): PlainML {
+/** Creates the PlainML plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): PlainML {
   return new PlainML();
 }

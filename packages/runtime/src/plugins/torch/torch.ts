@@ -20,6 +20,7 @@ import { validateTorch } from './validate.js';
 import { validateTorchTune } from './validate-torchtune.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Torch;
@@ -102,7 +103,7 @@ export class Torch implements EnforceMLPolicyPlugin, CustomValidationPlugin {
   readonly validate = validateWithRules({ errors: [validateTorch, validateTorchTune] });
 }
 
-/** Creates the Torch plugin. */
-export function create(): Torch {
+/** Creates the Torch plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): Torch {
   return new Torch();
 }

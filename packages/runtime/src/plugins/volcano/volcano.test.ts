@@ -11,6 +11,7 @@ import {
 } from '../common/gang-test-fixtures.js';
 import { applyTrainerNumNodes } from '../common/trainer-node.js';
 import type { TrainJob } from '../../types.js';
+import { pluginDependencies } from '../../framework/dependencies.js';
 
 const ANNOTATION = 'scheduling.k8s.io/group-name';
 
@@ -21,7 +22,7 @@ const node = { name: 'node', ancestor: 'trainer', container: 'node', requests: {
 describe('Volcano', () => {
   it('is named as upstream and created by its factory', () => {
     expect(name).toBe('Volcano');
-    expect(create()).toBeInstanceOf(Volcano);
+    expect(create(pluginDependencies())).toBeInstanceOf(Volcano);
   });
 
   interface Case {
@@ -129,7 +130,7 @@ describe('Volcano', () => {
   };
   for (const [caseName, tc] of Object.entries(cases)) {
     it(caseName, () => {
-      const plugin = create();
+      const plugin = create(pluginDependencies());
       const trainJob = tc.trainJob ?? makeTrainJob('job');
       const info = makeInfo(tc.runtime, trainJob);
       applyTrainerNumNodes(info, trainJob); // the trainer count, as the ML policies set it

@@ -14,6 +14,7 @@ import { validateVolcano } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
 import { KindRefs, owns, reads } from '../../framework/kinds.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Volcano;
@@ -94,7 +95,7 @@ export class Volcano implements EnforcePodGroupPolicyPlugin, ComponentBuilderPlu
   readonly validate = validateWithRules({ errors: [validateVolcano] });
 }
 
-/** Creates the Volcano plugin. */
-export function create(): Volcano {
+/** Creates the Volcano plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): Volcano {
   return new Volcano();
 }

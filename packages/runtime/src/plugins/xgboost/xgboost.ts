@@ -17,6 +17,7 @@ import {
 import { validateXGBoost } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.XGBoost;
@@ -46,7 +47,7 @@ export class XGBoost implements EnforceMLPolicyPlugin, CustomValidationPlugin {
   readonly validate = validateWithRules({ errors: [validateXGBoost] });
 }
 
-/** Creates the XGBoost plugin. */
-export function create(): XGBoost {
+/** Creates the XGBoost plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): XGBoost {
   return new XGBoost();
 }

@@ -15,6 +15,7 @@ import { validateRuntimePatchesUpdate, validateRuntimePatchTargets } from './val
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
 import { KindRefs, owns } from '../../framework/kinds.js';
+import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.JobSet;
@@ -53,7 +54,7 @@ export class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
   });
 }
 
-/** Creates the JobSet plugin. */
-export function create(): JobSetPlugin {
+/** Creates the JobSet plugin; it reads neither the configuration nor a feature gate. */
+export function create(_dependencies: PluginDependencies): JobSetPlugin {
   return new JobSetPlugin();
 }
