@@ -55,8 +55,9 @@ test: ## Every test: lint, unit, golden and end-to-end; ends with `N passed, N f
 	exit $$rc
 
 .PHONY: bench
-bench: deps ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
+bench: deps cluster-up ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
 	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
+	$(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
 
 .PHONY: run
 run: deps ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.

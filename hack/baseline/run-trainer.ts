@@ -151,8 +151,8 @@ async function main(): Promise<void> {
       `metrics ${handle.metricsUrl}, log ${handle.logPath}; Ctrl-C stops it`,
   );
   const stop = () => void handle.stop().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -28,7 +28,7 @@ export function ceilingJobSet(name: string, namespace: string, numNodes = 2): Ku
   return {
     apiVersion: 'jobset.x-k8s.io/v1alpha2',
     kind: 'JobSet',
-    metadata: { name, namespace, labels: { 'trainer.kubeflow.org/trainjob-name': name } },
+    metadata: { name, namespace },
     spec: {
       network: { enableDNSHostnames: true, publishNotReadyAddresses: true },
       replicatedJobs: [

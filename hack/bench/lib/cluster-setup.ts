@@ -21,13 +21,49 @@ const CRD_FILES = ['trainjobs', 'trainingruntimes', 'clustertrainingruntimes'].m
 );
 
 function kubectl(args: string[]): string {
-  return execFileSync(kubectlPath(), ['--kubeconfig', kubeconfigPath(), ...args], { encoding: 'utf8' });
+  return execFileSync(kubectlPath(), ['--kubeconfig', kubeconfigPath(), ...args], {
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+}
+
+/**
+ * The API server forbids anything but `type` in a CRD's `metadata` schema ("must not specify
+ * anything other than name and generateName"). When a generated CRD carries more (a description),
+ * install it with `{type: object}` there and say so, rather than fail the whole benchmark.
+ */
+export function servableCrd(crd: KubeObject): { crd: KubeObject; changed: boolean } {
+  const out = structuredClone(crd);
+  let changed = false;
+  const versions = ((out['spec'] as { versions?: unknown[] } | undefined)?.versions ?? []) as {
+    schema?: { openAPIV3Schema?: { properties?: Record<string, Record<string, unknown>> } };
+  }[];
+  for (const v of versions) {
+    const props = v.schema?.openAPIV3Schema?.properties;
+    if (props?.['metadata'] && Object.keys(props['metadata']).some((k) => k !== 'type')) {
+      props['metadata'] = { type: 'object' };
+      changed = true;
+    }
+  }
+  return { crd: out, changed };
 }
 
 /** Installs the CRDs and both runtimes; waits until the CRDs are Established. */
 export async function installBenchApi(client: KubeClient): Promise<void> {
   const files = CRD_FILES.flatMap((f) => ['-f', f]);
-  kubectl(['apply', '--server-side', '--force-conflicts', `--field-manager=${FIELD_MANAGER}`, ...files]);
+  for (const file of CRD_FILES) {
+    const item = JSON.parse(kubectl(['create', '--dry-run=client', '-o', 'json', '-f', file])) as KubeObject;
+    const { crd, changed } = servableCrd(item);
+    if (changed) {
+      console.log(
+        `warning: ${crd.metadata.name}: metadata schema has more than \`type\` (the API server rejects it); installed with {type: object}`,
+      );
+    }
+    await client.request(
+      `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${crd.metadata.name}?fieldManager=${FIELD_MANAGER}&force=true`,
+      { method: 'PATCH', contentType: 'application/apply-patch+yaml', body: crd },
+    );
+  }
   kubectl(['wait', '--for=condition=Established', '--timeout=60s', ...files]);
   kubectl([
     'apply',

@@ -13,7 +13,7 @@ controller_runtime_reconcile_errors_total{controller="trainjob_controller"} 25
 rest_client_requests_total{code="200",host="127.0.0.1:16443",method="PATCH"} 210
 rest_client_requests_total{code="201",host="127.0.0.1:16443",method="PATCH"} 1
 rest_client_requests_total{code="200",host="127.0.0.1:16443",method="GET"} 7
-apiserver_request_total{code="201",component="apiserver",group="",resource="pods",scope="resource",subresource="",verb="CREATE",version="v1"} 1.5e+03
+apiserver_request_total{code="201",component="apiserver",group="",resource="pods",scope="resource",subresource="",verb="POST",version="v1"} 1.5e+03
 `;
 
 describe('parseSamples', () => {
@@ -28,7 +28,7 @@ describe('parseSamples', () => {
           resource: 'pods',
           scope: 'resource',
           subresource: '',
-          verb: 'CREATE',
+          verb: 'POST',
           version: 'v1',
         },
         value: 1500,

@@ -4,8 +4,8 @@ import { delta, isManagerRow, requestVerb, resourceOfPath, subtract, sum } from 
 
 describe('requestVerb', () => {
   it.each([
-    ['POST', '/apis/trainer.kubeflow.org/v1alpha1/namespaces/a/trainjobs', undefined, 'CREATE'],
-    ['PUT', '/apis/jobset.x-k8s.io/v1alpha2/namespaces/a/jobsets/x/status', undefined, 'UPDATE'],
+    ['POST', '/apis/trainer.kubeflow.org/v1alpha1/namespaces/a/trainjobs', undefined, 'POST'],
+    ['PUT', '/apis/jobset.x-k8s.io/v1alpha2/namespaces/a/jobsets/x/status', undefined, 'PUT'],
     [
       'PATCH',
       '/apis/jobset.x-k8s.io/v1alpha2/namespaces/a/jobsets/x',
@@ -21,7 +21,7 @@ describe('requestVerb', () => {
     ['GET', '/api/v1/namespaces/a/configmaps/x', undefined, 'GET'],
     ['GET', '/api/v1/namespaces/a/configmaps?labelSelector=x', undefined, 'LIST'],
     ['GET', '/apis/jobset.x-k8s.io/v1alpha2/namespaces/a/jobsets?watch=1', undefined, 'WATCH'],
-    ['DELETE', '/api/v1/namespaces/a/pods?gracePeriodSeconds=0', undefined, 'DELETECOLLECTION'],
+    ['DELETE', '/api/v1/namespaces/a/pods?gracePeriodSeconds=0', undefined, 'DELETE'],
     ['DELETE', '/api/v1/namespaces/a', undefined, 'DELETE'],
   ])('%s %s (%s) is %s', (method, path, contentType, verb) => {
     expect(requestVerb(method, path, contentType)).toBe(verb);
@@ -54,13 +54,14 @@ describe('isManagerRow', () => {
     ['APPLY jobsets', true],
     ['APPLY configmaps', true],
     ['PATCH trainjobs/status', true],
-    ['CREATE trainjobs', true],
-    ['UPDATE jobsets/status', false],
-    ['CREATE pods', false],
-    ['CREATE events', false],
+    ['POST trainjobs', true],
+    ['GET trainjobs', false],
+    ['PUT jobsets/status', false],
+    ['POST pods', false],
+    ['POST events', false],
     ['WATCH jobsets', false],
     ['LIST configmaps', false],
-    ['UPDATE leases', false],
+    ['PUT leases', false],
   ])('%s → %s', (key, expected) => {
     expect(isManagerRow(key)).toBe(expected);
   });
@@ -69,23 +70,23 @@ describe('isManagerRow', () => {
 describe('delta and subtract', () => {
   it('keeps the changed rows and removes the harness’s own requests', () => {
     const before = new Map([
-      ['CREATE trainjobs', 5],
+      ['POST trainjobs', 5],
       ['APPLY jobsets', 2],
     ]);
     const after = new Map([
-      ['CREATE trainjobs', 15],
+      ['POST trainjobs', 15],
       ['APPLY jobsets', 12],
       ['PATCH trainjobs/status', 3],
     ]);
     const d = delta(before, after);
     expect(d).toEqual(
       new Map([
-        ['CREATE trainjobs', 10],
+        ['POST trainjobs', 10],
         ['APPLY jobsets', 10],
         ['PATCH trainjobs/status', 3],
       ]),
     );
-    const own = new Map([['CREATE trainjobs', 10]]);
+    const own = new Map([['POST trainjobs', 10]]);
     const managerOnly = subtract(d, own);
     expect(managerOnly).toEqual(
       new Map([

@@ -14,28 +14,17 @@ export function countKey(verb: string, resource: string): string {
 
 /**
  * The verb kube-apiserver records for an HTTP request (its `apiserver_request_total` verb label):
- * POST → CREATE, PUT → UPDATE, a server-side apply PATCH → APPLY, GET of a collection → LIST,
- * GET with `watch=` → WATCH, DELETE of a collection → DELETECOLLECTION.
+ * the HTTP method, except that a server-side apply PATCH is APPLY and a GET is LIST for a
+ * collection and WATCH with `watch=`. (DELETE of a collection stays DELETE, with another scope.)
  */
 export function requestVerb(method: string, path: string, contentType?: string): string {
   const [pathname = '', query = ''] = path.split('?');
-  const params = new URLSearchParams(query);
-  const named = resourceOfPath(pathname)?.named ?? false;
-  switch (method.toUpperCase()) {
-    case 'POST':
-      return 'CREATE';
-    case 'PUT':
-      return 'UPDATE';
-    case 'PATCH':
-      return contentType === 'application/apply-patch+yaml' ? 'APPLY' : 'PATCH';
-    case 'DELETE':
-      return named ? 'DELETE' : 'DELETECOLLECTION';
-    default: {
-      const watch = params.get('watch');
-      if (watch === '1' || watch === 'true') return 'WATCH';
-      return named ? 'GET' : 'LIST';
-    }
-  }
+  const upper = method.toUpperCase();
+  if (upper === 'PATCH') return contentType === 'application/apply-patch+yaml' ? 'APPLY' : 'PATCH';
+  if (upper !== 'GET') return upper;
+  const watch = new URLSearchParams(query).get('watch');
+  if (watch === '1' || watch === 'true') return 'WATCH';
+  return (resourceOfPath(pathname)?.named ?? false) ? 'GET' : 'LIST';
 }
 
 /** A resource path's resource (with `/subresource`) and whether it names one object. */
@@ -103,12 +92,14 @@ export function sum(counts: RequestCounts): number {
  * Services and Events; kube-controller-manager creates a namespace's `kube-root-ca.crt`
  * ConfigMap before the window opens; kwok, the scheduler and the controller-manager work on
  * pods, jobs, leases, endpointslices and events. LIST and WATCH are left out: every
- * component re-opens its watches now and then. Events are left out because every component
- * writes them (the manager's own are counted from the Event objects instead).
+ * component re-opens its watches now and then; so is GET: kube-controller-manager's garbage
+ * collector GETs the owners (TrainJobs) of the objects it tracks. Events are left out because
+ * every component writes them. A manager's own reads show in its client-side count
+ * (rest_client_requests_total), which the report gives next to these rows.
  */
 export function isManagerRow(key: string): boolean {
   const [verb = '', resource = ''] = key.split(' ');
-  if (verb === 'LIST' || verb === 'WATCH') return false;
+  if (verb === 'LIST' || verb === 'WATCH' || verb === 'GET') return false;
   const base = resource.split('/')[0] ?? '';
   if (['trainjobs', 'trainingruntimes', 'clustertrainingruntimes'].includes(base)) return true;
   if (resource === 'jobsets' || resource === 'configmaps' || resource === 'secrets') return true;
