@@ -60,7 +60,10 @@ export interface CertManagementConfiguration {
   webhookSecretName: string;
 }
 
-/** `clientConnection`: client-side rate limit of the API client. */
+/**
+ * `clientConnection`: upstream's client-side rate limit. Decoded and validated; kubetrain applies no
+ * client-side limit (the API server's priority and fairness is the limit, as controller-runtime does).
+ */
 export interface ClientConnectionConfiguration {
   qps: number;
   burst: number;
@@ -92,8 +95,6 @@ export interface Configuration {
   controller: ControllerConfiguration;
   certManagement: CertManagementConfiguration;
   clientConnection: ClientConnectionConfiguration;
-  /** True when the file set `clientConnection`; only then is a client-side rate limit applied. */
-  clientRateLimited: boolean;
   statusServer: StatusServerConfiguration;
   featureGates: Record<string, boolean>;
   tls: TLSConfiguration;
@@ -118,7 +119,6 @@ export function defaultConfiguration(): Configuration {
       webhookSecretName: 'kubeflow-trainer-webhook-cert',
     },
     clientConnection: { qps: 50, burst: 100 },
-    clientRateLimited: false,
     statusServer: { port: 10443, qps: 5, burst: 10 },
     featureGates: {},
     tls: {},

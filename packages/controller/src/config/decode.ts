@@ -165,7 +165,6 @@ export function decodeConfiguration(text: string): Configuration {
     controller: section(d.controller, raw['controller']),
     certManagement: section(d.certManagement, raw['certManagement']),
     clientConnection: section(d.clientConnection, raw['clientConnection']),
-    clientRateLimited: isPlainObject(raw['clientConnection']),
     statusServer: section(d.statusServer, raw['statusServer']),
     featureGates: section(d.featureGates, raw['featureGates']),
     tls: section(d.tls, raw['tls']),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The manager's command line: upstream's flags (`--config`, `--feature-gates`, the zap logging
 // flags its Deployment passes) and kubetrain's own (`--kubeconfig`, `--log-level`, `--log-format`,
-// `--cert-dir`, `--namespace`).
+// `--cert-dir`, `--namespace`, `--watch-namespace`).
 
 import { parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel } from '@kubetrain/log';
@@ -23,6 +23,8 @@ export interface Flags {
   readonly certDir: string;
   /** `--namespace`: the manager's namespace (the Lease's, when the file names none). */
   readonly namespace?: string;
+  /** `--watch-namespace`: reconcile only this namespace (kubetrain's; upstream watches all). */
+  readonly watchNamespace?: string;
 }
 
 /** A command line the manager cannot run with. */
@@ -65,6 +67,7 @@ export function parseFlags(argv: readonly string[]): Flags {
         'log-format': { type: 'string' },
         'cert-dir': { type: 'string' },
         namespace: { type: 'string' },
+        'watch-namespace': { type: 'string' },
         'zap-log-level': { type: 'string' },
         'zap-encoder': { type: 'string' },
         'zap-devel': { type: 'boolean' },
@@ -100,6 +103,7 @@ export function parseFlags(argv: readonly string[]): Flags {
     ...(v['feature-gates'] !== undefined ? { featureGates: v['feature-gates'] } : {}),
     ...(v.kubeconfig !== undefined ? { kubeconfig: v.kubeconfig } : {}),
     ...(v.namespace !== undefined ? { namespace: v.namespace } : {}),
+    ...(v['watch-namespace'] !== undefined ? { watchNamespace: v['watch-namespace'] } : {}),
     logLevel,
     logFormat,
     certDir: v['cert-dir'] ?? DEFAULT_CERT_DIR,

@@ -60,7 +60,6 @@ describe('loadSettings', () => {
         expect(s.config.health.healthProbeBindAddress).toBe(':8081');
         expect(s.config.leaderElection).toBeUndefined();
         expect(s.config.clientConnection).toEqual({ qps: 50, burst: 100 });
-        expect(s.config.clientRateLimited).toBe(false);
         expect(s.featureGates).toEqual({ TrainJobStatus: false });
         expect(trainJobWorkers(s.config)).toBe(DEFAULT_TRAINJOB_WORKERS);
       },
@@ -74,7 +73,6 @@ describe('loadSettings', () => {
         });
         expect(s.config.leaderElection?.resourceLock).toBe('leases');
         expect(trainJobWorkers(s.config)).toBe(5);
-        expect(s.config.clientRateLimited).toBe(true);
         expect(s.config.certManagement.webhookServiceName).toBe('kubeflow-trainer-controller-manager');
       },
     },

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// @kubetrain/controller: the manager of kubetrain (the `kubetrain-manager` binary). The library
+// surface is what tests and the benchmark start the manager with.
+//
+//   loadSettings(parseFlags(argv), configText) -> Settings   (frozen Configuration, flags, gates)
+//   startManager(settings, { kubeConfig, logger }) -> Manager (reflectors, leader election, controllers, servers)
+export * from './config/index.js';
+export {
+  ManagerMetrics,
+  TrainJobStates,
+  type ReconcileResult as ReconcileOutcome,
+  type TrainJobState,
+} from './metrics/metrics.js';
+export {
+  startManager,
+  ControllerNames,
+  DEFAULT_NAMESPACE,
+  type Manager,
+  type ManagerDeps,
+} from './manager/manager.js';
+export {
+  TrainJobReconciler,
+  type ReconcileResult,
+  type TrainJobReconcilerDeps,
+} from './trainjob/trainjob-reconciler.js';
+export { TrainJobEventReasons } from './trainjob/event-notes.js';
+export { APPLIED_HASH_ANNOTATION, OWNED_SELECTOR, TRAINJOB_NAME_LABEL } from './trainjob/owned-marks.js';
+export { finalizerRemovalPatch, RuntimeReconciler } from './runtimes/runtime-reconciler.js';

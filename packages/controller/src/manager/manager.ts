@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager: reflectors fill the stores on every replica; the leader runs the controllers; the
+// metrics and probe servers run everywhere. Built once in `main` from the frozen settings.
+
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { EventRecorderNames, Kinds } from '@kubetrain/api';
+import type { Logger } from '@kubetrain/log';
+import {
+  KubeClient,
+  LeaderElector,
+  type loadKubeConfig,
+  metadataOnly,
+  objectKey,
+  Reflector,
+  type KubeObject,
+  type ReflectorMetrics,
+  type ResourceRef,
+  type Store,
+} from '../cluster/kube.js';
+import { ManagerResources } from '../cluster/resources.js';
+import {
+  createStores,
+  jobSetProjection,
+  RUNTIME_REF_INDEX,
+  runtimeRefValue,
+  type ManagerStores,
+} from '../cluster/stores.js';
+import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
+import { EventRecorder } from '../events/event-recorder.js';
+import { parseBindAddress } from '../http/bind-address.js';
+import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
+import { ManagerMetrics, type TrainJobState } from '../metrics/metrics.js';
+import { RuntimeReconciler } from '../runtimes/runtime-reconciler.js';
+import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
+import { TrainJobReconciler } from '../trainjob/trainjob-reconciler.js';
+import { Controller } from './controller.js';
+import { trainJobState } from './trainjob-states.js';
+
+/** Controller names, as upstream's setup.go registers them. */
+export const ControllerNames = {
+  TrainJob: 'trainjob_controller',
+  TrainingRuntime: 'trainingruntime_controller',
+  ClusterTrainingRuntime: 'clustertrainingruntime_controller',
+} as const;
+
+/** The namespace of the Lease when neither the file nor `--namespace` names one. */
+export const DEFAULT_NAMESPACE = 'kubeflow-system';
+
+/** What the manager is started with besides the settings. */
+export interface ManagerDeps {
+  readonly kubeConfig: ReturnType<typeof loadKubeConfig>;
+  readonly logger: Logger;
+  /** The manager's namespace (`--namespace`, else `POD_NAMESPACE`), for the Lease. */
+  readonly namespace?: string;
+  /** Watch and reconcile only this namespace (kubetrain's `--watch-namespace`); default all. */
+  readonly watchNamespace?: string;
+}
+
+/** A running manager. */
+export interface Manager {
+  readonly metrics: ManagerMetrics;
+  readonly stores: ManagerStores;
+  /** Whether every reflector has listed once. */
+  readonly synced: () => boolean;
+  /** The port of the metrics server, when it runs. */
+  readonly metricsPort?: number;
+  /** The port of the probe server, when it runs. */
+  readonly probePort?: number;
+  /** Resolves when this replica stopped leading (lost the Lease): the process should exit. */
+  readonly lostLeadership: Promise<void>;
+  /** Graceful stop: in-flight reconciles finish, the Lease is released, servers close. */
+  stop(): Promise<void>;
+}
+
+function ownerTrainJobKey(object: KubeObject): string | undefined {
+  const owner = object.metadata?.ownerReferences?.find(
+    (o) => o.controller === true && o.kind === Kinds.TrainJob,
+  );
+  return owner === undefined ? undefined : `${object.metadata?.namespace}/${owner.name}`;
+}
+
+function reflectorMetrics(metrics: ManagerMetrics): ReflectorMetrics {
+  return {
+    listed: (resource, reason) => {
+      if (reason !== 'initial') metrics.reflectorRelists.inc({ resource });
+    },
+    watchRestarted: (resource) => metrics.reflectorRestarts.inc({ resource }),
+  };
+}
+
+/** Starts the manager; the controllers start once this replica leads (at once without leader election). */
+export async function startManager(settings: Settings, deps: ManagerDeps): Promise<Manager> {
+  const { config, flags } = settings;
+  const logger = deps.logger;
+  const metrics = new ManagerMetrics();
+  const client = await KubeClient.create(deps.kubeConfig, { userAgent: 'kubetrain-manager' });
+  const stores = createStores(logger);
+  const host = hostname();
+
+  const scope = (resource: ResourceRef) =>
+    resource.namespaced && deps.watchNamespace !== undefined ? { namespace: deps.watchNamespace } : {};
+  const reflect = (resource: ResourceRef, store: Store, extra: Record<string, unknown> = {}) =>
+    new Reflector({
+      client,
+      resource,
+      store,
+      logger,
+      metrics: reflectorMetrics(metrics),
+      ...scope(resource),
+      ...extra,
+    });
+  const reflectors = [
+    reflect(ManagerResources.TrainJob, stores.trainJobs),
+    reflect(ManagerResources.TrainingRuntime, stores.trainingRuntimes),
+    reflect(ManagerResources.ClusterTrainingRuntime, stores.clusterTrainingRuntimes),
+    reflect(ManagerResources.JobSet, stores.jobSets, { transform: jobSetProjection }),
+    // Label-selected, kept as metadata only. TODO(kube): `metadataOnly: true` (PartialObjectMetadata
+    // over the wire) once the reflector accepts an empty metadata list (`items: null`).
+    reflect(ManagerResources.ConfigMap, stores.configMaps, {
+      labelSelector: OWNED_SELECTOR,
+      transform: metadataOnly,
+    }),
+    reflect(ManagerResources.Secret, stores.secrets, {
+      labelSelector: OWNED_SELECTOR,
+      transform: metadataOnly,
+    }),
+  ];
+
+  const events = new EventRecorder(
+    client,
+    EventRecorderNames.TrainJob,
+    `${EventRecorderNames.TrainJob}-${host}`,
+    logger,
+  );
+  const trainJobReconciler = new TrainJobReconciler({ client, stores, events, metrics, logger });
+  const trainJobs = new Controller(
+    ControllerNames.TrainJob,
+    (key) => trainJobReconciler.reconcile(key),
+    trainJobWorkers(config),
+    metrics,
+    logger,
+  );
+  const trainingRuntimes = new RuntimeReconciler(
+    client,
+    ManagerResources.TrainingRuntime,
+    stores.trainingRuntimes,
+  );
+  const clusterTrainingRuntimes = new RuntimeReconciler(
+    client,
+    ManagerResources.ClusterTrainingRuntime,
+    stores.clusterTrainingRuntimes,
+  );
+  const runtimeControllers = [
+    new Controller(ControllerNames.TrainingRuntime, (k) => trainingRuntimes.reconcile(k), 1, metrics, logger),
+    new Controller(
+      ControllerNames.ClusterTrainingRuntime,
+      (k) => clusterTrainingRuntimes.reconcile(k),
+      1,
+      metrics,
+      logger,
+    ),
+  ];
+
+  // Event handlers: every change queues the key it concerns (level-triggered: the key only).
+  const enqueue = (object: KubeObject) => trainJobs.enqueue(objectKey(object));
+  stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
+  const enqueueOwner = (object: KubeObject) => {
+    const key = ownerTrainJobKey(object);
+    if (key !== undefined) trainJobs.enqueue(key);
+  };
+  stores.jobSets.addHandler({
+    onAdd: enqueueOwner,
+    onUpdate: (_old, o) => enqueueOwner(o),
+    onDelete: enqueueOwner,
+  });
+  const ownedDeleted = (object: KubeObject) => {
+    const owner = object.metadata?.ownerReferences?.find(
+      (o) => o.controller === true && o.kind === Kinds.TrainJob,
+    );
+    if (owner !== undefined) trainJobReconciler.forgetSnapshot(owner.uid);
+    enqueueOwner(object);
+  };
+  stores.configMaps.addHandler({ onDelete: ownedDeleted });
+  stores.secrets.addHandler({ onDelete: ownedDeleted });
+  const runtimeChanged = (kind: string, controller: Controller) => (object: KubeObject) => {
+    controller.enqueue(objectKey(object));
+    // TrainJobs that wait for this runtime (no snapshot yet) converge now.
+    const value = runtimeRefValue(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
+    for (const key of stores.trainJobs.keysByIndex(RUNTIME_REF_INDEX, value)) {
+      const [namespace, name] = key.split('/');
+      if (stores.configMaps.getByName(namespace, `${name}-runtime-snapshot`) === undefined)
+        trainJobs.enqueue(key);
+    }
+  };
+  for (const [kind, store, controller] of [
+    [Kinds.TrainingRuntime, stores.trainingRuntimes, runtimeControllers[0]],
+    [Kinds.ClusterTrainingRuntime, stores.clusterTrainingRuntimes, runtimeControllers[1]],
+  ] as const) {
+    const changed = runtimeChanged(kind, controller as Controller);
+    store.addHandler({ onAdd: changed, onUpdate: (_old, o) => changed(o) });
+  }
+
+  for (const r of reflectors) r.start();
+  const synced = () => reflectors.every((r) => r.hasSynced);
+
+  const statesTimer = setInterval(() => {
+    const counts: Partial<Record<TrainJobState, number>> = {};
+    for (const tj of stores.trainJobs.list()) {
+      const state = trainJobState(tj as never, stores.jobSets.get(objectKey(tj)) !== undefined);
+      counts[state] = (counts[state] ?? 0) + 1;
+    }
+    metrics.setTrainJobCounts(counts);
+  }, 5000);
+  statesTimer.unref();
+
+  const servers: RunningServer[] = [];
+  let metricsPort: number | undefined;
+  let probePort: number | undefined;
+  const metricsAddress = parseBindAddress(config.metrics.bindAddress);
+  if (metricsAddress !== undefined) {
+    const server = await serveMetrics(
+      metrics.registry,
+      metricsAddress,
+      config.metrics.secureServing ? flags.certDir : undefined,
+    );
+    servers.push(server);
+    metricsPort = server.port;
+  }
+  const probeAddress = parseBindAddress(config.health.healthProbeBindAddress);
+  if (probeAddress !== undefined) {
+    const server = await serveProbes(probeAddress, synced);
+    servers.push(server);
+    probePort = server.port;
+  }
+
+  let controllersStarted = false;
+  const startControllers = async (signal?: AbortSignal) => {
+    await Promise.all(reflectors.map((r) => r.synced));
+    if (signal?.aborted) return;
+    controllersStarted = true;
+    trainJobs.start();
+    for (const c of runtimeControllers) c.start();
+    // The initial lists queued their keys before the workers started; the queue kept them.
+    logger.info('Started controllers', { workers: trainJobWorkers(config) });
+  };
+
+  let resolveLost: () => void = () => undefined;
+  const lostLeadership = new Promise<void>((resolve) => (resolveLost = resolve));
+  let elector: LeaderElector | undefined;
+  let stopping = false;
+  const le = config.leaderElection;
+  if (le?.leaderElect === true) {
+    elector = new LeaderElector({
+      client,
+      namespace: le.resourceNamespace || deps.namespace || DEFAULT_NAMESPACE,
+      name: le.resourceName,
+      identity: `${host}_${randomUUID()}`,
+      leaseDurationMs: parseGoDuration(le.leaseDuration),
+      renewDeadlineMs: parseGoDuration(le.renewDeadline),
+      retryPeriodMs: parseGoDuration(le.retryPeriod),
+      onStartedLeading: (signal) => startControllers(signal),
+      onStoppedLeading: () => {
+        if (!stopping) resolveLost();
+      },
+      logger,
+    });
+    void elector.run();
+  } else {
+    void startControllers();
+  }
+
+  return {
+    metrics,
+    stores,
+    synced,
+    ...(metricsPort !== undefined ? { metricsPort } : {}),
+    ...(probePort !== undefined ? { probePort } : {}),
+    lostLeadership,
+    async stop() {
+      stopping = true;
+      clearInterval(statesTimer);
+      if (controllersStarted)
+        await Promise.all([trainJobs.stop(), ...runtimeControllers.map((c) => c.stop())]);
+      await elector?.stop();
+      await Promise.all(reflectors.map((r) => r.stop()));
+      await Promise.all(servers.map((s) => s.close()));
+      await client.close();
+    },
+  };
+}
