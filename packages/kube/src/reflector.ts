@@ -81,6 +81,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
   private readonly transform: Transform<T>;
   private readonly backoff: Backoff;
   private lists = 0;
+  private pages = 0;
   private restarts = 0;
 
   constructor(private readonly options: ReflectorOptions<T>) {
@@ -103,9 +104,9 @@ export class Reflector<T extends KubeObject = KubeObject> {
     return this.rv;
   }
 
-  /** How many LISTs completed and how many times a watch was restarted, since start. */
-  get stats(): { lists: number; watchRestarts: number } {
-    return { lists: this.lists, watchRestarts: this.restarts };
+  /** Since start: LISTs completed, LIST pages read, and watch restarts. */
+  get stats(): { lists: number; pages: number; watchRestarts: number } {
+    return { lists: this.lists, pages: this.pages, watchRestarts: this.restarts };
   }
 
   /** Starts the loop in the background (idempotent). */
@@ -189,6 +190,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
         // resourceVersion is not allowed together with continue.
         ...(cont ? { continue: cont } : { resourceVersion: fromCache ? '0' : undefined }),
       });
+      this.pages++;
       for (const item of page.items) items.push(this.transform(item));
       cont = page.metadata.continue || undefined;
       rv = page.metadata.resourceVersion ?? rv;
