@@ -11,12 +11,13 @@
 // 127.0.0.1 ports, leader election off. No webhook configurations are registered, so only the
 // controllers run. "Tuned" raises the client limiter from qps 50 / burst 100 to 1000 / 2000.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubeconfigPath } from '../bench/lib/kube-client.js';
 import type { LaunchOptions, ManagerHandle, ManagerLauncher } from '../bench/lib/manager.js';
 import { freePort, startProcess, stopProcess, waitHttpOk } from '../bench/lib/process.js';
+import { selfSignedCert } from '../bench/lib/tls.js';
 
 /** The upstream release the baseline is (build-trainer.sh builds the same one). */
 export const TRAINER_VERSION = 'v2.3.0';
@@ -66,32 +67,6 @@ export interface TrainerPorts {
   metrics: number;
   webhook: number;
   status: number;
-}
-
-/** Writes a self-signed serving certificate for 127.0.0.1 as `dir/tls.crt` and `dir/tls.key`. */
-function selfSignedCert(dir: string): void {
-  mkdirSync(dir, { recursive: true });
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '2',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      join(dir, 'tls.key'),
-      '-out',
-      join(dir, 'tls.crt'),
-    ],
-    { stdio: 'ignore' },
-  );
 }
 
 /** Starts upstream's manager in `options.workDir` and waits until /readyz answers 200. */

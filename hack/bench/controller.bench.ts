@@ -70,18 +70,25 @@ async function main(): Promise<void> {
     }
     for (const launcher of launchers) {
       const quiet = await waitQuiet(client);
-      const run = await runManager(client, launcher, {
-        n,
-        concurrency,
-        lifecycle: n <= lifecycleMaxN,
-        jobSetTimeoutMs: 300_000,
-        lifecycleTimeoutMs: 300_000,
-      });
-      at.runs.push(run);
-      console.log(
-        `N=${n} ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms` +
-          ` (background before: ${quiet.toFixed(1)} writes/s)`,
-      );
+      try {
+        const run = await runManager(client, launcher, {
+          n,
+          concurrency,
+          lifecycle: n <= lifecycleMaxN,
+          jobSetTimeoutMs: 300_000,
+          lifecycleTimeoutMs: 300_000,
+        });
+        at.runs.push(run);
+        console.log(
+          `N=${n} ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms` +
+            ` (background before: ${quiet.toFixed(1)} writes/s)`,
+        );
+      } catch (error) {
+        // One manager that does not start (or breaks) must not cost the others' results.
+        console.error(
+          `N=${n} ${launcher.name} FAILED: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     }
     console.log(`\n${nTable(at)}\n`);
   }

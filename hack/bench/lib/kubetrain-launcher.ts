@@ -15,13 +15,16 @@
 //   must contain "trainjob"); rest_client_requests_total{method=...} is optional (a cross-check
 //   of the manager's own request count);
 // - `stop()` sends SIGTERM and resolves once the process has exited.
-// The draft below assumes packages/controller/src/main.ts takes upstream's Configuration file as
-// `--config FILE` (config.trainer.kubeflow.org/v1alpha1, as issue 9 asks); change the command
-// line here if the manager's flags differ.
+// The draft below starts `node --import tsx packages/controller/src/main.ts --config FILE
+// --kubeconfig FILE --cert-dir DIR` (upstream's Configuration file, config.trainer.kubeflow.org/
+// v1alpha1, with the same out-of-cluster settings as the baseline: certificate management off,
+// a self-signed certificate, plain-HTTP metrics and probes on free loopback ports, leader
+// election off); change the command line here if the manager's flags differ.
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LaunchOptions, ManagerHandle, ManagerLauncher } from './manager.js';
 import { freePort, startProcess, stopProcess, waitHttpOk } from './process.js';
+import { selfSignedCert } from './tls.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 /** The manager's entry point; the launcher is skipped while it does not exist. */
@@ -45,9 +48,21 @@ export async function startKubetrain(options: LaunchOptions): Promise<ManagerHan
       certManagement: { enable: false },
     }),
   );
+  const certDir = join(options.workDir, 'certs');
+  selfSignedCert(certDir);
   const started = startProcess(
     process.execPath,
-    ['--import', 'tsx', KUBETRAIN_MAIN, '--config', configPath],
+    [
+      '--import',
+      'tsx',
+      KUBETRAIN_MAIN,
+      '--config',
+      configPath,
+      '--kubeconfig',
+      options.kubeconfig,
+      '--cert-dir',
+      certDir,
+    ],
     { KUBECONFIG: options.kubeconfig, TMPDIR: options.workDir },
     join(options.workDir, 'manager.log'),
   );

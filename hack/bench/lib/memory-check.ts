@@ -57,7 +57,15 @@ export async function runMemoryCheck(
   options: MemoryOptions,
 ): Promise<MemoryResult[]> {
   const without = new Map<string, number>();
-  for (const l of launchers) without.set(l.name, await settledPeakRss(l));
+  const working: ManagerLauncher[] = [];
+  for (const l of launchers) {
+    try {
+      without.set(l.name, await settledPeakRss(l));
+      working.push(l);
+    } catch (error) {
+      console.error(`  memory: ${l.name} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   const namespace = await createNamespace(client, 'bench-memory');
   try {
     const blob = 'x'.repeat(options.configMapBytes);
@@ -72,7 +80,7 @@ export async function runMemoryCheck(
       `  memory: ${options.configMaps} ConfigMaps of ${options.configMapBytes / 1000} KB in ${namespace} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
     );
     const results: MemoryResult[] = [];
-    for (const l of launchers) {
+    for (const l of working) {
       const withMiB = await settledPeakRss(l);
       const withoutMiB = without.get(l.name) ?? NaN;
       results.push({ manager: l.name, withoutMiB, withMiB, growthMiB: withMiB - withoutMiB });

@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import { describe, expect, it } from '@jest/globals';
 import { countersOf } from './manager-metrics.js';
 import { parseSamples, sumSamples } from './prom-text.js';
 import { percentile } from './stats.js';

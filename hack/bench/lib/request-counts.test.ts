@@ -1,5 +1,4 @@
 // SPDX-License-Identifier: Apache-2.0
-import { describe, expect, it } from '@jest/globals';
 import { delta, isManagerRow, requestVerb, resourceOfPath, subtract, sum } from './request-counts.js';
 
 describe('requestVerb', () => {
