@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // @kubetrain/kube's client against the real kube-apiserver: raw requests on core and group
 // resources, typed errors mapped from the server's Status, server-side apply and the status writer.
+import type { ApiError, KubeClient } from '@kubetrain/kube';
 import {
   AlreadyExistsError,
-  ApiError,
   Applier,
   ConflictError,
   CoreResources,
   ForbiddenError,
   GoneError,
   InvalidError,
-  KubeClient,
   NotFoundError,
   resourceRef,
   type KubeObject,
