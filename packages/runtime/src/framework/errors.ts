@@ -39,6 +39,40 @@ export class UndeclaredKindError extends EngineError {
   }
 }
 
+/** The extension points a plugin implements (see `./plugin.ts`). */
+export type ExtensionPoint =
+  | 'enforceMLPolicy'
+  | 'enforcePodGroupPolicy'
+  | 'enforcePodSpec'
+  | 'preBuildSync'
+  | 'build'
+  | 'status'
+  | 'validate';
+
+/** The TrainJob a plugin failed on. */
+export interface TrainJobRef {
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/**
+ * A plugin threw while running one of its extension points. The message is the original error's,
+ * unchanged (it is what users see, upstream's wording); the original is `cause`.
+ */
+export class PluginError extends EngineError {
+  constructor(
+    /** The plugin's name (`Torch`, `MPI`, ...). */
+    readonly plugin: string,
+    /** The extension point it was running. */
+    readonly point: ExtensionPoint,
+    /** The TrainJob it was running on. */
+    readonly trainJob: TrainJobRef,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
 /** True if `e` is an EngineError (of any subclass). */
 export function isEngineError(e: unknown): e is EngineError {
   return e instanceof EngineError;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render, status } from '../engine.js';
 import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
-import { TooManyStatusPluginsError } from './errors.js';
+import { EngineError, PluginError, RenderError, TooManyStatusPluginsError } from './errors.js';
+import { StrategicMergePatchError } from '../smp/index.js';
 import { JobSetNotFoundError } from '../status/trainjob-status.js';
 import {
   fieldPath,
@@ -56,6 +57,38 @@ describe('Framework', () => {
     expect(() => render(trainJob('j', 'rt'), runtime, { plugins: [rogue] })).toThrow(
       'plugin Rogue built a /ConfigMap but does not declare that kind as owned',
     );
+  });
+
+  it("wraps a plugin's error with the plugin, the point and the TrainJob, message and cause intact", () => {
+    const original = new RenderError('runtime template has 0 replicatedJobs but runtime info has 1 podSets');
+    const failing: AnyPlugin = {
+      name: 'Failing',
+      enforcePodSpec: () => {
+        throw original;
+      },
+    };
+    const runtime = clusterRuntime('rt', {}, [replicatedJob('node', [{ name: 'node' }], 'trainer')]);
+    let thrown: unknown;
+    try {
+      render(trainJob('j', 'rt'), runtime, { plugins: [failing] });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(PluginError);
+    expect(thrown).toBeInstanceOf(EngineError);
+    expect(thrown).toMatchObject({
+      plugin: 'Failing',
+      point: 'enforcePodSpec',
+      trainJob: { namespace: 'default', name: 'j' },
+      message: original.message,
+      cause: original,
+    });
+  });
+
+  it('every error of the engine is an EngineError', () => {
+    expect(new JobSetNotFoundError()).toBeInstanceOf(EngineError);
+    expect(new StrategicMergePatchError('m', 'p')).toBeInstanceOf(EngineError);
+    expect(new TooManyStatusPluginsError()).toBeInstanceOf(EngineError);
   });
 
   it('refuses two status plugins', () => {

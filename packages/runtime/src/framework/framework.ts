@@ -10,7 +10,12 @@ import {
   type ValidationResult,
 } from '@kubetrain/api';
 import type { KubeObject, TrainJob } from '../types.js';
-import { TooManyStatusPluginsError, UndeclaredKindError } from './errors.js';
+import {
+  PluginError,
+  TooManyStatusPluginsError,
+  UndeclaredKindError,
+  type ExtensionPoint,
+} from './errors.js';
 import {
   isComponentBuilderPlugin,
   isCustomValidationPlugin,
@@ -36,6 +41,20 @@ import type { RuntimeInfo } from './runtime-info.js';
 import { desiredObject, type DesiredObject } from './desired.js';
 import { groupKindOf, groupOfApiVersion, type ApplyPolicy } from './kinds.js';
 
+/**
+ * Runs `run` (one extension point of `plugin` on `trainJob`); anything it throws is rethrown as a
+ * {@link PluginError} naming the plugin, the point and the TrainJob, with the original as `cause`.
+ */
+function guarded<T>(plugin: Plugin, point: ExtensionPoint, trainJob: TrainJob, run: () => T): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof PluginError) throw e;
+    const ref = { namespace: trainJob.metadata.namespace ?? '', name: trainJob.metadata.name ?? '' };
+    throw new PluginError(plugin.name, point, ref, e);
+  }
+}
+
 /** The policy `plugin` declares for the kind of `object`. */
 function ownedPolicy(plugin: Plugin, object: KubeObject): ApplyPolicy {
   const group = groupOfApiVersion(object.apiVersion);
@@ -56,7 +75,8 @@ export const BuildPhases = [
 ] as const;
 
 /**
- * A framework instance over a fixed plugin list. Construction throws
+ * A framework instance over a fixed plugin list. Whatever a plugin throws reaches the caller as a
+ * {@link PluginError} (plugin, extension point, TrainJob; the original as `cause`). Construction throws
  * {@link TooManyStatusPluginsError} if more than one plugin implements the status point.
  */
 export class Framework {
@@ -87,7 +107,9 @@ export class Framework {
 
   /** Runs every enforceMLPolicy plugin. First of the build phases. */
   runEnforceMLPolicyPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
-    for (const p of this.enforceMLPolicyPlugins) p.enforceMLPolicy(info, trainJob);
+    for (const p of this.enforceMLPolicyPlugins) {
+      guarded(p, 'enforceMLPolicy', trainJob, () => p.enforceMLPolicy(info, trainJob));
+    }
   }
 
   /**
@@ -95,17 +117,23 @@ export class Framework {
    * still change the pod-set counts the gang sizes derive from.
    */
   runEnforcePodGroupPolicyPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
-    for (const p of this.enforcePodGroupPolicyPlugins) p.enforcePodGroupPolicy(info, trainJob);
+    for (const p of this.enforcePodGroupPolicyPlugins) {
+      guarded(p, 'enforcePodGroupPolicy', trainJob, () => p.enforcePodGroupPolicy(info, trainJob));
+    }
   }
 
   /** Runs every enforcePodSpec plugin. Must run after both policy points. */
   runEnforcePodSpecPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
-    for (const p of this.enforcePodSpecPlugins) p.enforcePodSpec(info, trainJob);
+    for (const p of this.enforcePodSpecPlugins) {
+      guarded(p, 'enforcePodSpec', trainJob, () => p.enforcePodSpec(info, trainJob));
+    }
   }
 
   /** Runs every preBuildSync plugin. Must run after every enforce point: counts are final here. */
   runPreBuildSyncPlugins(info: RuntimeInfo, trainJob: TrainJob): void {
-    for (const p of this.preBuildSyncPlugins) p.preBuildSync(info, trainJob);
+    for (const p of this.preBuildSyncPlugins) {
+      guarded(p, 'preBuildSync', trainJob, () => p.preBuildSync(info, trainJob));
+    }
   }
 
   /** Runs the four enforce/sync points in order on `info`. */
@@ -124,7 +152,7 @@ export class Framework {
   runComponentBuilderPlugins(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): DesiredObject[] {
     const objects: DesiredObject[] = [];
     for (const p of this.componentBuilderPlugins) {
-      for (const object of p.build(info, trainJob, context)) {
+      for (const object of guarded(p, 'build', trainJob, () => p.build(info, trainJob, context))) {
         objects.push(desiredObject(object, ownedPolicy(p, object)));
       }
     }
@@ -143,7 +171,10 @@ export class Framework {
   ): ValidationResult {
     const result = emptyValidationResult();
     for (const p of this.customValidationPlugins) {
-      mergeValidationResults(result, p.validate(info, oldJob, newJob, context));
+      mergeValidationResults(
+        result,
+        guarded(p, 'validate', newJob, () => p.validate(info, oldJob, newJob, context)),
+      );
     }
     return result;
   }
@@ -153,6 +184,7 @@ export class Framework {
     if (this.statusPlugin === undefined) {
       return { status: structuredClone(trainJob.status ?? {}) as TrainJobStatus, changed: false };
     }
-    return this.statusPlugin.status(trainJob, observed);
+    const plugin = this.statusPlugin;
+    return guarded(plugin, 'status', trainJob, () => plugin.status(trainJob, observed));
   }
 }

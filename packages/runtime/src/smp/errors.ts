@@ -2,6 +2,8 @@
 // The typed error of the strategic merge patch. Fixed messages are the API machinery's
 // (k8s.io/apimachinery/pkg/util/mergepatch), byte for byte.
 
+import { EngineError } from '../framework/errors.js';
+
 /** Fixed messages of k8s.io/apimachinery's mergepatch errors. */
 export const SmpMessages = {
   noListOfLists: 'lists of lists are not supported',
@@ -16,13 +18,12 @@ export const SmpMessages = {
  * values of kinds that cannot be merged. `path` is the field path where it happened, such as
  * `replicatedJobs[name=node].template.spec.template.spec.containers`.
  */
-export class StrategicMergePatchError extends Error {
+export class StrategicMergePatchError extends EngineError {
   constructor(
     message: string,
     readonly path: string,
   ) {
     super(path === '' ? message : `${path}: ${message}`);
-    this.name = 'StrategicMergePatchError';
   }
 }
 

@@ -201,3 +201,13 @@ export function torchRuntime(resources?: Container['resources']): TrainingRuntim
     ),
   ]);
 }
+
+/** What `run` throws; fails the test when it returns. */
+export function thrownBy(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected a throw');
+}

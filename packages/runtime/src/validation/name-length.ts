@@ -7,7 +7,8 @@
 
 import { AncestorSteps, fieldPath, invalid, type FieldError } from '@kubetrain/api';
 import { isEngineError } from '../framework/errors.js';
-import { isEnforceMLPolicyPlugin, type Plugin } from '../framework/plugin.js';
+import { Framework } from '../framework/framework.js';
+import type { Plugin } from '../framework/plugin.js';
 import { defaultPlugins } from '../plugins/registry.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { TrainJob } from '../types.js';
@@ -42,7 +43,7 @@ export function expectedPodCounts(
 ): number[] {
   const enforced = structuredClone(info);
   try {
-    for (const p of plugins) if (isEnforceMLPolicyPlugin(p)) p.enforceMLPolicy(enforced, trainJob);
+    new Framework(plugins).runEnforceMLPolicyPlugins(enforced, trainJob);
   } catch (e) {
     if (!isEngineError(e)) throw e;
     return info.templateSpec.podSets.map((ps) => ps.count ?? 1);

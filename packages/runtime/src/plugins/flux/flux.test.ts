@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render } from '../../engine.js';
-import { RenderError } from '../../framework/errors.js';
+import { PluginError, RenderError } from '../../framework/errors.js';
 import {
   clusterRuntime,
   containerOf,
   jobOf,
   objectOf,
   replicatedJob,
+  thrownBy,
   trainJob,
 } from '../../test-support/fixtures.js';
 import type { Trainer } from '@kubetrain/api';
@@ -279,7 +280,8 @@ describe('Flux', () => {
   });
 
   it('requires numNodes', () => {
-    expect(() => renderFlux({})).toThrow(RenderError);
+    expect(() => renderFlux({})).toThrow(PluginError);
+    expect((thrownBy(() => renderFlux({})) as Error).cause).toBeInstanceOf(RenderError);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   renderJobSet,
   replicatedJob,
   trainJob,
+  thrownBy,
 } from '../../test-support/fixtures.js';
 import type { MPIMLPolicySource, Trainer } from '@kubetrain/api';
 import { deriveSSHKeyPair } from './mpi-ssh-key.js';
@@ -141,9 +142,13 @@ describe('MPI', () => {
     expect(containerOf(jobSet, 'node', 'node').volumeMounts).toEqual([
       { mountPath: '/home/mpiuser/.ssh', name: 'mpi-ssh-auth' },
     ]);
-    expect(() => render(trainJob('j', 'mpi', {}), mpiRuntime({ mpiImplementation: 'Intel' }))).toThrow(
-      RenderError,
-    );
+    expect(
+      thrownBy(() => render(trainJob('j', 'mpi', {}), mpiRuntime({ mpiImplementation: 'Intel' }))),
+    ).toMatchObject({
+      plugin: 'MPI',
+      point: 'enforceMLPolicy',
+      cause: expect.any(RenderError),
+    });
   });
 
   it('renders the immutable ssh-auth Secret from caller-supplied key material', () => {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render } from '../../engine.js';
-import { RenderError } from '../../framework/errors.js';
+import { PluginError, RenderError } from '../../framework/errors.js';
 import {
   clusterRuntime,
   containerOf,
@@ -11,6 +11,7 @@ import {
   replicatedJob,
   torchRuntime,
   trainJob,
+  thrownBy,
 } from '../../test-support/fixtures.js';
 import type { Trainer } from '@kubetrain/api';
 
@@ -235,7 +236,18 @@ describe('Torch.enforceMLPolicy', () => {
       [replicatedJob('node', [{ name: 'node' }], 'trainer')],
     );
     expect(() => render(trainJob('j', 'x', {}), runtime)).toThrow(
-      new RenderError('envInjection target podSet "node" container "missing" not found in runtime template'),
+      new PluginError(
+        'Torch',
+        'enforceMLPolicy',
+        { namespace: 'default', name: 'j' },
+        new RenderError(
+          'envInjection target podSet "node" container "missing" not found in runtime template',
+        ),
+      ),
     );
+    expect(thrownBy(() => render(trainJob('j', 'x', {}), runtime))).toMatchObject({
+      plugin: 'Torch',
+      cause: expect.any(RenderError),
+    });
   });
 });
