@@ -40,18 +40,25 @@ unit: deps ## Unit and golden tests (no cluster needed).
 	@mkdir -p $(RESULTS)
 	$(TIMED) "unit tests" $(JEST) --json --outputFile=$(RESULTS)/unit.json
 
+.PHONY: smp-diff
+smp-diff: deps ## The strategic merge patch against apimachinery (hack/smp-diff; Go builds it on first use).
+	@mkdir -p $(RESULTS)
+	$(TIMED) "smp-diff" $(JEST) --testPathIgnorePatterns /node_modules/ --json --outputFile=$(RESULTS)/smp-diff.json \
+	  packages/runtime/src/smp/differential.test.ts
+
 .PHONY: e2e
 e2e: deps cluster-up ## End-to-end suites against the local control plane.
 	@mkdir -p $(RESULTS)
 	$(TIMED) "e2e tests" $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
 
 .PHONY: test
-test: ## Every test: lint, unit, golden and end-to-end; ends with `N passed, N failed`.
+test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N passed, N failed`.
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS); rc=0; \
 	$(MAKE) --no-print-directory lint || rc=1; \
 	$(MAKE) --no-print-directory unit || rc=1; \
+	$(MAKE) --no-print-directory smp-diff || rc=1; \
 	$(MAKE) --no-print-directory e2e || rc=1; \
-	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/e2e.json || rc=1; \
+	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/smp-diff.json $(RESULTS)/e2e.json || rc=1; \
 	exit $$rc
 
 .PHONY: bench

@@ -6,6 +6,8 @@ export default {
   testEnvironment: 'node',
   roots: ['<rootDir>/packages', '<rootDir>/hack'],
   testMatch: ['**/*.test.ts'],
+  // The strategic merge patch's differential test builds a Go program: `make smp-diff` runs it.
+  testPathIgnorePatterns: ['/node_modules/', '/differential\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },

@@ -9,8 +9,8 @@ import {
   RuntimeNotFoundError,
   UnsupportedRuntimeError,
   resolveRuntime,
-  validate as validateTrainJob,
-  validateTrainingRuntime,
+  validateAdmission as validateTrainJob,
+  validateRuntimeAdmission,
 } from '@kubetrain/runtime';
 import type { RuntimeInput, TrainingRuntime, TrainJobInput } from '@kubetrain/runtime';
 import { admit } from './admission.js';
@@ -74,6 +74,6 @@ export function checkDocument(
   const webhook =
     doc.kind === Kinds.TrainJob
       ? checkTrainJob(object as unknown as TrainJobInput, catalog, config)
-      : validateTrainingRuntime(undefined, object as unknown as TrainingRuntime);
+      : validateRuntimeAdmission(undefined, object as unknown as TrainingRuntime);
   return { ...webhook, warnings: [...admission.warnings, ...webhook.warnings], object };
 }

@@ -2,7 +2,7 @@
 // What a command may touch: two writers and the configuration main() read from the process.
 
 import type { Logger } from '@kubetrain/log';
-import type { validate } from '@kubetrain/runtime';
+import type { validateAdmission } from '@kubetrain/runtime';
 
 /** The output streams of a command run, as functions so that tests can capture them. */
 export interface Io {
@@ -21,7 +21,7 @@ export interface CliConfig {
   /** The shipped runtimes folder, used when no `-r` is given (it may not exist). */
   readonly runtimesDir: string;
   /**
-   * The engine's TrainJob admission checks; defaults to `validate` of `@kubetrain/runtime`. A seam
+   * The engine's TrainJob admission checks; defaults to `validateAdmission` of `@kubetrain/runtime`. A seam
    * for tests of the command's reporting.
    */
   readonly validateTrainJob?: ValidateTrainJob;
@@ -29,8 +29,8 @@ export interface CliConfig {
   readonly stdin?: AsyncIterable<Uint8Array | string>;
 }
 
-/** The signature of the engine's `validate(oldJob, newJob, runtime)`. */
-export type ValidateTrainJob = typeof validate;
+/** The signature of the engine's `validateAdmission(oldJob, newJob, runtime)`. */
+export type ValidateTrainJob = typeof validateAdmission;
 
 /**
  * Exit codes: 0 valid (everything validated or rendered), 1 invalid (an object the API server or
