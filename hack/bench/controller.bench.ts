@@ -24,6 +24,7 @@ import { kubetrainLauncher } from './lib/kubetrain-launcher.js';
 import type { ManagerLauncher } from './lib/manager.js';
 import { runManager } from './lib/manager-run.js';
 import { runMemoryCheck, type MemoryResult } from './lib/memory-check.js';
+import { waitNoForeignTrainJobs } from './lib/foreign-work.js';
 import { deleteLeftovers } from './lib/namespace.js';
 import { waitQuiet } from './lib/quiet.js';
 import { memoryTable, nTable, type NResults } from './lib/report.js';
@@ -69,15 +70,21 @@ async function main(): Promise<void> {
       console.log(`N=${n} ceiling: ${at.ceiling.jobSetsPerSecond.toFixed(1)} JobSets/s`);
     }
     for (const launcher of launchers) {
+      const foreign = await waitNoForeignTrainJobs(client, 60_000);
       const quiet = await waitQuiet(client);
       try {
-        const run = await runManager(client, launcher, {
-          n,
-          concurrency,
-          lifecycle: n <= lifecycleMaxN,
-          jobSetTimeoutMs: 300_000,
-          lifecycleTimeoutMs: 300_000,
-        });
+        const run = await runManager(
+          client,
+          launcher,
+          {
+            n,
+            concurrency,
+            lifecycle: n <= lifecycleMaxN,
+            jobSetTimeoutMs: 300_000,
+            lifecycleTimeoutMs: 300_000,
+          },
+          foreign,
+        );
         at.runs.push(run);
         console.log(
           `N=${n} ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms` +

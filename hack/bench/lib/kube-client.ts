@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { countKey, requestVerb, resourceOfPath, type RequestCounts } from './request-counts.js';
 
 /** Where the local control plane writes its admin kubeconfig (hack/cluster/versions.sh). */
@@ -100,8 +101,28 @@ export class KubeClient {
     return (text.startsWith('{') || text.startsWith('[') ? JSON.parse(text) : text) as T;
   }
 
-  /** Sends one request and returns the body as text; non-2xx answers throw {@link ApiError}. */
-  raw(path: string, options: RequestOptions = {}): Promise<string> {
+  /**
+   * Sends one request and returns the body as text; non-2xx answers throw {@link ApiError}.
+   * A request that fails on the connection (the server closed a pooled keep-alive socket:
+   * "socket hang up", ECONNRESET) is sent again, up to 4 times; a POST whose retry finds the
+   * object already there (409) counts as created.
+   */
+  async raw(path: string, options: RequestOptions = {}): Promise<string> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once(path, options);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          if (attempt > 0 && error.status === 409 && (options.method ?? 'GET') === 'POST') return error.body;
+          throw error;
+        }
+        if (attempt >= 4) throw error;
+        await sleep(100 * 2 ** attempt);
+      }
+    }
+  }
+
+  private once(path: string, options: RequestOptions): Promise<string> {
     const method = options.method ?? 'GET';
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     this.count(method, path, options.contentType);

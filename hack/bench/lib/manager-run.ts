@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { apiserverRequests } from './apiserver-requests.js';
 import { benchTrainJob } from './cluster-setup.js';
 import { kubeconfigPath, type KubeClient } from './kube-client.js';
+import { machineReading, machineWindow, type MachineReading, type MachineWindow } from './machine.js';
 import type { ManagerLauncher } from './manager.js';
 import { counterDelta, managerCounters, type ManagerCounters } from './manager-metrics.js';
 import { createNamespace, deleteNamespace, waitFor } from './namespace.js';
@@ -39,6 +40,8 @@ export interface PhaseRequests {
   reconciles: number;
   reconcileErrors: number;
   cpuSeconds: number;
+  /** The machine over the same window (all processes; kube-apiserver + etcd CPU). */
+  machine: MachineWindow;
 }
 
 /** What one run measured. */
@@ -58,6 +61,8 @@ export interface RunResult {
   /** VmHWM once ready (before any TrainJob) and at the end of the run, MiB. */
   idlePeakRssMiB: number;
   peakRssMiB: number;
+  /** Namespaces with TrainJobs of other work when the run started (see foreign-work.ts). */
+  foreignNamespaces: string[];
 }
 
 interface Snapshot {
@@ -65,11 +70,18 @@ interface Snapshot {
   own: RequestCounts;
   counters: ManagerCounters;
   cpuSeconds: number;
+  machine: MachineReading;
 }
 
 async function snapshot(client: KubeClient, metricsUrl: string, pid: number): Promise<Snapshot> {
   const [apiserver, counters] = await Promise.all([apiserverRequests(client), managerCounters(metricsUrl)]);
-  return { apiserver, own: new Map(client.sent), counters, cpuSeconds: procStats(pid).cpuSeconds };
+  return {
+    apiserver,
+    own: new Map(client.sent),
+    counters,
+    cpuSeconds: procStats(pid).cpuSeconds,
+    machine: machineReading(),
+  };
 }
 
 function phase(from: Snapshot, to: Snapshot): PhaseRequests {
@@ -82,6 +94,7 @@ function phase(from: Snapshot, to: Snapshot): PhaseRequests {
     reconciles: counters.reconciles,
     reconcileErrors: counters.reconcileErrors,
     cpuSeconds: to.cpuSeconds - from.cpuSeconds,
+    machine: machineWindow(from.machine, to.machine),
   };
 }
 
@@ -90,6 +103,7 @@ export async function runManager(
   client: KubeClient,
   launcher: ManagerLauncher,
   options: RunOptions,
+  foreignNamespaces: string[] = [],
 ): Promise<RunResult> {
   const { n } = options;
   const workDir = mkdtempSync(join(tmpdir(), `kubetrain-bench-${launcher.name}-`));
@@ -133,6 +147,7 @@ export async function runManager(
       toJobSet: phase(start, atJobSets),
       idlePeakRssMiB,
       peakRssMiB: procStats(manager.pid).peakRssMiB,
+      foreignNamespaces,
     };
     if (options.lifecycle) {
       await waitFor(options.lifecycleTimeoutMs, `${n} finished TrainJobs`, () =>

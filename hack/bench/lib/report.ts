@@ -107,6 +107,16 @@ export function nTable(results: NResults, baseline = 'upstream'): string {
     { label: 'manager CPU s, lifecycle', value: (r) => r.lifecycle?.cpuSeconds, digits: 2 },
     { label: 'lifecycle: first create → last TrainJob finished (s)', value: (r) => r.lifecycle?.seconds },
     { label: 'manager peak RSS (MiB)', value: (r) => r.peakRssMiB },
+    {
+      label: 'kube-apiserver + etcd CPU s, lifecycle (or to the JobSets)',
+      value: (r) => (r.lifecycle ?? r.toJobSet).machine.controlPlaneCpuSeconds,
+      digits: 1,
+    },
+    {
+      label: 'machine busy (% of 2 cores, all processes), same window',
+      value: (r) => 100 * (r.lifecycle ?? r.toJobSet).machine.busyShare,
+      digits: 0,
+    },
   ];
   const header = ['figure', ...(ceiling ? ['ceiling'] : []), ...runs.map((r) => r.manager)];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
