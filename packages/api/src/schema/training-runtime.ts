@@ -181,7 +181,7 @@ function runtimeKind(kind: string, description: string) {
     {
       apiVersion: Type.Optional(Str({ description: `apiVersion: ${API_VERSION}.` })),
       kind: Type.Optional(Str({ description: `kind: ${kind}.` })),
-      metadata: Type.Optional(ObjectMeta({ description: `metadata of the ${kind}: name, labels, ...` })),
+      metadata: Type.Optional(ObjectMeta()),
       spec: Type.Optional(TrainingRuntimeSpecSchema),
     },
     { description },

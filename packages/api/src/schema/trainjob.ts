@@ -175,9 +175,7 @@ export const TrainJobSchema = Obj(
   {
     apiVersion: Type.Optional(Str({ description: `apiVersion: ${API_VERSION}.` })),
     kind: Type.Optional(Str({ description: `kind: ${Kinds.TrainJob}.` })),
-    metadata: Type.Optional(
-      ObjectMeta({ description: 'metadata of the TrainJob: name, namespace, labels, ...' }),
-    ),
+    metadata: Type.Optional(ObjectMeta()),
     spec: Type.Optional(TrainJobSpecSchema),
     status: Type.Optional(TrainJobStatusSchema),
   },
