@@ -34,7 +34,7 @@ import {
   type TrainJob,
   type TrainJobStatus,
 } from '@kubetrain/api';
-import { deriveSSHKeyPair, render, status, validate as admit } from '@kubetrain/runtime';
+import { deriveSSHKeyPair, render, status, validateAdmission as admit } from '@kubetrain/runtime';
 import { makeTrainJob, replicatedJobPodPatch, type TrainJobBuilder } from '@kubetrain/testing';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { render, status, validate } from './engine.js';
+import { render, status, validateAdmission } from './engine.js';
 import { defaultPlugins } from './plugins/registry.js';
 import { UnsupportedRuntimeError } from './framework/errors.js';
 import { formatFieldErrors, type JobSetSpec } from '@kubetrain/api';
@@ -8,13 +8,13 @@ import type { CustomValidationPlugin } from './framework/plugin.js';
 import { upstreamExamples, upstreamRuntimes } from './test-support/upstream.js';
 import { clusterRuntime, replicatedJob, torchRuntime, trainJob } from './test-support/fixtures.js';
 
-describe('validate', () => {
+describe('validateAdmission', () => {
   it('rejects 05-multi-step: its dataset initializer lacks the initializer volumeMount', () => {
     const example = upstreamExamples().find((e) => e.file === '05-multi-step.yaml');
     const job = example?.trainJobs[0];
     const runtime = example?.runtimes[0];
     if (job === undefined || runtime === undefined) throw new Error('missing example');
-    const result = validate(
+    const result = validateAdmission(
       undefined,
       { ...job, metadata: { ...job.metadata, namespace: 'default' } },
       runtime,
@@ -30,7 +30,7 @@ describe('validate', () => {
     const runtime = upstreamRuntimes().get('torch-distributed')?.runtime;
     if (job === undefined || runtime === undefined) throw new Error('missing example');
     expect(
-      validate(undefined, { ...job, metadata: { ...job.metadata, namespace: 'default' } }, runtime),
+      validateAdmission(undefined, { ...job, metadata: { ...job.metadata, namespace: 'default' } }, runtime),
     ).toEqual({
       warnings: [],
       errors: [],
@@ -40,20 +40,20 @@ describe('validate', () => {
   it('warns about a deprecated ClusterTrainingRuntime', () => {
     const runtime = torchRuntime();
     runtime.metadata.labels = { 'trainer.kubeflow.org/support': 'deprecated' };
-    expect(validate(undefined, trainJob('j', 'torch-distributed', {}), runtime).warnings).toContain(
+    expect(validateAdmission(undefined, trainJob('j', 'torch-distributed', {}), runtime).warnings).toContain(
       'Referenced ClusterTrainingRuntime "torch-distributed" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime deprecation policy: https://trainer.kubeflow.org/en/latest/operator-guides/runtime.html#runtime-deprecation-policy',
     );
   });
 
   it('reports a missing runtime and throws for an unsupported kind', () => {
-    const missing = validate(undefined, trainJob('j', 'nope', {}), undefined);
+    const missing = validateAdmission(undefined, trainJob('j', 'nope', {}), undefined);
     expect(missing.errors).toHaveLength(1);
     expect(missing.errors[0]?.message).toContain(
       'specified clusterTrainingRuntime must be created before the TrainJob is created',
     );
     const job = trainJob('j', 'x', {});
     job.spec.runtimeRef.kind = 'Deployment';
-    expect(() => validate(undefined, job, torchRuntime())).toThrow(UnsupportedRuntimeError);
+    expect(() => validateAdmission(undefined, job, torchRuntime())).toThrow(UnsupportedRuntimeError);
   });
 
   it('runs the validate point of registered plugins after the rules', () => {
@@ -62,24 +62,28 @@ describe('validate', () => {
       name: 'Extra',
       validate: () => ({ warnings: ['extra'], errors: [] }),
     };
-    const result = validate(undefined, trainJob('j', 'rt', {}), runtime, { plugins: [extra] });
+    const result = validateAdmission(undefined, trainJob('j', 'rt', {}), runtime, { plugins: [extra] });
     expect(result.warnings).toEqual(['extra']);
   });
 });
 
-describe('validate honours options.plugins', () => {
+describe('validateAdmission honours options.plugins', () => {
   const reserved = trainJob('j', 'torch-distributed', { env: [{ name: 'PET_NNODES', value: '1' }] });
   it('runs the Torch rules when Torch is registered', () => {
-    expect(validate(undefined, reserved, torchRuntime()).errors.map((e) => e.path)).toEqual([
+    expect(validateAdmission(undefined, reserved, torchRuntime()).errors.map((e) => e.path)).toEqual([
       'spec.trainer.env',
     ]);
   });
   it('runs no Torch rule in a registry without Torch, and keeps the rules of no plugin', () => {
     const withoutTorch = defaultPlugins().filter((p) => p.name !== 'Torch');
-    expect(validate(undefined, reserved, torchRuntime(), { plugins: withoutTorch }).errors).toEqual([]);
+    expect(validateAdmission(undefined, reserved, torchRuntime(), { plugins: withoutTorch }).errors).toEqual(
+      [],
+    );
     const tooLong = trainJob('j'.repeat(60), 'torch-distributed', {});
     expect(
-      validate(undefined, tooLong, torchRuntime(), { plugins: withoutTorch }).errors.map((e) => e.path),
+      validateAdmission(undefined, tooLong, torchRuntime(), { plugins: withoutTorch }).errors.map(
+        (e) => e.path,
+      ),
     ).toEqual(['metadata.name']);
   });
 });

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The public engine operations: render, status and validate. Pure functions of their inputs: no
+// The public engine operations: render, status, the admission checks and the defaulter. Pure functions of their inputs: no
 // I/O, no clock, no randomness; the same input gives byte-identical output.
 
 import { applyRuntimeDefaults, applyTrainJobDefaults } from './core/runtime-defaults.js';
@@ -18,8 +18,14 @@ import { activeDeadline } from './status/deadline.js';
 import { setFailedCondition, statusChanged } from './status/trainjob-status.js';
 import { TrainJobMessages, TrainJobReasons, type JobSet, type ValidationResult } from '@kubetrain/api';
 import { defaultPlugins } from './plugins/registry.js';
-import { validateTrainJob } from './validation/index.js';
-import { viewTrainJob, type KubeObject, type RuntimeInput, type TrainJobInput } from './types.js';
+import { validateTrainingRuntime, validateTrainJob } from './validation/index.js';
+import {
+  viewRuntime,
+  viewTrainJob,
+  type KubeObject,
+  type RuntimeInput,
+  type TrainJobInput,
+} from './types.js';
 
 /** Options shared by the engine operations. */
 export interface EngineOptions {
@@ -41,7 +47,7 @@ export interface RenderResult {
   readonly objects: KubeObject[];
 }
 
-/** Options of {@link validate}. */
+/** Options of {@link validateAdmission}. */
 export interface ValidateOptions extends EngineOptions {
   /** Cluster state some rules consult; rules without their input are skipped. */
   readonly cluster?: ClusterReader;
@@ -137,7 +143,7 @@ export function status(
  * referenced runtime does not exist (upstream's "must be created before the TrainJob" error). Throws
  * UnsupportedRuntimeError when the runtimeRef names another kind.
  */
-export function validate(
+export function validateAdmission(
   oldJobInput: TrainJobInput | undefined,
   newJobInput: TrainJobInput,
   runtime: RuntimeInput | undefined,
@@ -157,4 +163,20 @@ export function validate(
     warnings: [...core.warnings, ...plugins.warnings],
     errors: [...plugins.errors, ...core.errors],
   };
+}
+
+/**
+ * Validates a TrainingRuntime or ClusterTrainingRuntime create (`oldRuntime` undefined) or update,
+ * as upstream's runtime webhooks do (the kind is the object's): a runtime labelled
+ * `trainer.kubeflow.org/webhook-validation: disabled` is skipped, a TrainingRuntime is checked on
+ * create only, a ClusterTrainingRuntime on create and update.
+ */
+export function validateRuntimeAdmission(
+  oldRuntime: RuntimeInput | undefined,
+  newRuntime: RuntimeInput,
+): ValidationResult {
+  return validateTrainingRuntime(
+    oldRuntime === undefined ? undefined : viewRuntime(oldRuntime),
+    viewRuntime(newRuntime),
+  );
 }

@@ -1,26 +1,52 @@
 // SPDX-License-Identifier: Apache-2.0
-// The pure rendering engine: runtimes, plugins, builders and status.
+// @kubetrain/runtime: the pure engine the controller, the webhooks and the CLI stand on. This file
+// is the whole public surface; everything else is internal. See README.md.
 //
-// Public API:
-//   render(trainJob, runtime, options?)      -> { objects }       the objects to apply
-//   status(trainJob, observed, options?)     -> TrainJobStatus    from the observed workload
-//   validate(oldJob, newJob, runtime, opts?) -> { warnings, errors }
-//   resolveRuntime(trainJob, lookup)         -> { kind, runtime } runtimeRef resolution
+//   render(trainJob, runtime, options?)               -> { desired, objects }   what to apply
+//   status(trainJob, { jobSet?, now }, options?)      -> { status, changed, retry?, requeueAfterMs?, deadlineExceeded? }
+//   validateAdmission(oldJob?, newJob, runtime?, o?)  -> { warnings, errors }   the TrainJob webhook
+//   validateRuntimeAdmission(oldRuntime?, runtime)    -> { warnings, errors }   the runtime webhooks
+//   defaultTrainJob(oldJob?, newJob, now)             -> TrainJob               the mutating webhook
+//   activeDeadline(trainJob, now)                     -> deadline | undefined
+//   watchedKinds(plugins)                             -> the kinds to watch and their RBAC
+//   resolveRuntime(trainJob, lookup)                  -> { kind, runtime }
+//   runtime snapshot, SSH key derivation, the plugin registry, the error family
 
 export {
   render,
   status,
-  validate,
+  validateAdmission,
+  validateRuntimeAdmission,
   type EngineOptions,
-  type RenderOptions,
   type ObservedInput,
+  type RenderOptions,
   type RenderResult,
+  type TrainJobStatusOutcome,
   type ValidateOptions,
 } from './engine.js';
-export * from './framework/index.js';
+export { defaultTrainJob } from './core/trainjob-defaulter.js';
+export { activeDeadline, type ActiveDeadline, type DeadlineView } from './status/deadline.js';
+export { computeTrainJobStatus, isTrainJobFinished, type TrainJobStatusResult } from './status/index.js';
+export type { DesiredObject, ObjectKey } from './framework/desired.js';
+export {
+  watchedKinds,
+  type ApplyPolicy,
+  type KindRef,
+  type KindUse,
+  type OwnedKind,
+  type ReadKind,
+  type WatchedKind,
+} from './framework/kinds.js';
+export type {
+  EngineConfig,
+  FeatureGates,
+  PluginDependencies,
+  PluginFactory,
+} from './framework/dependencies.js';
+export type { ClusterReader, Plugin, SecretMaterial, SSHKeyPair, StatusResult } from './framework/plugin.js';
+export { defaultPlugins, pluginFactories } from './plugins/registry.js';
 export {
   resolveRuntime,
-  runtimeGroupKind,
   runtimeKindOf,
   type ResolvedRuntime,
   type RuntimeKind,
@@ -29,27 +55,25 @@ export {
 export { applyRuntimeDefaults, applyTrainJobDefaults } from './core/runtime-defaults.js';
 export {
   buildRuntimeSnapshot,
+  desiredRuntimeSnapshot,
   readRuntimeSnapshot,
   RuntimeSnapshotError,
   runtimeSnapshotName,
 } from './core/runtime-snapshot.js';
-export { mergeRuntimePatches, newRuntimeInfo } from './core/new-runtime-info.js';
-export { ancestorOf } from './util/replicated-job.js';
-export {
-  effectiveResourcesPerNode,
-  extractResourcesPerNodeFromRuntime,
-  getNumCPUPerNode,
-  getNumGPUPerNode,
-  mergeResourceRequirements,
-  podRequests,
-} from './core/resources.js';
-export { defaultPlugins } from './plugins/registry.js';
-export { validateReplicatedJobs, validateTrainingRuntime, validateTrainJob } from './validation/index.js';
 export { deriveSSHKeyPair } from './plugins/mpi/mpi-ssh-key.js';
-export type { WorkloadPlugin } from './workload/workload.js';
-export { computeTrainJobStatus, JobSetNotFoundError } from './status/index.js';
-export * from './util/quantity.js';
-export { canonicalObject } from './util/canonical.js';
-export { ownedObject, trainJobOwnerReference } from './util/owner-reference.js';
-export { upsertEnv, upsertPorts, upsertVolumeMounts, upsertVolumes } from './util/upsert.js';
-export type * from './types.js';
+export {
+  EngineError,
+  isEngineError,
+  PluginError,
+  RenderError,
+  RuntimeNotFoundError,
+  TooManyStatusPluginsError,
+  UndeclaredKindError,
+  UnsupportedRuntimeError,
+  type ExtensionPoint,
+  type TrainJobRef,
+} from './framework/errors.js';
+export { JobSetNotFoundError } from './status/trainjob-status.js';
+export { StrategicMergePatchError } from './smp/errors.js';
+export { QuantityParseError } from './util/quantity.js';
+export type { KubeObject, RuntimeInput, TrainingRuntime, TrainJob, TrainJobInput } from './types.js';

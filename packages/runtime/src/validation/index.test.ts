@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { UnsupportedRuntimeError } from '../framework/errors.js';
 import type { TrainingRuntime } from '../types.js';
-import { validate as validateTrainJob } from '../engine.js';
+import { validateAdmission } from '../engine.js';
 import { readUpstreamRuntime } from '../test-support/upstream.js';
 import { summarize, trainJobOf } from './test-fixtures.js';
 
@@ -9,7 +9,7 @@ const torchDistributed = readUpstreamRuntime('runtimes/torch_distributed.yaml');
 
 describe('validateTrainJob through the engine (every plugin registered)', () => {
   it('a runtime that does not exist: only the runtimeRef error', () => {
-    const got = validateTrainJob(
+    const got = validateAdmission(
       undefined,
       trainJobOf('job', { trainer: { env: [{ name: 'PET_NNODES', value: '1' }] } }),
       undefined,
@@ -27,7 +27,7 @@ describe('validateTrainJob through the engine (every plugin registered)', () => 
 
   it('another runtime kind: unsupported runtime', () => {
     const job = trainJobOf('job', {}, {}, 'x', 'Runtime');
-    expect(() => validateTrainJob(undefined, job, torchDistributed)).toThrow(UnsupportedRuntimeError);
+    expect(() => validateAdmission(undefined, job, torchDistributed)).toThrow(UnsupportedRuntimeError);
   });
 
   interface Case {
@@ -110,7 +110,7 @@ describe('validateTrainJob through the engine (every plugin registered)', () => 
   };
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
-      const got = validateTrainJob(undefined, tc.job, tc.runtime ?? torchDistributed);
+      const got = validateAdmission(undefined, tc.job, tc.runtime ?? torchDistributed);
       expect(summarize(got.errors)).toEqual(tc.want);
       expect(got.warnings).toEqual(tc.wantWarnings ?? []);
     });
@@ -133,10 +133,10 @@ describe('validateTrainJob through the engine (every plugin registered)', () => 
     ];
     const oldJob = trainJobOf('train-job', { suspend: true, runtimePatches: patch('a') });
     const newJob = trainJobOf('train-job', { suspend: true, runtimePatches: patch('b') });
-    expect(validateTrainJob(oldJob, newJob, torchDistributed).errors).toEqual([]);
+    expect(validateAdmission(oldJob, newJob, torchDistributed).errors).toEqual([]);
     const running = trainJobOf('train-job', { suspend: false, runtimePatches: patch('b') });
     const stillRunning = trainJobOf('train-job', { suspend: false, runtimePatches: patch('a') });
-    expect(summarize(validateTrainJob(stillRunning, running, torchDistributed).errors)).toEqual([
+    expect(summarize(validateAdmission(stillRunning, running, torchDistributed).errors)).toEqual([
       {
         path: 'spec.runtimePatches',
         type: 'Forbidden',
@@ -150,7 +150,7 @@ describe('validateTrainJob through the engine (every plugin registered)', () => 
     const job = trainJobOf('job', { trainer: { numNodes: 3 } });
     const jobCopy = structuredClone(job);
     const runtimeCopy = structuredClone(torchDistributed);
-    validateTrainJob(undefined, job, torchDistributed);
+    validateAdmission(undefined, job, torchDistributed);
     expect(job).toEqual(jobCopy);
     expect(torchDistributed).toEqual(runtimeCopy);
   });

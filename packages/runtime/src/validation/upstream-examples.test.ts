@@ -4,7 +4,7 @@
 // as upstream's JobSet plugin would. Every shipped runtime passes the runtime webhook.
 
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
-import { validate as validateTrainJob } from '../engine.js';
+import { validateAdmission } from '../engine.js';
 import { validateTrainingRuntime } from './index.js';
 import { readUpstream } from '../test-support/upstream.js';
 import { summarize } from './test-fixtures.js';
@@ -56,7 +56,7 @@ describe('upstream examples', () => {
     it(name, () => {
       const trainJob = ofKind<TrainJob>(readUpstream(tc.example), ['TrainJob']);
       const runtime = ofKind<TrainingRuntime>(readUpstream(tc.runtime), runtimeKinds);
-      const got = validateTrainJob(undefined, trainJob, runtime);
+      const got = validateAdmission(undefined, trainJob, runtime);
       expect(summarize(got.errors)).toEqual(tc.want);
       expect(got.warnings).toEqual([]);
     });
@@ -103,10 +103,10 @@ describe('upstream torchtune runtime', () => {
     },
   });
   it('a single-GPU fine-tune passes', () => {
-    expect(validateTrainJob(undefined, trainJob(['batch_size=4']), runtime).errors).toEqual([]);
+    expect(validateAdmission(undefined, trainJob(['batch_size=4']), runtime).errors).toEqual([]);
   });
   it('overriding a runtime-owned config key is rejected', () => {
-    expect(summarize(validateTrainJob(undefined, trainJob(['output_dir=/tmp']), runtime).errors)).toEqual([
+    expect(summarize(validateAdmission(undefined, trainJob(['output_dir=/tmp']), runtime).errors)).toEqual([
       {
         path: 'spec.trainer.args[0]',
         type: 'Invalid',
