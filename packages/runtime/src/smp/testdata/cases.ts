@@ -33,6 +33,7 @@ const job = (name: string, pod: JsonObject, extra: JsonObject = {}): JsonObject 
   template: { spec: { template: { spec: pod } } },
 });
 
+/** The table cases of the strategic merge patch, by name (also run against apimachinery by the differential test). */
 export const cases: Record<string, SmpCase> = {
   'replicatedJobs merge by name and keep the jobs the patch does not name': {
     original: {
