@@ -9,10 +9,10 @@ import {
   RuntimeNotFoundError,
   UnsupportedRuntimeError,
   resolveRuntime,
-  validateAdmission as validateTrainJob,
+  validateAdmission,
   validateRuntimeAdmission,
 } from '@kubetrain/runtime';
-import type { RuntimeInput, TrainingRuntime, TrainJobInput } from '@kubetrain/runtime';
+import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
 import { admit } from './admission.js';
 import type { LoadedDocument } from './documents.js';
 import type { CliConfig } from './io.js';
@@ -33,10 +33,13 @@ function runtimeOf(
   trainJob: TrainJobInput,
   catalog: RuntimeCatalog,
 ): { runtime: RuntimeInput } | { error: FieldError } {
+  const ref = fieldPath('spec', 'runtimeRef');
+  // Without a spec the API server stores the TrainJob; the webhook then finds no runtime named ''.
+  if (trainJob.spec?.runtimeRef === undefined)
+    return { error: notFound(ref, `the TrainJob names no runtime (${catalog.note})`) };
   try {
     return { runtime: resolveRuntime(trainJob, catalog).runtime };
   } catch (e) {
-    const ref = fieldPath('spec', 'runtimeRef');
     if (e instanceof UnsupportedRuntimeError)
       return { error: invalid(ref, trainJob.spec?.runtimeRef, e.message) };
     if (e instanceof RuntimeNotFoundError) return { error: notFound(ref, `${e.message} (${catalog.note})`) };
@@ -52,7 +55,7 @@ function checkTrainJob(
 ): Omit<DocumentVerdict, 'object'> {
   const resolved = runtimeOf(trainJob, catalog);
   if ('error' in resolved) return { errors: [resolved.error], warnings: [] };
-  const result = (config.validateTrainJob ?? validateTrainJob)(undefined, trainJob, resolved.runtime);
+  const result = (config.validateTrainJob ?? validateAdmission)(undefined, trainJob, resolved.runtime);
   return { errors: result.errors, warnings: result.warnings, runtime: resolved.runtime };
 }
 
@@ -74,6 +77,6 @@ export function checkDocument(
   const webhook =
     doc.kind === Kinds.TrainJob
       ? checkTrainJob(object as unknown as TrainJobInput, catalog, config)
-      : validateRuntimeAdmission(undefined, object as unknown as TrainingRuntime);
+      : validateRuntimeAdmission(undefined, object as unknown as RuntimeInput);
   return { ...webhook, warnings: [...admission.warnings, ...webhook.warnings], object };
 }

@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The `kubetrain` entry point: reads the process (argv, environment, cwd, stdin) once and runs the CLI.
+// The handlers that turn any escaped failure into one line are installed before the CLI's modules
+// load, so that even a module that fails to load ends as `internal error: ...`, never a stack trace.
 
 import { fileURLToPath } from 'node:url';
-import { ExitCode } from './io.js';
-import { internalErrorLine, run } from './run.js';
+import { internalErrorLine } from './internal-error.js';
 
-const runtimesDir =
-  process.env.KUBETRAIN_RUNTIMES_DIR ??
-  fileURLToPath(new URL('../../../manifests/runtimes/', import.meta.url));
+/** Exit code 2: the command could not be used (see io.ts). */
+const UNUSABLE = 2;
 
-/** Anything that escapes run() still ends as one line and exit code 2, never a stack trace. */
+/** Anything that escapes run() still ends as one line and exit code 2. */
 function die(e: unknown): never {
   process.stderr.write(internalErrorLine(e));
-  process.exit(ExitCode.Unusable);
+  process.exit(UNUSABLE);
 }
 process.on('uncaughtException', die);
 process.on('unhandledRejection', die);
@@ -23,8 +23,17 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   process.exit(process.exitCode ?? 0);
 });
 
-process.exitCode = await run(
-  process.argv.slice(2),
-  { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-  { cwd: process.cwd(), runtimesDir, stdin: process.stdin },
-);
+const runtimesDir =
+  process.env.KUBETRAIN_RUNTIMES_DIR ??
+  fileURLToPath(new URL('../../../manifests/runtimes/', import.meta.url));
+
+try {
+  const { run } = await import('./run.js');
+  process.exitCode = await run(
+    process.argv.slice(2),
+    { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
+    { cwd: process.cwd(), runtimesDir, stdin: process.stdin },
+  );
+} catch (e) {
+  die(e);
+}

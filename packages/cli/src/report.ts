@@ -8,13 +8,24 @@ import type { Io } from './io.js';
 /** The path printed for an error of the object as a whole (the API server prints `<nil>`). */
 export const OBJECT_PATH = '(object)';
 
-/** kube-openapi names the field of an out-of-range integer in the message only; this finds it. */
-const FORMAT_MESSAGE = /^Checked value must be of type integer with format \S+ in (\S+)$/;
+/**
+ * Errors of the object as a whole whose message names the field: kube-openapi's out-of-range
+ * integers (`... with format int32 in spec.trainer.numNodes`) and CEL rules of the root whose
+ * message starts with the field they check (`metadata.name must match ...`).
+ */
+const FIELD_IN_MESSAGE = [
+  /^Checked value must be of type integer with format \S+ in (\S+)$/,
+  /^((?:metadata|spec|status)(?:\.[A-Za-z0-9]+)+) /,
+];
 
 /** The field path an error is printed with: its own, the one its message names, or {@link OBJECT_PATH}. */
 function printedPath(error: FieldError): string {
   if (error.path !== '') return error.path;
-  return FORMAT_MESSAGE.exec(error.message)?.[1] ?? OBJECT_PATH;
+  for (const pattern of FIELD_IN_MESSAGE) {
+    const field = pattern.exec(error.message)?.[1];
+    if (field !== undefined) return field;
+  }
+  return OBJECT_PATH;
 }
 
 /** One error as `<path>: <type>: <value>: <message>`, with a real path for errors of the whole object. */

@@ -9,6 +9,7 @@ import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
 import { CliError, ExitCode } from './io.js';
 import type { CliConfig, Io } from './io.js';
+import { internalErrorLine } from './internal-error.js';
 import { DEFAULT_NAMESPACE } from './runtimes.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
@@ -103,12 +104,6 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
     );
   });
   return program;
-}
-
-/** The one line an unexpected failure prints: never a stack trace. */
-export function internalErrorLine(e: unknown): string {
-  const message = e instanceof Error ? e.message : String(e);
-  return `internal error: ${message.split('\n')[0] ?? ''}\n`;
 }
 
 /**

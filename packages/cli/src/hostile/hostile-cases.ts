@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: Apache-2.0
+// The hostile and careless inputs of hostile.test.ts: each a file (or stream) and what the CLI must
+// answer, one case per class of input from issue 8 and a few more.
+
+import { execFileSync } from 'node:child_process';
+import { symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One hostile input and the answer it must get. */
+export interface HostileCase {
+  /** The arguments after `kubetrain`; `{dir}` is the fixture folder. */
+  readonly argv: readonly string[];
+  /** A file connected to stdin. */
+  readonly stdinFile?: string;
+  readonly code: 0 | 1 | 2;
+  /** stderr must match each. */
+  readonly stderr: readonly RegExp[];
+  /** stdout must match (default: nothing is checked but the absence of a stack trace). */
+  readonly stdout?: RegExp;
+}
+
+const API = 'apiVersion: trainer.kubeflow.org/v1alpha1';
+
+/** A TrainJob in YAML, with `spec` lines (indented under `spec:`) and optional extra metadata lines. */
+function trainJob(name: string, specLines: string[] = [], metaLines: string[] = []): string {
+  return [
+    API,
+    'kind: TrainJob',
+    'metadata:',
+    `  name: ${name}`,
+    ...metaLines.map((l) => `  ${l}`),
+    'spec:',
+    '  runtimeRef:',
+    '    name: torch-distributed',
+    ...specLines.map((l) => `  ${l}`),
+    '',
+  ].join('\n');
+}
+
+/** A TrainJob as JSON text with `n` env entries (duplicates when `distinct` is false). */
+function manyEnv(n: number, distinct: boolean): string {
+  const env = Array.from({ length: n }, (_, i) => ({
+    name: `E${distinct ? i : i % 50}`,
+    value: 'v'.repeat(60),
+  }));
+  return JSON.stringify({
+    apiVersion: 'trainer.kubeflow.org/v1alpha1',
+    kind: 'TrainJob',
+    metadata: { name: 'env' },
+    spec: { runtimeRef: { name: 'torch-distributed' }, trainer: { env } },
+  });
+}
+
+/** An alias bomb: ten levels of nine aliases each (a billion strings once expanded). */
+function aliasBomb(): string {
+  const lines = [
+    API,
+    'kind: TrainJob',
+    'metadata: {name: bomb}',
+    'x0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
+  ];
+  for (let i = 1; i < 10; i++)
+    lines.push(
+      `x${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The fixture files, by name. */
+function fixtureTexts(): Record<string, string> {
+  const int32 = 2 ** 31;
+  return {
+    'int32.yaml': trainJob('big', ['trainer:', `  numNodes: ${int32}`]),
+    'million-nodes.yaml': trainJob('million', ['trainer:', '  numNodes: 1000000']),
+    'billion-nodes.yaml': trainJob('billion', ['trainer:', '  numNodes: 1000000000']),
+    'env-32k.json': manyEnv(32000, false),
+    'env-500k.json': manyEnv(500000, true),
+    'alias-bomb.yaml': aliasBomb(),
+    'alias-across.yaml': `${trainJob('a', [], ['labels: &l {team: x}'])}---\n${trainJob('b', [], ['labels: *l'])}`,
+    'deep.yaml': `${API}\nkind: TrainJob\nmetadata: {name: deep}\nspec: {x: ${'['.repeat(100000)}${']'.repeat(100000)}}\n`,
+    'deep.json': `{"apiVersion": "trainer.kubeflow.org/v1alpha1", "kind": "TrainJob", "spec": ${'['.repeat(20000)}${']'.repeat(20000)}}`,
+    'no-spec.yaml': `${API}\nkind: TrainJob\nmetadata: {name: nospec}\n`,
+    'no-api-version.yaml':
+      'kind: TrainJob\nmetadata: {name: x}\nspec: {runtimeRef: {name: torch-distributed}}\n',
+    'wrong-api-version.yaml': trainJob('x').replace('v1alpha1', 'v1'),
+    'empty.yaml': '',
+    'comments-only.yaml': '# nothing\n---\n# still nothing\n',
+    'labels-list.yaml': trainJob('x', [], ['labels: [a, b]']),
+    'annotation-number.yaml': trainJob('x', [], ['annotations: {replicas: 3}']),
+    'namespace.yaml': trainJob('x', [], ['namespace: Team_A']),
+    'label-key.yaml': trainJob('x', [], ['labels: {"a/b/c": x}']),
+    'unicode-name.yaml': trainJob('jöb'),
+    'integer-name.yaml': trainJob('x').replace('name: x', 'name: 123'),
+    'quantity-1e400.yaml': trainJob('q', ['trainer:', '  resourcesPerNode:', '    limits: {cpu: 1e400}']),
+    'quantity-bad.yaml': trainJob('q', ['trainer:', '  resourcesPerNode:', '    limits: {cpu: lots}']),
+    'inf.yaml': trainJob('q', ['trainer:', '  resourcesPerNode:', '    limits: {cpu: .inf}']),
+    'reserved-env.yaml': trainJob('x', ['trainer:', '  env: [{name: PET_NNODES, value: "1"}]']),
+    'long-name.yaml': trainJob('a'.repeat(63)),
+    'initializer.yaml': trainJob('init', ['initializer:', '  dataset: {storageUri: "hf://datasets/x"}']),
+    'pytorchjob.yaml': 'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: old}\nspec: {}\n',
+    'configmap-too.yaml': `${trainJob('x')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n`,
+    'suspend-yes.yaml': trainJob('s', ['suspend: yes']),
+    'job.json': JSON.stringify({
+      apiVersion: 'trainer.kubeflow.org/v1alpha1',
+      kind: 'TrainJob',
+      metadata: { name: 'json' },
+      spec: { runtimeRef: { name: 'torch-distributed' } },
+    }),
+    'duplicate-key.yaml': `${trainJob('x')}kind: TrainJob\n`,
+    'scalar.yaml': 'just a string\n',
+    'binary.yaml': Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)).toString('latin1'),
+    'big.yaml': `${trainJob('small')}---\n${trainJob('big', ['trainer:', `  args: [${'"x", '.repeat(40000)}"x"]`])}`,
+    'many-docs.yaml': Array.from({ length: 2000 }, (_, i) => trainJob(`j${i}`)).join('---\n'),
+    'set-tag.yaml': trainJob('x', [], ['labels: !!set {a, b}']),
+  };
+}
+
+/** Writes the fixtures into `dir` (plus a FIFO and a folder holding a link to /dev/zero). */
+export function writeFixtures(dir: string): void {
+  for (const [name, text] of Object.entries(fixtureTexts()))
+    writeFileSync(join(dir, name), text, name === 'binary.yaml' ? 'latin1' : 'utf8');
+  execFileSync('mkfifo', [join(dir, 'fifo.yaml')]);
+  mkdirSync(join(dir, 'with-device'));
+  symlinkSync('/dev/zero', join(dir, 'with-device', 'zero.yaml'));
+}
+
+const R = ['-r', '{runtimes}'];
+
+/** The table: what each hostile input must get. */
+export const hostileCases: Record<string, HostileCase> = {
+  'numNodes 2^31 is out of int32': {
+    argv: ['validate', '-f', '{dir}/int32.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/big: spec\.trainer\.numNodes: Invalid value: Checked value must be of type integer with format int32 in spec\.trainer\.numNodes$/m,
+    ],
+  },
+  'render refuses numNodes 2^31 as validate does': {
+    argv: ['render', '-f', '{dir}/int32.yaml', ...R],
+    code: 1,
+    stderr: [/format int32 in spec\.trainer\.numNodes$/m],
+    stdout: /^$/,
+  },
+  'numNodes of a billion validates without building anything per node': {
+    argv: ['validate', '-f', '{dir}/billion-nodes.yaml', ...R],
+    code: 0,
+    stderr: [/^$/],
+    stdout: /^1 object valid\n$/,
+  },
+  'render of a million nodes': {
+    argv: ['render', '-f', '{dir}/million-nodes.yaml', ...R],
+    code: 0,
+    stderr: [/^rendered 1 of 1 TrainJobs into 1 objects$/m],
+    stdout: /value: "1000000"/,
+  },
+  '32,000 env entries (3 MB) are refused quickly': {
+    argv: ['validate', '-f', '{dir}/env-32k.json', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/env: spec\.trainer\.env: Too many: 32000: must have at most 128 items$/m],
+  },
+  '500,000 env entries are larger than the object limit': {
+    argv: ['validate', '-f', '{dir}/env-500k.json', ...R],
+    code: 2,
+    stderr: [
+      /^error: .*env-500k\.json: document 1: Request entity too large: limit is 3145728 \(--max-bytes sets the limit\)$/m,
+    ],
+  },
+  'a file larger than 16 objects is refused before it is read': {
+    argv: ['validate', '-f', '{dir}/env-500k.json', '--max-bytes', '1000000', ...R],
+    code: 2,
+    stderr: [/^error: .*env-500k\.json: larger than 16000000 bytes, the most one file may hold/m],
+  },
+  '500,000 env entries under a larger limit are still one object too large': {
+    argv: ['validate', '-f', '{dir}/env-500k.json', '--max-bytes', '5000000', ...R],
+    code: 2,
+    stderr: [
+      /^error: .*env-500k\.json: document 1: Request entity too large: limit is 5000000 \(--max-bytes sets the limit\)$/m,
+    ],
+  },
+  'an alias bomb': {
+    argv: ['validate', '-f', '{dir}/alias-bomb.yaml'],
+    code: 2,
+    stderr: [/^error: .*alias-bomb\.yaml: document 1: document contains excessive aliasing$/m],
+  },
+  'a YAML document larger than the object limit': {
+    argv: ['validate', '-f', '{dir}/big.yaml', '--max-bytes', '100000'],
+    code: 2,
+    stderr: [
+      /^error: .*big\.yaml: document 2: Request entity too large: limit is 100000 \(--max-bytes sets the limit\)$/m,
+    ],
+  },
+  'an alias into another document': {
+    argv: ['validate', '-f', '{dir}/alias-across.yaml'],
+    code: 2,
+    stderr: [
+      /^error: .*alias-across\.yaml: document 2: Unresolved alias.*: an alias must refer to an anchor earlier in the same document$/m,
+    ],
+  },
+  'nesting 100,000 deep': {
+    argv: ['validate', '-f', '{dir}/deep.yaml'],
+    code: 2,
+    stderr: [/^error: .*deep\.yaml: document 1: line 4, column \d+: nesting too deep to parse$/m],
+  },
+  'nesting 20,000 deep in JSON': {
+    argv: ['validate', '-f', '{dir}/deep.json'],
+    code: 2,
+    stderr: [/^error: .*deep\.json: document 1: exceeded max depth of 10000$/m],
+  },
+  '-f /dev/zero': {
+    argv: ['validate', '-f', '/dev/zero'],
+    code: 2,
+    stderr: [/^error: \/dev\/zero: is a character device, not a regular file or a folder$/m],
+  },
+  '-f - reading /dev/zero stops at the limit': {
+    argv: ['validate', '-f', '-', '--max-bytes', '100000'],
+    stdinFile: '/dev/zero',
+    code: 2,
+    stderr: [/^error: <stdin>: larger than 1600000 bytes/m],
+  },
+  '-f - reads stdin': {
+    argv: ['validate', '-f', '-', ...R],
+    stdinFile: '{dir}/suspend-yes.yaml',
+    code: 0,
+    stderr: [/^$/],
+    stdout: /^1 object valid\n$/,
+  },
+  'a FIFO is refused before it is opened': {
+    argv: ['validate', '-f', '{dir}/fifo.yaml'],
+    code: 2,
+    stderr: [/^error: .*fifo\.yaml: is a FIFO, not a regular file or a folder$/m],
+  },
+  'a folder with a link to a device': {
+    argv: ['validate', '-f', '{dir}/with-device'],
+    code: 2,
+    stderr: [/^error: .*zero\.yaml: is a character device, not a regular file$/m],
+  },
+  'a folder where a runtime file is expected holds no runtime': {
+    argv: ['render', '-f', '{dir}/suspend-yes.yaml', '-r', '{dir}/with-device'],
+    code: 2,
+    stderr: [/is a character device, not a regular file$/m],
+  },
+  'a TrainJob without spec': {
+    argv: ['render', '-f', '{dir}/no-spec.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/nospec: spec\.runtimeRef: Not found: the TrainJob names no runtime/m],
+  },
+  'no apiVersion': {
+    argv: ['validate', '-f', '{dir}/no-api-version.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/x: apiVersion: Required value$/m],
+  },
+  'a wrong apiVersion': {
+    argv: ['validate', '-f', '{dir}/wrong-api-version.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x: apiVersion: Unsupported value: "trainer\.kubeflow\.org\/v1": supported values: "trainer\.kubeflow\.org\/v1alpha1"$/m,
+    ],
+  },
+  'an empty file': {
+    argv: ['validate', '-f', '{dir}/empty.yaml'],
+    code: 2,
+    stderr: [/^error: no objects in .*empty\.yaml$/m],
+  },
+  'a file of comments only': {
+    argv: ['render', '-f', '{dir}/comments-only.yaml'],
+    code: 2,
+    stderr: [/^error: no TrainJob in .*comments-only\.yaml$/m],
+  },
+  'labels given as a list': {
+    argv: ['validate', '-f', '{dir}/labels-list.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x: metadata\.labels: Invalid value: json: cannot unmarshal array into Go struct field ObjectMeta\.labels of type map\[string\]string$/m,
+    ],
+  },
+  'an annotation value that is a number': {
+    argv: ['validate', '-f', '{dir}/annotation-number.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x: metadata\.annotations: Invalid value: json: cannot unmarshal number into Go struct field ObjectMeta\.annotations of type string$/m,
+    ],
+  },
+  'a namespace that is not a DNS label': {
+    argv: ['validate', '-f', '{dir}/namespace.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x: metadata\.namespace: Invalid value: "Team_A": a lowercase RFC 1123 label must consist of/m,
+    ],
+  },
+  'a label key with two slashes': {
+    argv: ['validate', '-f', '{dir}/label-key.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/x: metadata\.labels: Invalid value: "a\/b\/c": a qualified name must consist of/m],
+  },
+  'a name with unicode has a real path': {
+    argv: ['validate', '-f', '{dir}/unicode-name.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/jöb: metadata\.name: Invalid value: "jöb": a lowercase RFC 1123 subdomain/m,
+      /^(?![\s\S]*<nil>)/,
+    ],
+  },
+  'an integer name is a type error': {
+    argv: ['validate', '-f', '{dir}/integer-name.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/<unnamed>: metadata\.name: Invalid value: json: cannot unmarshal number into Go struct field ObjectMeta\.name of type string$/m,
+    ],
+  },
+  'a quantity 1e400 is a string, as kubectl reads it': {
+    argv: ['render', '-f', '{dir}/quantity-1e400.yaml', ...R],
+    code: 0,
+    stderr: [/^rendered 1 of 1/m],
+    stdout: /cpu: "1e400"\n(?![\s\S]*\.inf)/,
+  },
+  'a quantity outside the grammar': {
+    argv: ['validate', '-f', '{dir}/quantity-bad.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/q: spec\.trainer\.resourcesPerNode\.limits\.cpu: Invalid value: "lots": spec\.trainer\.resourcesPerNode\.limits\.cpu in body should match/m,
+    ],
+  },
+  '.inf cannot be JSON': {
+    argv: ['validate', '-f', '{dir}/inf.yaml'],
+    code: 2,
+    stderr: [/^error: .*inf\.yaml: document 1: json: unsupported value: \+Inf$/m],
+  },
+  'render refuses a reserved env var': {
+    argv: ['render', '-f', '{dir}/reserved-env.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x: spec\.trainer\.env: Invalid value: .*must not have reserved envs, invalid envs configured: \[PET_NNODES\]$/m,
+    ],
+    stdout: /^$/,
+  },
+  'render refuses a 63-character name': {
+    argv: ['render', '-f', '{dir}/long-name.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/a{63}: metadata\.name: /m],
+    stdout: /^$/,
+  },
+  'render refuses initializer URIs the runtime has no step for': {
+    argv: ['render', '-f', '{dir}/initializer.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/init: spec\.runtimeRef: Invalid value: .*must have dataset-initializer job when trainJob is configured with input datasetConfig$/m,
+    ],
+    stdout: /^$/,
+  },
+  'a Training Operator v1 kind is named as one (validate)': {
+    argv: ['validate', '-f', '{dir}/pytorchjob.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/old: kubeflow\.org\/v1 PyTorchJob is a Kubeflow Training Operator v1 kind.*convert it to a TrainJob/m,
+    ],
+  },
+  'a Training Operator v1 kind is named as one (render)': {
+    argv: ['render', '-f', '{dir}/pytorchjob.yaml'],
+    code: 2,
+    stderr: [
+      /^Warning: PyTorchJob\/old: kubeflow\.org\/v1 PyTorchJob is a Kubeflow Training Operator v1 kind/m,
+      /^error: no TrainJob in/m,
+    ],
+  },
+  'render names the other kinds of a file': {
+    argv: ['render', '-f', '{dir}/configmap-too.yaml', ...R],
+    code: 0,
+    stderr: [/^Warning: ConfigMap\/cm: kind "ConfigMap" is not served by kubetrain .*; not rendered$/m],
+  },
+  'suspend: yes is true, as kubectl reads YAML': {
+    argv: ['render', '-f', '{dir}/suspend-yes.yaml', ...R],
+    code: 0,
+    stderr: [/^rendered 1 of 1/m],
+    stdout: /^  suspend: true$/m,
+  },
+  'JSON is accepted': {
+    argv: ['validate', '-f', '{dir}/job.json', ...R],
+    code: 0,
+    stderr: [/^$/],
+    stdout: /^1 object valid\n$/,
+  },
+  'a duplicate key': {
+    argv: ['validate', '-f', '{dir}/duplicate-key.yaml'],
+    code: 2,
+    stderr: [/^error: .*duplicate-key\.yaml: document 1: line 8, column 1: Map keys must be unique$/m],
+  },
+  'a document that is a string': {
+    argv: ['validate', '-f', '{dir}/scalar.yaml'],
+    code: 2,
+    stderr: [/^error: .*scalar\.yaml: document 1 is not an object$/m],
+  },
+  'binary garbage': {
+    argv: ['validate', '-f', '{dir}/binary.yaml'],
+    code: 2,
+    stderr: [/^error: .*binary\.yaml: /m],
+  },
+  '2,000 documents': {
+    argv: ['validate', '-f', '{dir}/many-docs.yaml', ...R],
+    code: 0,
+    stderr: [/^$/],
+    stdout: /^2000 objects valid\n$/,
+  },
+  'a YAML set is not JSON': {
+    argv: ['validate', '-f', '{dir}/set-tag.yaml'],
+    code: 2,
+    stderr: [/^error: .*set-tag\.yaml: document 1: a Set value cannot be converted to JSON$/m],
+  },
+  '--max-bytes must be a number': {
+    argv: ['validate', '-f', '{dir}/job.json', '--max-bytes', 'lots'],
+    code: 2,
+    stderr: [/argument 'lots' is invalid\. must be a positive whole number of bytes/],
+  },
+  'a missing file': {
+    argv: ['render', '-f', '{dir}/nope.yaml'],
+    code: 2,
+    stderr: [/^error: .*nope\.yaml: no such file or folder$/m],
+  },
+};
