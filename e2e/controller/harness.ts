@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager under test, in-process: @kubetrain/controller's startManager with the suite's
+// kubeconfig, reconciling only the suite's namespace (ClusterTrainingRuntimes are cluster-wide),
+// metrics and probes on ephemeral local ports. Reads of the cluster go through the suites' own
+// clients (e2e/support), never through the manager's stores.
+import { CustomObjectsApi, PatchStrategy, type CoreV1Event } from '@kubernetes/client-node';
+import { GROUP, Kinds, Resources, VERSION, type TrainJob } from '@kubetrain/api';
+import { loadSettings, parseFlags, startManager, type Manager } from '@kubetrain/controller';
+import { loadKubeConfig } from '@kubetrain/kube';
+import { createLogger } from '@kubetrain/log';
+import { readYamlObjects } from '../support/apply.js';
+import { cluster, kubeconfigPath } from '../support/cluster.js';
+import { waitFor } from '../support/wait.js';
+
+/** The Configuration the suites start the manager with. */
+export const TEST_CONFIG = `apiVersion: config.trainer.kubeflow.org/v1alpha1
+kind: Configuration
+metrics:
+  bindAddress: "127.0.0.1:0"
+  secureServing: false
+health:
+  healthProbeBindAddress: "127.0.0.1:0"
+`;
+
+/** A started manager and the log lines it wrote. */
+export interface TestManager {
+  readonly manager: Manager;
+  readonly logs: string[];
+}
+
+/** Starts a manager for `namespace` and waits until its caches are synced. */
+export async function startTestManager(namespace: string, config = TEST_CONFIG): Promise<TestManager> {
+  const logs: string[] = [];
+  const manager = await startManager(loadSettings(parseFlags([]), config), {
+    kubeConfig: loadKubeConfig({ path: kubeconfigPath() }),
+    logger: createLogger({ level: 'info', write: (line) => logs.push(line) }),
+    watchNamespace: namespace,
+  });
+  await waitFor('manager caches synced', async () => (manager.synced() ? true : undefined));
+  return { manager, logs };
+}
+
+export const custom = () => cluster().kubeConfig.makeApiClient(CustomObjectsApi);
+
+/** Creates a TrainJob and returns it as stored. */
+export async function createTrainJob(body: TrainJob): Promise<TrainJob> {
+  return (await custom().createNamespacedCustomObject({
+    group: GROUP,
+    version: VERSION,
+    plural: Resources.TrainJob,
+    namespace: body.metadata!.namespace!,
+    body,
+  })) as TrainJob;
+}
+
+/** Reads a TrainJob. */
+export async function readTrainJob(namespace: string, name: string): Promise<TrainJob> {
+  return (await custom().getNamespacedCustomObject({
+    group: GROUP,
+    version: VERSION,
+    plural: Resources.TrainJob,
+    namespace,
+    name,
+  })) as TrainJob;
+}
+
+/** Merge-patches a TrainJob (`patch` holds `spec`/`metadata` members to change). */
+export async function patchTrainJob(
+  namespace: string,
+  name: string,
+  patch: Record<string, unknown>,
+): Promise<void> {
+  const { metadata, ...rest } = patch as { metadata?: Record<string, unknown> };
+  await cluster().objects.patch(
+    {
+      apiVersion: `${GROUP}/${VERSION}`,
+      kind: Kinds.TrainJob,
+      metadata: { name, namespace, ...metadata },
+      ...rest,
+    },
+    undefined,
+    undefined,
+    'kubetrain-e2e',
+    undefined,
+    PatchStrategy.MergePatch,
+  );
+}
+
+/** Waits until the TrainJob has condition `type` with status True; returns the TrainJob. */
+export async function waitForCondition(
+  namespace: string,
+  name: string,
+  type: string,
+  reason?: string,
+): Promise<TrainJob> {
+  return waitFor(
+    `TrainJob ${namespace}/${name} condition ${type}=True${reason ? ` (${reason})` : ''}`,
+    async () => {
+      const tj = await readTrainJob(namespace, name);
+      const found = tj.status?.conditions?.some(
+        (c) => c.type === type && c.status === 'True' && (reason === undefined || c.reason === reason),
+      );
+      return found ? tj : undefined;
+    },
+    async () => JSON.stringify((await readTrainJob(namespace, name)).status ?? {}),
+  );
+}
+
+/** The events about the TrainJob `name`, oldest first. */
+export async function eventsOf(namespace: string, name: string): Promise<CoreV1Event[]> {
+  const list = await cluster().core.listNamespacedEvent({
+    namespace,
+    fieldSelector: `involvedObject.name=${name}`,
+  });
+  return list.items.sort((a, b) => String(a.eventTime ?? '').localeCompare(String(b.eventTime ?? '')));
+}
+
+/** Waits for an event about `name` with `reason`; returns it. */
+export async function waitForEvent(namespace: string, name: string, reason: string): Promise<CoreV1Event> {
+  return waitFor(
+    `event ${reason} about ${namespace}/${name}`,
+    async () => (await eventsOf(namespace, name)).find((e) => e.reason === reason),
+    async () => (await eventsOf(namespace, name)).map((e) => `${e.reason}: ${e.message}`).join('; '),
+  );
+}
+
+/** The ClusterTrainingRuntime files the kustomization of manifests/runtimes installs. */
+export function shippedRuntimeFiles(): string[] {
+  const [kustomization] = readYamlObjects('manifests/runtimes/kustomization.yaml');
+  return (kustomization as unknown as { resources: string[] }).resources.map(
+    (r) => `manifests/runtimes/${r}`,
+  );
+}
+
+/** Reads a ClusterTrainingRuntime. */
+export async function readClusterRuntime(name: string): Promise<Record<string, unknown>> {
+  return (await custom().getClusterCustomObject({
+    group: GROUP,
+    version: VERSION,
+    plural: Resources.ClusterTrainingRuntime,
+    name,
+  })) as Record<string, unknown>;
+}
+
+/** The TrainingRuntime `<namespace>/<name>` with the spec of the ClusterTrainingRuntime `base`. */
+export async function trainingRuntimeFrom(
+  namespace: string,
+  name: string,
+  base: string,
+): Promise<Record<string, unknown>> {
+  const spec = structuredClone((await readClusterRuntime(base))['spec']);
+  return {
+    apiVersion: `${GROUP}/${VERSION}`,
+    kind: Kinds.TrainingRuntime,
+    metadata: { name, namespace },
+    spec,
+  };
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: Apache-2.0
+// The admission webhook server: HTTPS (node:https), one route per webhook path, AdmissionReview v1
+// in and out. Every request is answered with a well-formed review within the per-request timeout:
+// bodies past the limit, bad JSON, objects too deep, unknown kinds and handler throws become
+// controller-runtime's `Errored` answers (HTTP 200, allowed false). The serving certificate can be
+// swapped while it runs (`setCertificate`).
+
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SecureVersion } from 'node:tls';
+import { checkInputBounds } from '@kubetrain/api';
+import type { Logger } from '@kubetrain/log';
+import {
+  decodeReview,
+  errored,
+  MalformedReviewError,
+  reviewResponse,
+  type AdmissionOutcome,
+  type AdmissionRequest,
+} from './admission-review.js';
+import type { AdmissionHandler } from './handler.js';
+import { webhookForPath, type WebhookSpec } from './names.js';
+import { BodyTooLargeError, MAX_REVIEW_BYTES, readBody } from './read-body.js';
+import type { WebhookMetrics } from './webhook-metrics.js';
+
+/** Per-request deadline: under the API server's default webhook timeout (10 s). */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
+
+/** Nesting accepted in a review: far above any TrainJob or runtime the CRD schemas allow. */
+export const MAX_REVIEW_DEPTH = 200;
+
+/** PEM key and certificate (chain) to serve. */
+export interface ServingCertificate {
+  readonly key: string | Buffer;
+  readonly cert: string | Buffer;
+}
+
+/** Options of {@link startWebhookServer}. */
+export interface WebhookServerOptions {
+  /** Address to listen on; `''` is every address. */
+  readonly host: string;
+  /** Port; 0 picks a free one. */
+  readonly port: number;
+  readonly certificate: ServingCertificate;
+  /** The handler of each webhook, by path. Paths without a handler answer 404. */
+  readonly handlers: ReadonlyMap<string, AdmissionHandler>;
+  readonly metrics?: WebhookMetrics;
+  readonly logger?: Logger;
+  readonly requestTimeoutMs?: number;
+  readonly maxBodyBytes?: number;
+  readonly maxDepth?: number;
+  /** Lowest TLS version (`tls.minVersion` of the Configuration: `1.2`, `1.3`). */
+  readonly minTLSVersion?: string;
+}
+
+/** A running webhook server. */
+export interface WebhookServer {
+  readonly port: number;
+  /** Serves `certificate` to new connections from now on. */
+  setCertificate(certificate: ServingCertificate): void;
+  close(): Promise<void>;
+}
+
+/** The kind a webhook admits did not match the request's. */
+function kindMismatch(webhook: WebhookSpec, request: AdmissionRequest): AdmissionOutcome | undefined {
+  if (request.kind.kind !== '' && request.kind.kind !== webhook.kind) {
+    return errored(400, `unsupported kind ${request.kind.kind}: this webhook admits ${webhook.kind}`);
+  }
+  const needsObject = request.operation === 'CREATE' || request.operation === 'UPDATE';
+  if (needsObject && request.object === undefined) return errored(400, 'there is no content to decode');
+  if (request.operation === 'UPDATE' && request.oldObject === undefined) {
+    return errored(400, 'there is no content to decode in the old object');
+  }
+  for (const object of [request.object, request.oldObject]) {
+    const kind = object?.['kind'];
+    if (kind !== undefined && kind !== webhook.kind) {
+      return errored(400, `unsupported kind ${String(kind)}: this webhook admits ${webhook.kind}`);
+    }
+  }
+  return undefined;
+}
+
+function tlsVersion(text: string | undefined): SecureVersion | undefined {
+  const versions: Record<string, SecureVersion> = {
+    '1.0': 'TLSv1',
+    '1.1': 'TLSv1.1',
+    '1.2': 'TLSv1.2',
+    '1.3': 'TLSv1.3',
+  };
+  return text === undefined ? undefined : versions[text];
+}
+
+function timeout(ms: number): { promise: Promise<AdmissionOutcome>; cancel: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<AdmissionOutcome>((resolve) => {
+    timer = setTimeout(() => resolve(errored(504, `admission request not decided within ${ms}ms`)), ms);
+  });
+  return { promise, cancel: () => clearTimeout(timer) };
+}
+
+/** Starts the webhook server; resolves once it listens. */
+export async function startWebhookServer(options: WebhookServerOptions): Promise<WebhookServer> {
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const maxBytes = options.maxBodyBytes ?? MAX_REVIEW_BYTES;
+  const maxDepth = options.maxDepth ?? MAX_REVIEW_DEPTH;
+  const { metrics, logger } = options;
+
+  const decide = async (
+    webhook: WebhookSpec,
+    handler: AdmissionHandler,
+    req: IncomingMessage,
+  ): Promise<{ uid: string; outcome: AdmissionOutcome }> => {
+    let body: Buffer;
+    try {
+      body = await readBody(req, maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) return { uid: '', outcome: errored(413, error.message) };
+      throw error;
+    }
+    if (body.length === 0) return { uid: '', outcome: errored(400, 'request body is empty') };
+    const contentType = req.headers['content-type'] ?? '';
+    if (contentType.split(';')[0]?.trim() !== 'application/json') {
+      return { uid: '', outcome: errored(400, `contentType=${contentType}, expected application/json`) };
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch (error) {
+      return { uid: '', outcome: errored(400, `couldn't decode the AdmissionReview: ${(error as Error).message}`) };
+    }
+    const bounds = checkInputBounds(parsed, { maxDepth });
+    if (bounds !== undefined) return { uid: '', outcome: errored(400, `the AdmissionReview ${bounds.message}`) };
+    let request: AdmissionRequest;
+    try {
+      request = decodeReview(parsed);
+    } catch (error) {
+      if (error instanceof MalformedReviewError) return { uid: '', outcome: errored(400, error.message) };
+      throw error;
+    }
+    const mismatch = kindMismatch(webhook, request);
+    if (mismatch !== undefined) return { uid: request.uid, outcome: mismatch };
+    const limit = timeout(timeoutMs);
+    try {
+      const outcome = await Promise.race([
+        handler(request).catch((error: unknown) => {
+          logger?.error('Admission handler failed', {
+            webhook: webhook.name,
+            uid: request.uid,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          return errored(500, `internal error: ${error instanceof Error ? error.message : String(error)}`);
+        }),
+        limit.promise,
+      ]);
+      return { uid: request.uid, outcome };
+    } finally {
+      limit.cancel();
+    }
+  };
+
+  const serve = (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const webhook = webhookForPath(path);
+    const handler = webhook === undefined ? undefined : options.handlers.get(path);
+    if (webhook === undefined || handler === undefined || req.method !== 'POST') {
+      const code = webhook === undefined || handler === undefined ? 404 : 405;
+      res.writeHead(code, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(code === 404 ? '404 page not found\n' : 'method not allowed\n');
+      req.resume();
+      return;
+    }
+    const started = process.hrtime.bigint();
+    metrics?.inFlight.inc({ webhook: path });
+    const answer = (uid: string, outcome: AdmissionOutcome): void => {
+      const text = JSON.stringify(reviewResponse(uid, outcome));
+      if (!res.headersSent && !res.destroyed) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+        res.end(text);
+      }
+      // A body cut short at the limit: stop reading the rest.
+      if (!req.complete) req.destroy();
+      metrics?.inFlight.dec({ webhook: path });
+      metrics?.requests.inc({ webhook: path, code: '200' });
+      metrics?.latency.observe({ webhook: path }, Number(process.hrtime.bigint() - started) / 1e9);
+      if (!outcome.allowed) metrics?.denials.inc({ webhook: path, code: String(outcome.result?.code ?? 0) });
+    };
+    decide(webhook, handler, req).then(
+      ({ uid, outcome }) => answer(uid, outcome),
+      (error: unknown) =>
+        answer('', errored(500, `internal error: ${error instanceof Error ? error.message : String(error)}`)),
+    );
+  };
+
+  const minVersion = tlsVersion(options.minTLSVersion);
+  const server: Server = createServer(
+    {
+      key: options.certificate.key,
+      cert: options.certificate.cert,
+      ALPNProtocols: ['http/1.1'],
+      ...(minVersion !== undefined ? { minVersion } : {}),
+    },
+    serve,
+  );
+  server.requestTimeout = timeoutMs + 2000;
+  server.headersTimeout = Math.min(timeoutMs, 60000);
+  server.on('tlsClientError', () => undefined);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host === '' ? undefined : options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return {
+    port: (server.address() as AddressInfo).port,
+    setCertificate(certificate) {
+      server.setSecureContext({ key: certificate.key, cert: certificate.cert, ALPNProtocols: ['http/1.1'] });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

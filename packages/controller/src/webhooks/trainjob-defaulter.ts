@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: Apache-2.0
+// The TrainJob mutating webhook (`defaulter.trainjob.trainer.kubeflow.org`): the engine's
+// defaulter (each `runtimePatches[].time`), answered as a JSON patch against the object sent.
+
+import { defaultTrainJob, type TrainJobInput } from '@kubetrain/runtime';
+import { allowed, errored, patched } from './admission-review.js';
+import { rfc3339Seconds, type AdmissionHandler } from './handler.js';
+import { jsonPatch } from './json-patch.js';
+
+/** The defaulter; `now` is the clock (a test may fix it). */
+export function trainJobDefaulter(now: () => Date = () => new Date()): AdmissionHandler {
+  return async (request) => {
+    if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed();
+    if (request.object === undefined) return errored(400, 'there is no content to decode');
+    const object = request.object as unknown as TrainJobInput;
+    const old = request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
+    const defaulted = defaultTrainJob(old, object, rfc3339Seconds(now()));
+    return patched(jsonPatch(object, defaulted));
+  };
+}
