@@ -9,8 +9,7 @@ import { render } from './engine.js';
 import type { DesiredObject } from './framework/desired.js';
 import { watchedKinds, type ApplyPolicy } from './framework/kinds.js';
 import { defaultPlugins } from './plugins/registry.js';
-import { clusterRuntime, replicatedJob, trainJob, torchRuntime } from './test-support/fixtures.js';
-import { upstreamRuntimes } from './test-support/upstream.js';
+import { clusterRuntime, replicatedJob, torchRuntime, trainJob, upstreamRuntimes } from '@kubetrain/testing';
 import type { TrainingRuntime } from './types.js';
 
 /** Upstream's apply behaviour per rendered object, by `<group>/<kind> <name without the TrainJob name>`. */

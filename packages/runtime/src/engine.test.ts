@@ -5,8 +5,14 @@ import { UnsupportedRuntimeError } from './framework/errors.js';
 import { formatFieldErrors, type JobSetSpec } from '@kubetrain/api';
 import { applyRuntimeDefaults } from './core/runtime-defaults.js';
 import type { CustomValidationPlugin } from './framework/plugin.js';
-import { upstreamExamples, upstreamRuntimes } from './test-support/upstream.js';
-import { clusterRuntime, replicatedJob, torchRuntime, trainJob } from './test-support/fixtures.js';
+import {
+  clusterRuntime,
+  replicatedJob,
+  torchRuntime,
+  trainJob,
+  upstreamExamples,
+  upstreamRuntimes,
+} from '@kubetrain/testing';
 
 describe('validateAdmission', () => {
   it('rejects 05-multi-step: its dataset initializer lacks the initializer volumeMount', () => {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// Test builders and golden-file helpers shared by the packages' tests.
+// Test builders, fixtures, upstream readers and the golden-file helper shared by the packages' tests.
 export { TrainJobBuilder, makeTrainJob, replicatedJobPodPatch } from './trainjob.js';
 export {
   ClusterTrainingRuntimeBuilder,
@@ -11,3 +11,50 @@ export {
 } from './runtime.js';
 export { DEFAULT_TRANSITION_TIME, JobSetBuilder, makeJobSet, type ReplicatedJobCounts } from './jobset.js';
 export { expectGolden, goldenPath, type GoldenOptions } from './golden.js';
+export {
+  clusterRuntime,
+  containerOf,
+  envMap,
+  envNames,
+  jobOf,
+  objectOf,
+  replicatedJob,
+  replicatedJobOf,
+  runtimeObject,
+  thrownBy,
+  torchRuntime,
+  trainJob,
+  trainJobObject,
+  type ReplicatedJobParts,
+  type RuntimeParts,
+  type TestMetadata,
+  type TrainJobParts,
+} from './engine-fixtures.js';
+export { rjob, runtimeOf, summarize, trainJobOf, type RJobOptions } from './rule-fixtures.js';
+export {
+  expectedPodGroup,
+  gangRuntime,
+  gangTrainJob,
+  launcherSteps,
+  torchtuneSteps,
+  type RuntimeFixture,
+  type StepFixture,
+} from './gang-fixtures.js';
+export {
+  readObjects,
+  readUpstream,
+  readUpstreamRuntime,
+  upstreamDir,
+  upstreamExamples,
+  upstreamRuntimes,
+  yamlFiles,
+} from './upstream.js';
+export { toYaml } from './yaml.js';
+export type {
+  Container,
+  KubeObject,
+  ObjectMeta,
+  PodSpec,
+  TrainingRuntime,
+  TrainJob,
+} from './engine-types.js';

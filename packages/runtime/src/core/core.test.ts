@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { RenderError, RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
-import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
+import { clusterRuntime, replicatedJob, trainJob } from '@kubetrain/testing';
 import type { JobSetSpec } from '@kubetrain/api';
 import type { TrainingRuntime } from '../types.js';
 import { mergeRuntimePatches, newRuntimeInfo } from './new-runtime-info.js';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { parse, stringify } from 'yaml';
-import { torchRuntime, trainJob } from '../test-support/fixtures.js';
+import { torchRuntime, trainJob } from '@kubetrain/testing';
 import type { KubeObject } from '../types.js';
 import { buildRuntimeSnapshot, readRuntimeSnapshot, RuntimeSnapshotError } from './runtime-snapshot.js';
 

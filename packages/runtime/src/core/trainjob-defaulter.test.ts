@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Upstream's cases (`pkg/webhooks/trainjob_webhook_test.go`), in our words.
 import type { RuntimePatch } from '@kubetrain/api';
-import { trainJob } from '../test-support/fixtures.js';
+import { trainJob } from '@kubetrain/testing';
 import { defaultTrainJob } from './trainjob-defaulter.js';
 
 const NOW = '2026-03-01T12:00:00Z';

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render, status } from '../engine.js';
-import { clusterRuntime, replicatedJob, trainJob } from '../test-support/fixtures.js';
+import { clusterRuntime, replicatedJob, trainJob } from '@kubetrain/testing';
 import { EngineError, PluginError, RenderError, TooManyStatusPluginsError } from './errors.js';
 import { StrategicMergePatchError } from '../smp/index.js';
 import { JobSetNotFoundError } from '../status/trainjob-status.js';

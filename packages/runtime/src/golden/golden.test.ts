@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Golden renders of every upstream runtime and example. `UPDATE_GOLDEN=1` rewrites testdata/.
 
-import { join } from 'node:path';
 import { render } from '../engine.js';
 import type { RuntimePatch, Trainer } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
-import { trainJobObject } from '../test-support/fixtures.js';
-import { expectGolden as expectGoldenFile, renderYaml } from '../test-support/golden.js';
-import { upstreamExamples, upstreamRuntimes } from '../test-support/upstream.js';
+import { expectGolden, trainJobObject, upstreamExamples, upstreamRuntimes } from '@kubetrain/testing';
+import { renderYaml } from '../test-support/engine.js';
 
 const testdata = 'packages/runtime/src/golden/testdata';
 
-function expectGolden(name: string, yaml: string): void {
-  expectGoldenFile(join(testdata, `${name}.yaml`), yaml);
+function expectRendered(name: string, yaml: string): void {
+  expectGolden(`${name}.yaml`, yaml, { dir: testdata });
 }
 
 function makeTrainJob(name: string, runtime: TrainingRuntime, trainer: Trainer, extra: Partial<TrainJob['spec']> = {}): TrainJob {
@@ -130,7 +128,7 @@ describe('golden: upstream runtimes', () => {
     for (const [variant, v] of Object.entries(variants(runtime))) {
       it(`${name} ${variant}`, () => {
         const job = makeTrainJob(`tj-${variant}`, runtime, v.trainer, v.extra);
-        expectGolden(`runtime-${name}-${variant}`, renderYaml(job, runtime));
+        expectRendered(`runtime-${name}-${variant}`, renderYaml(job, runtime));
       });
     }
   }
@@ -141,7 +139,7 @@ describe('golden: upstream runtimes', () => {
       const job = makeTrainJob('tune', entry.runtime, { command: ['tune', 'run'], numNodes: 1 }, {
         initializer: { dataset: { storageUri: 'hf://tatsu-lab/alpaca' } },
       });
-      expectGolden(`runtime-${name}-tune-run`, renderYaml(job, entry.runtime));
+      expectRendered(`runtime-${name}-tune-run`, renderYaml(job, entry.runtime));
     });
   }
 });
@@ -154,7 +152,7 @@ describe('golden: upstream examples', () => {
         const runtime = example.runtimes.find((r) => r.metadata.name === ref) ?? runtimes.get(ref)?.runtime;
         if (runtime === undefined) throw new Error(`runtime ${ref} not found`);
         const job: TrainJob = { ...trainJob, metadata: { ...trainJob.metadata, namespace: 'golden', uid: 'uid-example' } };
-        expectGolden(`example-${example.file.replace(/\.yaml$/, '')}`, renderYaml(job, runtime));
+        expectRendered(`example-${example.file.replace(/\.yaml$/, '')}`, renderYaml(job, runtime));
       });
     }
   }

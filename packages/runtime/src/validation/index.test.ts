@@ -2,8 +2,7 @@
 import { UnsupportedRuntimeError } from '../framework/errors.js';
 import type { TrainingRuntime } from '../types.js';
 import { validateAdmission } from '../engine.js';
-import { readUpstreamRuntime } from '../test-support/upstream.js';
-import { summarize, trainJobOf } from './test-fixtures.js';
+import { readUpstreamRuntime, summarize, trainJobOf } from '@kubetrain/testing';
 
 const torchDistributed = readUpstreamRuntime('runtimes/torch_distributed.yaml');
 

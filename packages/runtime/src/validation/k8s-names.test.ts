@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { isDNS1035Label, isDNS1123Subdomain, isDomainPrefixedPath, regexError } from './k8s-names.js';
-import { summarize } from './test-fixtures.js';
+import { summarize } from '@kubetrain/testing';
 
 const SUBDOMAIN_MSG =
   "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";

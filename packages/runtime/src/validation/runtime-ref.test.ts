@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { UnsupportedRuntimeError } from '../framework/errors.js';
 import { validateRuntimeDeprecation, validateRuntimeMissing } from './runtime-ref.js';
-import { rjob, runtimeOf, summarize, trainJobOf } from './test-fixtures.js';
+import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
 
 describe('validateRuntimeMissing', () => {
   const cases: Record<string, { kind: string; want: Array<Record<string, unknown>> }> = {

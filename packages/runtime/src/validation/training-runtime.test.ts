@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateReplicatedJobs, validateTrainingRuntime } from './training-runtime.js';
-import { rjob, runtimeOf, summarize } from './test-fixtures.js';
+import { rjob, runtimeOf, summarize } from '@kubetrain/testing';
 import type { ReplicatedJob } from '@kubetrain/api';
 
 const DEPRECATED =

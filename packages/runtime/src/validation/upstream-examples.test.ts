@@ -6,8 +6,7 @@
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 import { validateAdmission } from '../engine.js';
 import { validateTrainingRuntime } from './index.js';
-import { readUpstream } from '../test-support/upstream.js';
-import { summarize } from './test-fixtures.js';
+import { readUpstream, summarize } from '@kubetrain/testing';
 
 function ofKind<T>(list: KubeObject[], kinds: string[]): T {
   const found = list.find((d) => kinds.includes(String(d['kind'])));

@@ -4,8 +4,8 @@
 // `<case>.golden.yaml`. Regenerate with `UPDATE_GOLDEN=1` and review the diff.
 
 import { join } from 'node:path';
-import { expectGolden, renderYaml } from '../../test-support/golden.js';
-import { readObjects, readUpstream } from '../../test-support/upstream.js';
+import { expectGolden, readObjects, readUpstream } from '@kubetrain/testing';
+import { renderYaml } from '../../test-support/engine.js';
 import type { RuntimeInput, TrainJobInput } from '../../types.js';
 
 const TESTDATA = 'packages/runtime/src/plugins/common/testdata';
@@ -88,7 +88,7 @@ describe('scheduling golden renders', () => {
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
       const got = renderYaml(tc.trainJob() as TrainJobInput, tc.runtime() as RuntimeInput);
-      expectGolden(join(TESTDATA, `${name}.golden.yaml`), got);
+      expectGolden(`${name}.golden.yaml`, got, { dir: TESTDATA });
     });
   }
 });

@@ -3,8 +3,8 @@
 // runtimes without dependsOn, and without the steps JobSet holds back for the others.
 
 import { computeGang } from './gang.js';
-import { readUpstreamRuntime } from '../../test-support/upstream.js';
-import { makeInfo, makeTrainJob } from './gang-test-fixtures.js';
+import { gangTrainJob, readUpstreamRuntime } from '@kubetrain/testing';
+import { makeInfo } from '../../test-support/engine.js';
 
 describe('gang of the shipped runtimes', () => {
   const cases: Record<string, { members: string[]; includesAll: boolean }> = {
@@ -20,7 +20,7 @@ describe('gang of the shipped runtimes', () => {
   for (const [file, tc] of Object.entries(cases)) {
     it(file, () => {
       const runtime = readUpstreamRuntime(`runtimes/${file}`);
-      const info = makeInfo(runtime, makeTrainJob('job', { runtime: runtime.metadata.name ?? '' }));
+      const info = makeInfo(runtime, gangTrainJob('job', { runtime: runtime.metadata.name ?? '' }));
       const gang = computeGang(info);
       expect(gang.members.map((m) => m.podSet.name)).toEqual(tc.members);
       expect(gang.includesAll).toBe(tc.includesAll);

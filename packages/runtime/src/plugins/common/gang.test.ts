@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { computeGang, placeSteps, type StepPlacement } from './gang.js';
-import {
-  launcherSteps,
-  makeInfo,
-  makeTrainJob,
-  torchtuneSteps,
-  type RuntimeFixture,
-} from './gang-test-fixtures.js';
+import { gangTrainJob, launcherSteps, torchtuneSteps, type RuntimeFixture } from '@kubetrain/testing';
+import { makeInfo } from '../../test-support/engine.js';
 import { applyTrainerNumNodes } from './trainer-node.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 
@@ -172,7 +167,7 @@ describe('computeGang', () => {
   };
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {
-      const trainJob = makeTrainJob(
+      const trainJob = gangTrainJob(
         'job',
         tc.numNodes !== undefined ? { spec: { trainer: { numNodes: tc.numNodes } } } : {},
       );

@@ -2,13 +2,12 @@
 import { CoScheduling, create, name } from './coscheduling.js';
 import {
   expectedPodGroup,
+  gangTrainJob,
   launcherSteps,
-  makeInfo,
-  makeTrainJob,
-  podTemplateMetadataOf,
   torchtuneSteps,
   type RuntimeFixture,
-} from '../common/gang-test-fixtures.js';
+} from '@kubetrain/testing';
+import { makeInfo, podTemplateMetadataOf } from '../../test-support/engine.js';
 import { pluginDependencies } from '../../framework/dependencies.js';
 
 const LABEL = 'scheduling.x-k8s.io/pod-group';
@@ -106,7 +105,7 @@ describe('CoScheduling', () => {
   for (const [caseName, tc] of Object.entries(cases)) {
     it(caseName, () => {
       const plugin = create(pluginDependencies());
-      const trainJob = makeTrainJob('job');
+      const trainJob = gangTrainJob('job');
       const info = makeInfo(tc.runtime, trainJob);
       plugin.enforcePodGroupPolicy(info, trainJob);
       expect(info.scheduler.podLabels).toEqual(tc.wantSchedulerLabels);
@@ -117,7 +116,7 @@ describe('CoScheduling', () => {
   }
 
   it('keeps the template labels of a member pod and adds its own', () => {
-    const trainJob = makeTrainJob('job');
+    const trainJob = gangTrainJob('job');
     const steps = torchtuneSteps.map((s) => (s.name === 'node' ? { ...s, podLabels: { team: 'a' } } : s));
     const info = makeInfo(
       { podGroupPolicy: { coscheduling: { scheduleTimeoutSeconds: 5 } }, steps },

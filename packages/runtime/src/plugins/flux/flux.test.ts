@@ -9,7 +9,7 @@ import {
   replicatedJob,
   thrownBy,
   trainJob,
-} from '../../test-support/fixtures.js';
+} from '@kubetrain/testing';
 import type { Trainer } from '@kubetrain/api';
 import { curveCertificate, encodeZ85, x25519PublicKey } from './flux-curve.js';
 import { fluxRange } from './flux.js';

@@ -1,13 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKAIEnabled, KAIScheduler, name } from './kai.js';
-import {
-  launcherSteps,
-  makeInfo,
-  makeTrainJob,
-  perReplicatedJob,
-  torchtuneSteps,
-  type RuntimeFixture,
-} from '../common/gang-test-fixtures.js';
+import { gangTrainJob, launcherSteps, torchtuneSteps, type RuntimeFixture } from '@kubetrain/testing';
+import { makeInfo, perReplicatedJob } from '../../test-support/engine.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { pluginDependencies } from '../../framework/dependencies.js';
@@ -28,30 +22,30 @@ describe('KAI', () => {
 
   describe('isKAIEnabled', () => {
     const cases: Record<string, { runtime: RuntimeFixture; trainJob: TrainJob; want: boolean }> = {
-      'no KAI signal': { runtime: { steps: [node] }, trainJob: makeTrainJob('job'), want: false },
+      'no KAI signal': { runtime: { steps: [node] }, trainJob: gangTrainJob('job'), want: false },
       'queue label on the TrainJob': {
         runtime: { steps: [node] },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
         want: true,
       },
       'queue label on the runtime template': {
         runtime: { steps: [node], labels: { [QUEUE]: 'team-a' } },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         want: true,
       },
       'schedulerName kai-scheduler in a pod template': {
         runtime: { steps: [{ ...node, schedulerName: 'kai-scheduler' }] },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         want: true,
       },
       'another schedulerName': {
         runtime: { steps: [{ ...node, schedulerName: 'volcano' }] },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         want: false,
       },
       'the runtime chose Volcano: off even with a queue label': {
         runtime: { steps: [node], podGroupPolicy: { volcano: {} } },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
         want: false,
       },
       'the runtime chose coscheduling: off': {
@@ -59,7 +53,7 @@ describe('KAI', () => {
           steps: [{ ...node, schedulerName: 'kai-scheduler' }],
           podGroupPolicy: { coscheduling: {} },
         },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         want: false,
       },
     };
@@ -81,28 +75,28 @@ describe('KAI', () => {
     const cases: Record<string, Case> = {
       'not enabled: nothing changes': {
         runtime: { steps: [node], labels: { team: 'a' } },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         wantSchedulerNames: { node: undefined },
         wantLabels: { team: 'a' },
         wantAnnotations: {},
       },
       'single step: scheduler name, queue from the TrainJob, gang of one replicatedJob': {
         runtime: { steps: [node] },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'team-a' } }),
         wantSchedulerNames: { node: 'kai-scheduler' },
         wantLabels: { [QUEUE]: 'team-a' },
         wantAnnotations: { [MIN]: '1' },
       },
       'no dependsOn: every replicatedJob is required (KAI default made explicit)': {
         runtime: { steps: [{ name: 'dataset-initializer', ancestor: 'dataset-initializer' }, node] },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'q' } }),
         wantSchedulerNames: { 'dataset-initializer': 'kai-scheduler', node: 'kai-scheduler' },
         wantLabels: { [QUEUE]: 'q' },
         wantAnnotations: { [MIN]: '2' },
       },
       'torchtune: one subgroup at a time, not three': {
         runtime: { steps: torchtuneSteps },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'q' } }),
         wantSchedulerNames: {
           'dataset-initializer': 'kai-scheduler',
           'model-initializer': 'kai-scheduler',
@@ -113,28 +107,28 @@ describe('KAI', () => {
       },
       'launcher waiting on ready workers: one subgroup': {
         runtime: { steps: launcherSteps },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'q' } }),
         wantSchedulerNames: { node: 'kai-scheduler', launcher: 'kai-scheduler' },
         wantLabels: { [QUEUE]: 'q' },
         wantAnnotations: { [MIN]: '1' },
       },
       'an explicit schedulerName is kept': {
         runtime: { steps: [{ name: 'sidecar', schedulerName: 'default-scheduler' }, node] },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'q' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'q' } }),
         wantSchedulerNames: { sidecar: 'default-scheduler', node: 'kai-scheduler' },
         wantLabels: { [QUEUE]: 'q' },
         wantAnnotations: { [MIN]: '2' },
       },
       'the runtime queue wins over the TrainJob queue, as KAI merges without overriding': {
         runtime: { steps: [node], labels: { [QUEUE]: 'runtime-q' } },
-        trainJob: makeTrainJob('job', { labels: { [QUEUE]: 'job-q' } }),
+        trainJob: gangTrainJob('job', { labels: { [QUEUE]: 'job-q' } }),
         wantSchedulerNames: { node: 'kai-scheduler' },
         wantLabels: { [QUEUE]: 'runtime-q' },
         wantAnnotations: { [MIN]: '1' },
       },
       'topology annotations and gang size from the TrainJob are copied': {
         runtime: { steps: torchtuneSteps },
-        trainJob: makeTrainJob('job', {
+        trainJob: gangTrainJob('job', {
           labels: { [QUEUE]: 'q' },
           annotations: {
             'kai.scheduler/topology': 'gpu-topology',
@@ -162,7 +156,7 @@ describe('KAI', () => {
           steps: [node],
           annotations: { 'kai.scheduler/topology': 'runtime-topology', [MIN]: '3' },
         },
-        trainJob: makeTrainJob('job', {
+        trainJob: gangTrainJob('job', {
           labels: { [QUEUE]: 'q' },
           annotations: { 'kai.scheduler/topology': 'job-topology' },
         }),

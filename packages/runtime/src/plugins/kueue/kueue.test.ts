@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKueueManaged, KueueIntegration, name } from './kueue.js';
-import { makeInfo, makeTrainJob } from '../common/gang-test-fixtures.js';
+import { gangTrainJob } from '@kubetrain/testing';
+import { makeInfo } from '../../test-support/engine.js';
 import type { TrainJob } from '../../types.js';
 import { pluginDependencies } from '../../framework/dependencies.js';
 
@@ -14,25 +15,25 @@ describe('Kueue', () => {
 
   describe('isKueueManaged', () => {
     const cases: Record<string, { trainJob: TrainJob; want: boolean }> = {
-      'plain TrainJob': { trainJob: makeTrainJob('job'), want: false },
+      'plain TrainJob': { trainJob: gangTrainJob('job'), want: false },
       'queue-name label': {
-        trainJob: makeTrainJob('job', { labels: { 'kueue.x-k8s.io/queue-name': 'training-queue' } }),
+        trainJob: gangTrainJob('job', { labels: { 'kueue.x-k8s.io/queue-name': 'training-queue' } }),
         want: true,
       },
       "Kueue's runtimePatch": {
-        trainJob: makeTrainJob('job', { spec: { runtimePatches: [{ manager: 'kueue.x-k8s.io/manager' }] } }),
+        trainJob: gangTrainJob('job', { spec: { runtimePatches: [{ manager: 'kueue.x-k8s.io/manager' }] } }),
         want: true,
       },
       "another manager's runtimePatch": {
-        trainJob: makeTrainJob('job', { spec: { runtimePatches: [{ manager: 'acme.io/platform' }] } }),
+        trainJob: gangTrainJob('job', { spec: { runtimePatches: [{ manager: 'acme.io/platform' }] } }),
         want: false,
       },
       'MultiKueue managedBy': {
-        trainJob: makeTrainJob('job', { spec: { managedBy: 'kueue.x-k8s.io/multikueue' } }),
+        trainJob: gangTrainJob('job', { spec: { managedBy: 'kueue.x-k8s.io/multikueue' } }),
         want: true,
       },
       'priority-class label alone': {
-        trainJob: makeTrainJob('job', { labels: { 'kueue.x-k8s.io/priority-class': 'high' } }),
+        trainJob: gangTrainJob('job', { labels: { 'kueue.x-k8s.io/priority-class': 'high' } }),
         want: false,
       },
     };
@@ -50,11 +51,11 @@ describe('Kueue', () => {
     > = {
       'runtime queue and priority labels never reach the JobSet': {
         runtimeLabels: { 'kueue.x-k8s.io/queue-name': 'q', 'kueue.x-k8s.io/priority-class': 'p', team: 'a' },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         want: { team: 'a' },
       },
       'a runtimePatch cannot put a queue label on the JobSet either': {
-        trainJob: makeTrainJob('job', {
+        trainJob: gangTrainJob('job', {
           labels: { 'kueue.x-k8s.io/queue-name': 'q' },
           spec: {
             runtimePatches: [
@@ -71,7 +72,7 @@ describe('Kueue', () => {
       },
       'other labels are untouched': {
         runtimeLabels: { team: 'a', 'kueue.x-k8s.io/other': 'x' },
-        trainJob: makeTrainJob('job'),
+        trainJob: gangTrainJob('job'),
         want: { team: 'a', 'kueue.x-k8s.io/other': 'x' },
       },
     };
@@ -88,7 +89,7 @@ describe('Kueue', () => {
     }
 
     it("does not touch the TrainJob's own labels", () => {
-      const trainJob = makeTrainJob('job', { labels: { 'kueue.x-k8s.io/queue-name': 'q' } });
+      const trainJob = gangTrainJob('job', { labels: { 'kueue.x-k8s.io/queue-name': 'q' } });
       create(pluginDependencies()).enforcePodGroupPolicy(makeInfo({ steps: [node] }, trainJob), trainJob);
       expect(trainJob.metadata.labels).toEqual({ 'kueue.x-k8s.io/queue-name': 'q' });
     });

@@ -8,7 +8,8 @@ const validateSchedulingHints = (input: TrainJobRuleInput): string[] => [
   ...validateKAIHints(input),
   ...validateKueueHints(input),
 ];
-import { rjob, ruleInput, runtimeOf, trainJobOf } from '../../validation/test-fixtures.js';
+import { rjob, runtimeOf, trainJobOf } from '@kubetrain/testing';
+import { ruleInput } from '../../test-support/engine.js';
 import type { PodGroupPolicy, RuntimePatch } from '@kubetrain/api';
 import type { PodSpec } from '../../types.js';
 

@@ -8,11 +8,11 @@ import {
   envMap,
   jobOf,
   objectOf,
-  renderJobSet,
   replicatedJob,
-  trainJob,
   thrownBy,
-} from '../../test-support/fixtures.js';
+  trainJob,
+} from '@kubetrain/testing';
+import { renderJobSet } from '../../test-support/engine.js';
 import type { MPIMLPolicySource, Trainer } from '@kubetrain/api';
 import { deriveSSHKeyPair } from './mpi-ssh-key.js';
 

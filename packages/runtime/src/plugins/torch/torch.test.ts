@@ -7,12 +7,12 @@ import {
   envMap,
   envNames,
   jobOf,
-  renderJobSet,
   replicatedJob,
+  thrownBy,
   torchRuntime,
   trainJob,
-  thrownBy,
-} from '../../test-support/fixtures.js';
+} from '@kubetrain/testing';
+import { renderJobSet } from '../../test-support/engine.js';
 import type { Trainer } from '@kubetrain/api';
 
 interface Case {

@@ -1,13 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { render } from '../../engine.js';
-import {
-  clusterRuntime,
-  containerOf,
-  envNames,
-  objectOf,
-  replicatedJob,
-  trainJob,
-} from '../../test-support/fixtures.js';
+import { clusterRuntime, containerOf, envNames, objectOf, replicatedJob, trainJob } from '@kubetrain/testing';
 import type { Trainer } from '@kubetrain/api';
 import { isQLoRA, modelFromRuntimeName, recipeAndConfig } from './torchtune.js';
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 import { applyRuntimeDefaults } from '../../core/runtime-defaults.js';
-import { infoOf } from '../../test-support/fixtures.js';
+import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
+import { infoOf, ruleInput } from '../../test-support/engine.js';
 import { Torch } from './torch.js';
 import { validateTorch } from './validate.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
 import type { MLPolicy, Trainer } from '@kubetrain/api';
 
 const jobs = [

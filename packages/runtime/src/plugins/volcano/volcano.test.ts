@@ -2,13 +2,12 @@
 import { create, name, podGroupPriorityClassName, Volcano } from './volcano.js';
 import {
   expectedPodGroup,
+  gangTrainJob,
   launcherSteps,
-  makeInfo,
-  makeTrainJob,
-  podTemplateMetadataOf,
   torchtuneSteps,
   type RuntimeFixture,
-} from '../common/gang-test-fixtures.js';
+} from '@kubetrain/testing';
+import { makeInfo, podTemplateMetadataOf } from '../../test-support/engine.js';
 import { applyTrainerNumNodes } from '../common/trainer-node.js';
 import type { TrainJob } from '../../types.js';
 import { pluginDependencies } from '../../framework/dependencies.js';
@@ -47,7 +46,7 @@ describe('Volcano', () => {
     },
     '04-volcano-integration: numNodes 4, no queue (upstream worked render)': {
       runtime: { mlPolicy: { numNodes: 1, torch: {} }, podGroupPolicy: { volcano: {} }, steps: [node] },
-      trainJob: makeTrainJob('job', { spec: { trainer: { numNodes: 4 } } }),
+      trainJob: gangTrainJob('job', { spec: { trainer: { numNodes: 4 } } }),
       wantSchedulerAnnotations: { [ANNOTATION]: 'job' },
       wantTemplateAnnotations: { node: undefined },
       wantObjects: [podGroup({ minMember: 4, minResources: { cpu: '4', memory: '8Gi' } })],
@@ -79,7 +78,7 @@ describe('Volcano', () => {
         annotations: { 'scheduling.volcano.sh/queue-name': 'q1' },
         steps: [node],
       },
-      trainJob: makeTrainJob('job', {
+      trainJob: gangTrainJob('job', {
         spec: {
           runtimePatches: [
             {
@@ -131,7 +130,7 @@ describe('Volcano', () => {
   for (const [caseName, tc] of Object.entries(cases)) {
     it(caseName, () => {
       const plugin = create(pluginDependencies());
-      const trainJob = tc.trainJob ?? makeTrainJob('job');
+      const trainJob = tc.trainJob ?? gangTrainJob('job');
       const info = makeInfo(tc.runtime, trainJob);
       applyTrainerNumNodes(info, trainJob); // the trainer count, as the ML policies set it
       plugin.enforcePodGroupPolicy(info, trainJob);
@@ -143,7 +142,7 @@ describe('Volcano', () => {
   }
 
   it('priorityClassName: undefined when no pod template sets one', () => {
-    const info = makeInfo({ steps: [node] }, makeTrainJob('job'));
+    const info = makeInfo({ steps: [node] }, gangTrainJob('job'));
     expect(podGroupPriorityClassName(info)).toBeUndefined();
   });
 });

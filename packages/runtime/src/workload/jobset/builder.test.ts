@@ -1,14 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import { defaultPlugins } from '../../plugins/registry.js';
-import {
-  clusterRuntime,
-  containerOf,
-  jobOf,
-  renderJobSet,
-  replicatedJob,
-  trainJob,
-} from '../../test-support/fixtures.js';
+import { clusterRuntime, containerOf, jobOf, replicatedJob, trainJob } from '@kubetrain/testing';
+import { renderJobSet } from '../../test-support/engine.js';
 
 function initRuntime() {
   const dataset = replicatedJob(

@@ -4,7 +4,8 @@ import {
   validateRuntimePatchesUpdate,
   validateRuntimePatchTargets,
 } from './validate-runtime-patches.js';
-import { rjob, ruleInput, runtimeOf, summarize, trainJobOf } from '../../validation/test-fixtures.js';
+import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
+import { ruleInput } from '../../test-support/engine.js';
 import type { JobSet, RuntimePatch } from '@kubetrain/api';
 import type { TrainJob } from '../../types.js';
 
