@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Foreign schema fragments, cut out of the generated JobSet schema (sigs.k8s.io/jobset v0.12.0), whose pod
 // template is the same core/v1 schema upstream Trainer embeds.
-import { readFileSync } from 'node:fs';
+import generatedSchemas from './generated/jobset-schema.json' with { type: 'json' };
 
 /** A JSON schema node as stored in a CRD. */
 export type SchemaNode = Record<string, unknown>;
@@ -11,9 +11,8 @@ interface JobSetSchemas {
   condition: SchemaNode;
 }
 
-const generated = JSON.parse(
-  readFileSync(new URL('./generated/jobset-schema.json', import.meta.url), 'utf8'),
-) as JobSetSchemas;
+// A JSON module: loaded with the module graph, not read from disk by this module's code.
+const generated = generatedSchemas as unknown as JobSetSchemas;
 
 /**
  * Returns the schema node at `path` below `root`: dot-separated property names, `[]` steps into list items.
