@@ -137,3 +137,29 @@ export function deprecatedRuntimeReferenceWarning(name: string): string {
 export function deprecatedRuntimeWarning(name: string): string {
   return `ClusterTrainingRuntime "${name}" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime deprecation policy: ${RUNTIME_DEPRECATION_POLICY_URL}`;
 }
+
+/** Fixed messages of the controller's engine (upstream's framework and runtime snapshot errors). */
+export const EngineMessages = {
+  TooManyStatusPlugins: 'too many TrainJobStatus plugins are registered',
+  SnapshotOwnedByAnother:
+    'invalid runtime snapshot: a snapshot configmap exists but is owned by another object',
+  SnapshotMissingRuntimeKey: 'invalid runtime snapshot: snapshot ConfigMap missing "runtime" data key',
+} as const;
+
+/** `invalid runtime snapshot: unable to unmarshal the snapshot: <err>`. */
+export function snapshotUnmarshalMessage(err: string): string {
+  return `invalid runtime snapshot: unable to unmarshal the snapshot: ${err}`;
+}
+
+/**
+ * `invalid runtime snapshot: the snapshot refers to the wrong runtime: expecting a runtime with name,
+ * api group and kind of "<n>", "<g>", "<k>" but found runtime with name, api group and kind of "<n>",
+ * "<g>", "<k>"`.
+ */
+export function snapshotWrongRuntimeMessage(want: readonly string[], got: readonly string[]): string {
+  const q = (xs: readonly string[]): string => xs.map((x) => `"${x}"`).join(', ');
+  return (
+    'invalid runtime snapshot: the snapshot refers to the wrong runtime: expecting a runtime with name, ' +
+    `api group and kind of ${q(want)} but found runtime with name, api group and kind of ${q(got)}`
+  );
+}

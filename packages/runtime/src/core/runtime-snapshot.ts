@@ -4,9 +4,16 @@
 // TrainJob was first reconciled, so later runtime edits do not leak into the job. The engine builds and
 // checks the ConfigMap; the YAML codec is passed in (upstream uses sigs.k8s.io/yaml).
 
-import { DataKeys, ObjectNameSuffixes } from '@kubetrain/api';
+import {
+  DataKeys,
+  EngineMessages,
+  ObjectNameSuffixes,
+  snapshotUnmarshalMessage,
+  snapshotWrongRuntimeMessage,
+} from '@kubetrain/api';
 import { desiredObject, type DesiredObject } from '../framework/desired.js';
 import { EngineError } from '../framework/errors.js';
+import { groupOfApiVersion } from '../framework/kinds.js';
 import {
   viewTrainJob,
   type KubeObject,
@@ -51,11 +58,6 @@ export function desiredRuntimeSnapshot(
   return desiredObject(buildRuntimeSnapshot(trainJob, runtime, toYaml), 'createOnly');
 }
 
-function groupOf(apiVersion: string | undefined): string {
-  const parts = (apiVersion ?? '').split('/');
-  return parts.length === 2 ? (parts[0] ?? '') : '';
-}
-
 /**
  * Reads the runtime out of an existing snapshot ConfigMap, checking it as upstream does. Throws
  * {@link RuntimeSnapshotError} when the ConfigMap is not controlled by this TrainJob (UID), lacks
@@ -70,36 +72,29 @@ export function readRuntimeSnapshot(
   const trainJob = viewTrainJob(trainJobInput);
   const owner = configMap.metadata.ownerReferences?.find((o) => o.controller === true);
   if (owner === undefined || owner.uid !== trainJob.metadata.uid) {
-    throw new RuntimeSnapshotError(
-      'invalid runtime snapshot: a snapshot configmap exists but is owned by another object',
-    );
+    throw new RuntimeSnapshotError(EngineMessages.SnapshotOwnedByAnother);
   }
   const text = (configMap.data as Record<string, string> | undefined)?.[DataKeys.RuntimeSnapshot];
   if (text === undefined) {
-    throw new RuntimeSnapshotError('invalid runtime snapshot: snapshot ConfigMap missing "runtime" data key');
+    throw new RuntimeSnapshotError(EngineMessages.SnapshotMissingRuntimeKey);
   }
   let runtime: TrainingRuntime;
   try {
     runtime = fromYaml(text) as TrainingRuntime;
   } catch (e) {
-    throw new RuntimeSnapshotError(
-      `invalid runtime snapshot: unable to unmarshal the snapshot: ${e instanceof Error ? e.message : String(e)}`,
-      { cause: e },
-    );
+    throw new RuntimeSnapshotError(snapshotUnmarshalMessage(e instanceof Error ? e.message : String(e)), {
+      cause: e,
+    });
   }
   const ref = trainJob.spec.runtimeRef;
   const want = [ref.name, ref.apiGroup ?? '<any>', ref.kind ?? '<any>'];
-  const got = [runtime?.metadata?.name ?? '', groupOf(runtime?.apiVersion), runtime?.kind ?? ''];
+  const got = [runtime?.metadata?.name ?? '', groupOfApiVersion(runtime?.apiVersion ?? ''), runtime?.kind ?? ''];
   const matches =
     want[0] === got[0] &&
     (ref.apiGroup === undefined || want[1] === got[1]) &&
     (ref.kind === undefined || want[2] === got[2]);
   if (!matches) {
-    const q = (xs: string[]): string => xs.map((x) => `"${x}"`).join(', ');
-    throw new RuntimeSnapshotError(
-      'invalid runtime snapshot: the snapshot refers to the wrong runtime: expecting a runtime with name, ' +
-        `api group and kind of ${q(want)} but found runtime with name, api group and kind of ${q(got)}`,
-    );
+    throw new RuntimeSnapshotError(snapshotWrongRuntimeMessage(want, got));
   }
   return runtime;
 }

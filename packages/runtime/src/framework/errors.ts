@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Typed errors of the engine. Messages that users see are upstream's, byte for byte.
 
+import { EngineMessages, unsupportedRuntimeMessage } from '@kubetrain/api';
+
 /** Base class: every error the engine throws on purpose is an EngineError. */
 export class EngineError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -12,7 +14,7 @@ export class EngineError extends Error {
 /** The runtimeRef names a kind/group the engine does not serve (`unsupported runtime: <Kind.group>`). */
 export class UnsupportedRuntimeError extends EngineError {
   constructor(readonly groupKind: string) {
-    super(`unsupported runtime: ${groupKind}`);
+    super(unsupportedRuntimeMessage(groupKind));
   }
 }
 
@@ -25,7 +27,7 @@ export class RenderError extends EngineError {}
 /** More than one registered plugin implements the status point. */
 export class TooManyStatusPluginsError extends EngineError {
   constructor() {
-    super('too many TrainJobStatus plugins are registered');
+    super(EngineMessages.TooManyStatusPlugins);
   }
 }
 

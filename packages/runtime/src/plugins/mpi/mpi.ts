@@ -8,6 +8,7 @@ import {
   DataKeys,
   MountPaths,
   MPIImplementations,
+  mpiImplementationUnsupportedMessage,
   ObjectNameSuffixes,
   OpenMPIEnv,
   OpenMPIEnvValues,
@@ -113,7 +114,7 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, Custo
           { name: VolumeNames.MPIHostfile, mountPath: MountPaths.MPIHostfileDir },
         ]);
         if (implementation !== MPIImplementations.OpenMPI) {
-          throw new RenderError(`MPI implementation for ${implementation} doesn't supported`);
+          throw new RenderError(mpiImplementationUnsupportedMessage(implementation));
         }
         upsertEnv(container.env, [
           { name: OpenMPIEnv.DefaultHostfile, value: OpenMPIEnvValues.DefaultHostfile },

@@ -2,7 +2,13 @@
 // Torch (upstream `plugins/torch/torch.go`): torchrun's PET_* env, port 29500, the trainer count,
 // processes per node from GPUs/CPUs, env injection into other containers, and torchtune.
 
-import { CONTAINER_TRAINER_PORT, ContainerNames, PluginNames, TorchEnv } from '@kubetrain/api';
+import {
+  CONTAINER_TRAINER_PORT,
+  ContainerNames,
+  envInjectionTargetMissingMessage,
+  PluginNames,
+  TorchEnv,
+} from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -90,9 +96,7 @@ export class Torch implements EnforceMLPolicyPlugin, CustomValidationPlugin {
           podSet?.containers.find((c) => c.name === containerName) ??
           podSet?.initContainers.find((c) => c.name === containerName);
         if (container === undefined) {
-          throw new RenderError(
-            `envInjection target podSet "${target.jobName}" container "${containerName}" not found in runtime template`,
-          );
+          throw new RenderError(envInjectionTargetMissingMessage(target.jobName, containerName));
         }
         upsertEnv(container.env, [...pet, ...masterEnv(trainJob)]);
       }
