@@ -31,6 +31,7 @@ import {
   type Lookup,
   type Store,
 } from '../cluster/kube.js';
+import { freshest } from '../cluster/freshest.js';
 import { resourceFor, ManagerResources } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
@@ -78,12 +79,6 @@ interface JobSetView {
   status?: JobSet['status'];
 }
 
-function current(lookup: Lookup<KubeObject>): KubeObject | undefined {
-  if (lookup.state === 'cached') return lookup.object;
-  if (lookup.state === 'pending') return lookup.write.object ?? lookup.object;
-  return undefined;
-}
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -113,7 +108,7 @@ export class TrainJobReconciler {
 
   /** Reconciles the TrainJob `key` (`namespace/name`). Throws to be retried with back-off. */
   async reconcile(key: string): Promise<ReconcileResult> {
-    const trainJob = current(this.deps.stores.trainJobs.getOrRecent(key)) as TrainJob | undefined;
+    const trainJob = freshest(this.deps.stores.trainJobs.getOrRecent(key)) as TrainJob | undefined;
     if (trainJob === undefined) {
       this.hashes.forget(key);
       this.warned.delete(key);
@@ -153,7 +148,7 @@ export class TrainJobReconciler {
     }
 
     const jobSetKey = keyOf(trainJob.metadata?.namespace, trainJob.metadata?.name ?? '');
-    const jobSet = current(this.deps.stores.jobSets.getOrRecent(jobSetKey)) as JobSet | undefined;
+    const jobSet = freshest(this.deps.stores.jobSets.getOrRecent(jobSetKey)) as JobSet | undefined;
     status ??= computeStatus(trainJob, jobSet, now).status;
 
     let requeueAfterMs: number | undefined;
@@ -219,7 +214,7 @@ export class TrainJobReconciler {
     const objectId = `${d.key.group}/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
     const last = this.hashes.get(key, uid, objectId);
     const store = this.storeOf(d.object.kind);
-    const live = store ? current(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
+    const live = store ? freshest(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
     const observed: ObservedObject = store
       ? {
           exists: live !== undefined,
