@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       console.log(`N=${n} ceiling: ${at.ceiling.jobSetsPerSecond.toFixed(1)} JobSets/s`);
     }
     for (const launcher of launchers) {
-      const foreign = await waitNoForeignTrainJobs(client, 60_000);
+      const foreign = await waitNoForeignTrainJobs(client, 20_000);
       const quiet = await waitQuiet(client);
       try {
         const run = await runManager(
