@@ -5,7 +5,12 @@
 import { Kinds, validateSchema } from '@kubetrain/api';
 import type { FieldError, KindName } from '@kubetrain/api';
 import type { LoadedDocument } from './documents.js';
-import { namespaceOf } from './runtimes.js';
+
+/** The namespace of `doc`, or `fallback`. */
+export function namespaceOf(doc: LoadedDocument, fallback: string): string {
+  const metadata = doc.object.metadata as { namespace?: unknown } | undefined;
+  return typeof metadata?.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : fallback;
+}
 
 /** The outcome of {@link admit}. */
 export interface Admission {

@@ -16,6 +16,7 @@ import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
 import { admit } from './admission.js';
 import type { LoadedDocument } from './documents.js';
 import type { CliConfig } from './io.js';
+import { asEngineRuntime } from './runtimes.js';
 import type { RuntimeCatalog } from './runtimes.js';
 
 /** What the checks of one object found. */
@@ -77,6 +78,6 @@ export function checkDocument(
   const webhook =
     doc.kind === Kinds.TrainJob
       ? checkTrainJob(object as unknown as TrainJobInput, catalog, config)
-      : validateRuntimeAdmission(undefined, object as unknown as RuntimeInput);
+      : validateRuntimeAdmission(undefined, asEngineRuntime(object));
   return { ...webhook, warnings: [...admission.warnings, ...webhook.warnings], object };
 }

@@ -26,7 +26,7 @@ export interface InputOptions {
   /** The largest object, in bytes of JSON; a file may hold 16 times as much. */
   readonly maxBytes: number;
   /** What `-f -` reads. */
-  readonly stdin?: AsyncIterable<Uint8Array | string>;
+  readonly stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 }
 
 /** How many objects' worth of bytes one file may hold. */

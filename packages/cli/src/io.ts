@@ -26,7 +26,7 @@ export interface CliConfig {
    */
   readonly validateTrainJob?: ValidateTrainJob;
   /** What `-f -` reads (the process's standard input). */
-  readonly stdin?: AsyncIterable<Uint8Array | string>;
+  readonly stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 }
 
 /** The signature of the engine's `validateAdmission(oldJob, newJob, runtime)`. */

@@ -5,43 +5,59 @@
 import { existsSync } from 'node:fs';
 import { Kinds } from '@kubetrain/api';
 import type { RuntimeInput, RuntimeLookup } from '@kubetrain/runtime';
+import { admit, namespaceOf } from './admission.js';
 import type { InputOptions, LoadedDocument } from './documents.js';
-import { loadAll, loadDocuments } from './documents.js';
+import { describeDocument, loadAll, loadDocuments } from './documents.js';
 import type { CliConfig } from './io.js';
 
 /** The namespace of objects that name none, as kubectl's default context would give them. */
 export const DEFAULT_NAMESPACE = 'default';
 
-/** The namespace of `doc`, or `fallback`. */
-export function namespaceOf(doc: LoadedDocument, fallback: string): string {
-  const metadata = doc.object.metadata as { namespace?: unknown } | undefined;
-  return typeof metadata?.namespace === 'string' && metadata.namespace !== '' ? metadata.namespace : fallback;
+/**
+ * The runtime as the engine reads it: a runtime stored without a spec has Go's zero-valued spec, an
+ * empty one (the engine expects the object).
+ */
+export function asEngineRuntime(object: Record<string, unknown>): RuntimeInput {
+  return { ...object, spec: object.spec ?? {} } as unknown as RuntimeInput;
 }
 
-/** Runtimes by kind and name, with where they came from. */
+/**
+ * Runtimes by kind and name, as a cluster would hold them: each admitted (pruned, defaulted, checked
+ * against the schema) before it is added; one the API server would refuse is left out and named in
+ * the "not found" note.
+ */
 export class RuntimeCatalog implements RuntimeLookup {
   private readonly training = new Map<string, RuntimeInput>();
   private readonly cluster = new Map<string, RuntimeInput>();
+  private readonly refused: string[] = [];
 
   /**
-   * @param note Added to "not found" messages, saying where runtimes were looked for.
+   * @param where Said in "not found" messages: where runtimes were looked for.
    */
   constructor(
-    readonly note: string,
+    private readonly where: string,
     readonly namespace: string,
   ) {}
+
+  /** Where runtimes were looked for, and those left out as invalid. */
+  get note(): string {
+    if (this.refused.length === 0) return this.where;
+    return `${this.where}; left out as invalid (see kubetrain validate): ${this.refused.join(', ')}`;
+  }
 
   /** Adds the TrainingRuntimes and ClusterTrainingRuntimes among `docs` (a later one of the same name wins). */
   add(docs: readonly LoadedDocument[]): this {
     for (const doc of docs) {
-      if (doc.kind === Kinds.TrainingRuntime) {
-        this.training.set(
-          `${namespaceOf(doc, this.namespace)}/${doc.name}`,
-          doc.object as unknown as RuntimeInput,
-        );
-      } else if (doc.kind === Kinds.ClusterTrainingRuntime) {
-        this.cluster.set(doc.name, doc.object as unknown as RuntimeInput);
+      if (doc.kind !== Kinds.TrainingRuntime && doc.kind !== Kinds.ClusterTrainingRuntime) continue;
+      const admission = admit({ ...doc, kind: doc.kind }, this.namespace);
+      if (admission.errors.length > 0) {
+        this.refused.push(`${describeDocument(doc)} (${doc.source})`);
+        continue;
       }
+      const runtime = asEngineRuntime(admission.object);
+      if (doc.kind === Kinds.TrainingRuntime)
+        this.training.set(`${namespaceOf(doc, this.namespace)}/${doc.name}`, runtime);
+      else this.cluster.set(doc.name, runtime);
     }
     return this;
   }

@@ -373,7 +373,7 @@ export const hostileCases: Record<string, HostileCase> = {
     argv: ['render', '-f', '{dir}/suspend-yes.yaml', ...R],
     code: 0,
     stderr: [/^rendered 1 of 1/m],
-    stdout: /^  suspend: true$/m,
+    stdout: /^ {2}suspend: true$/m,
   },
   'JSON is accepted': {
     argv: ['validate', '-f', '{dir}/job.json', ...R],

@@ -103,7 +103,7 @@ export function readPath(path: string, cwd: string, limits: ReadLimits): SourceT
 
 /** Reads standard input to its end, refusing it as soon as it passes `limits.maxFileBytes`. */
 export async function readStdin(
-  stdin: AsyncIterable<Uint8Array | string> | undefined,
+  stdin: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string> | undefined,
   limits: ReadLimits,
 ): Promise<SourceText> {
   if (stdin === undefined) throw new CliError(`-f -: no standard input to read`);

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: Apache-2.0
+// Property-based fuzzing (fast-check) of the validator, the engine and the CLI's input path:
+// thousands of generated and mutated objects and documents, each of which must end in a result or
+// a typed error, never an uncaught exception. The count and the slowest case are printed.
+
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { validateSchema } from '@kubetrain/api';
+import type { KindName } from '@kubetrain/api';
+import { isEngineError, render, validateAdmission, validateRuntimeAdmission } from '@kubetrain/runtime';
+import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
+import fc from 'fast-check';
+import { parse, parseAllDocuments } from 'yaml';
+import { parseObjects } from '../input/parse-yaml.js';
+import { CliError } from '../io.js';
+import { run } from '../run.js';
+import { documents, hostileValue, mutated } from './arbitraries.js';
+import type { Obj } from './arbitraries.js';
+import { FuzzStats } from './fuzz-stats.js';
+
+const here = import.meta.dirname;
+const repo = join(here, '..', '..', '..', '..');
+const runtimesDir = join(repo, 'manifests', 'runtimes');
+
+/** The shipped runtimes and the CLI's example TrainJobs: the bases every mutation starts from. */
+const runtimes: Obj[] = readdirSync(runtimesDir)
+  .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+  .map((f) => parse(readFileSync(join(runtimesDir, f), 'utf8')) as Obj);
+const trainJobs: Obj[] = ['trainjob.yaml', 'with-runtime.yaml', 'unknown-field.yaml']
+  .flatMap((f) => parseAllDocuments(readFileSync(join(here, '..', 'testdata', f), 'utf8')))
+  .map((d) => d.toJS() as Obj)
+  .filter((o) => o.kind === 'TrainJob');
+const bases = [...trainJobs, ...runtimes];
+
+const stats = new FuzzStats();
+const kinds: KindName[] = ['TrainJob', 'TrainingRuntime', 'ClusterTrainingRuntime'];
+
+/** Keeps the engine's work bounded by what the output needs: numNodes as a job would use. */
+function withBoundedNodes(job: Obj): Obj {
+  const spec = job.spec as { trainer?: { numNodes?: unknown } } | undefined;
+  const n = spec?.trainer?.numNodes;
+  if (typeof n === 'number' && n > 64) spec!.trainer!.numNodes = 1 + (n % 64);
+  return job;
+}
+
+/**
+ * The pairs the CLI hands to the engine: a TrainJob without spec.runtimeRef is refused before (the
+ * engine's validateAdmission reads spec.runtimeRef unguarded), and a runtime without spec is given
+ * an empty one (validateRuntimeAdmission reads spec.podGroupPolicy unguarded). Both are valid for
+ * the API server; the engine should take them as they are (reported to the engine's owner).
+ */
+function reachesEngine(job: Obj, runtime: Obj): boolean {
+  const spec = job.spec as { runtimeRef?: unknown } | undefined;
+  return spec?.runtimeRef !== undefined && runtime.spec !== undefined;
+}
+
+beforeAll(async () => {
+  // Compile every schema and load every module first, so that the slowest case is a case.
+  for (const kind of kinds) validateSchema(kind, {});
+  await run(
+    ['validate', '-f', '-'],
+    { stdout: () => undefined, stderr: () => undefined },
+    {
+      cwd: here,
+      runtimesDir,
+      stdin: [Buffer.from(JSON.stringify(trainJobs[0]))],
+    },
+  );
+});
+
+afterAll(() => {
+  process.stdout.write(`fuzz: ${stats.total()} cases\n${stats.report()}\n`);
+});
+
+describe('fuzz: the validator', () => {
+  it('answers every mutated object and every hostile value with a list of errors, never a throw', () => {
+    const input = fc.tuple(fc.constantFrom(...kinds), fc.oneof(mutated(bases), hostileValue));
+    fc.assert(
+      fc.property(input, fc.option(mutated(bases), { nil: undefined }), ([kind, object], old) => {
+        const outcome = stats.time('validateSchema', object, () => validateSchema(kind, object, old));
+        expect(Array.isArray(outcome.errors)).toBe(true);
+        for (const e of outcome.errors) expect(typeof e.path).toBe('string');
+      }),
+      { numRuns: 4000 },
+    );
+  });
+});
+
+describe('fuzz: the engine', () => {
+  it('admits and renders every object the schema accepts, or throws an EngineError', () => {
+    const pair = fc.tuple(
+      mutated(trainJobs, 2),
+      fc.oneof(mutated(runtimes, 2), fc.constantFrom(...runtimes)),
+    );
+    fc.assert(
+      fc.property(pair, ([jobInput, runtimeInput]) => {
+        const job = validateSchema('TrainJob', withBoundedNodes(jobInput));
+        const kind = runtimeInput.kind === 'TrainingRuntime' ? 'TrainingRuntime' : 'ClusterTrainingRuntime';
+        const runtime = validateSchema(kind, runtimeInput);
+        if (job.errors.length > 0 || runtime.errors.length > 0) return;
+        if (!reachesEngine(job.object as unknown as Obj, runtime.object as unknown as Obj)) return;
+        const trainJob = job.object as unknown as TrainJobInput;
+        const rt = runtime.object as unknown as RuntimeInput;
+        stats.time('engine', [jobInput, runtimeInput], () => {
+          try {
+            validateRuntimeAdmission(undefined, rt);
+            const admission = validateAdmission(undefined, trainJob, rt);
+            if (admission.errors.length === 0) render(trainJob, rt);
+          } catch (e) {
+            if (!isEngineError(e)) throw e;
+          }
+        });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+const limits = { maxBytes: 3 * 1024 * 1024, maxDepth: 10000, maxAliasCount: 100 };
+
+describe("fuzz: the CLI's input path", () => {
+  it('parses every document into objects or refuses it with a CliError', () => {
+    fc.assert(
+      fc.property(fc.oneof(documents(bases), fc.string({ maxLength: 200 })), (text) => {
+        stats.time('parseObjects', text, () => {
+          try {
+            parseObjects({ source: 'fuzz.yaml', text }, limits);
+          } catch (e) {
+            if (!(e instanceof CliError)) throw e;
+          }
+        });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('kubetrain validate and render on stdin end with 0, 1 or 2 and one line per message', async () => {
+    await fc.assert(
+      fc.asyncProperty(documents(bases), fc.constantFrom('validate', 'render'), async (text, command) => {
+        let stderr = '';
+        const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t) };
+        const argv = [command, '-f', '-', '-r', join(here, '..', 'testdata', 'runtimes')];
+        const code = await stats.timeAsync('kubetrain -f -', text, () =>
+          run(argv, io, { cwd: here, runtimesDir, stdin: [Buffer.from(text)] }),
+        );
+        expect([0, 1, 2]).toContain(code);
+        expect(stderr).not.toMatch(/internal error|^\s+at .+[(:]\d+/m);
+      }),
+      { numRuns: 600 },
+    );
+  });
+});
