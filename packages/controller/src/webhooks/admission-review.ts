@@ -3,8 +3,6 @@
 // controller-runtime's admission package builds (Allowed, Denied, Errored, Patched), so the API
 // server shows what it shows for upstream's manager.
 
-import { STATUS_CODES } from 'node:http';
-
 /** The group/version of the reviews served. */
 export const ADMISSION_API_VERSION = 'admission.k8s.io/v1';
 
@@ -61,7 +59,10 @@ function optionalString(request: Record<string, unknown>, field: string): string
   return value;
 }
 
-function optionalObject(request: Record<string, unknown>, field: string): Record<string, unknown> | undefined {
+function optionalObject(
+  request: Record<string, unknown>,
+  field: string,
+): Record<string, unknown> | undefined {
   const value = request[field];
   if (value === undefined || value === null) return undefined;
   if (!isRecord(value)) throw new MalformedReviewError(`request.${field} must be an object`);
@@ -88,10 +89,14 @@ export function decodeReview(review: unknown): AdmissionRequest {
     throw new MalformedReviewError(`request.operation must be one of CREATE, UPDATE, DELETE, CONNECT`);
   }
   const kind = optionalObject(request, 'kind') ?? {};
-  const gvk = { group: kind['group'], version: kind['version'], kind: kind['kind'] };
-  if (!Object.values(gvk).every((v) => v === undefined || typeof v === 'string')) {
-    throw new MalformedReviewError('request.kind must have string group, version and kind');
-  }
+  const field = (name: string): string => {
+    const value = kind[name] ?? '';
+    if (typeof value !== 'string') {
+      throw new MalformedReviewError('request.kind must have string group, version and kind');
+    }
+    return value;
+  };
+  const gvk = { group: field('group'), version: field('version'), kind: field('kind') };
   const dryRun = request['dryRun'];
   if (dryRun !== undefined && dryRun !== null && typeof dryRun !== 'boolean') {
     throw new MalformedReviewError('request.dryRun must be a boolean');
@@ -102,7 +107,7 @@ export function decodeReview(review: unknown): AdmissionRequest {
   const oldObject = optionalObject(request, 'oldObject');
   return {
     uid,
-    kind: { group: gvk.group ?? '', version: gvk.version ?? '', kind: gvk.kind ?? '' },
+    kind: gvk,
     operation: operation as Operation,
     ...(name !== undefined ? { name } : {}),
     ...(namespace !== undefined ? { namespace } : {}),
@@ -154,9 +159,4 @@ export function patched(operations: readonly unknown[], warnings: readonly strin
 /** The review the server writes back: same apiVersion and kind, the request's uid. */
 export function reviewResponse(uid: string, outcome: AdmissionOutcome): Record<string, unknown> {
   return { apiVersion: ADMISSION_API_VERSION, kind: 'AdmissionReview', response: { uid, ...outcome } };
-}
-
-/** The HTTP reason phrase of `code` (`Request Entity Too Large`), for messages. */
-export function statusText(code: number): string {
-  return STATUS_CODES[code] ?? 'Unknown';
 }

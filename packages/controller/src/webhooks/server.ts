@@ -127,10 +127,14 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch (error) {
-      return { uid: '', outcome: errored(400, `couldn't decode the AdmissionReview: ${(error as Error).message}`) };
+      return {
+        uid: '',
+        outcome: errored(400, `couldn't decode the AdmissionReview: ${(error as Error).message}`),
+      };
     }
     const bounds = checkInputBounds(parsed, { maxDepth });
-    if (bounds !== undefined) return { uid: '', outcome: errored(400, `the AdmissionReview ${bounds.message}`) };
+    if (bounds !== undefined)
+      return { uid: '', outcome: errored(400, `the AdmissionReview ${bounds.message}`) };
     let request: AdmissionRequest;
     try {
       request = decodeReview(parsed);
@@ -174,12 +178,20 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     metrics?.inFlight.inc({ webhook: path });
     const answer = (uid: string, outcome: AdmissionOutcome): void => {
       const text = JSON.stringify(reviewResponse(uid, outcome));
+      // A body cut short at the limit: answer, close the connection, and read no more of it.
+      const cut = !req.complete;
       if (!res.headersSent && !res.destroyed) {
-        res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-        res.end(text);
+        res.writeHead(200, {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(text),
+          ...(cut ? { connection: 'close' } : {}),
+        });
+        res.end(text, () => {
+          if (cut) req.socket.destroy();
+        });
+      } else if (cut) {
+        req.socket.destroy();
       }
-      // A body cut short at the limit: stop reading the rest.
-      if (!req.complete) req.destroy();
       metrics?.inFlight.dec({ webhook: path });
       metrics?.requests.inc({ webhook: path, code: '200' });
       metrics?.latency.observe({ webhook: path }, Number(process.hrtime.bigint() - started) / 1e9);
@@ -215,7 +227,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
   return {
     port: (server.address() as AddressInfo).port,
     setCertificate(certificate) {
-      server.setSecureContext({ key: certificate.key, cert: certificate.cert, ALPNProtocols: ['http/1.1'] });
+      server.setSecureContext({ key: certificate.key, cert: certificate.cert });
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -79,7 +79,8 @@ export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObs
   return async (request) => {
     if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed();
     const job = request.object as unknown as TrainJobInput;
-    const stored = request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
+    const stored =
+      request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
     try {
       runtimeKindOf(job);
     } catch (error) {

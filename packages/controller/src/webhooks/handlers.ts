@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: Apache-2.0
+// The handler of each of upstream's four webhook paths.
+
+import type { AdmissionHandler } from './handler.js';
+import type { AdmissionLookups } from './lookups.js';
+import { Webhooks } from './names.js';
+import { runtimeValidator } from './runtime-validator.js';
+import { trainJobDefaulter } from './trainjob-defaulter.js';
+import { trainJobValidator, type OriginObserver } from './trainjob-validator.js';
+
+/** Options of {@link admissionHandlers}. */
+export interface AdmissionHandlerOptions {
+  /** The defaulter's clock. */
+  readonly now?: () => Date;
+  /** Hears where each TrainJob decision's runtime came from (snapshot, live, missing). */
+  readonly observeOrigin?: OriginObserver;
+}
+
+/** Path to handler, for {@link startWebhookServer}. */
+export function admissionHandlers(
+  lookups: AdmissionLookups,
+  options: AdmissionHandlerOptions = {},
+): Map<string, AdmissionHandler> {
+  const runtimes = runtimeValidator();
+  return new Map<string, AdmissionHandler>([
+    [Webhooks.TrainJobDefaulter.path, trainJobDefaulter(options.now)],
+    [Webhooks.TrainJobValidator.path, trainJobValidator(lookups, options.observeOrigin)],
+    [Webhooks.TrainingRuntimeValidator.path, runtimes],
+    [Webhooks.ClusterTrainingRuntimeValidator.path, runtimes],
+  ]);
+}

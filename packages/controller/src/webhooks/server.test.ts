@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+import { issueCertificates, type CertificateBundle } from '../certs/generate.js';
+import { errored, allowed, type AdmissionOutcome } from './admission-review.js';
+import type { AdmissionHandler } from './handler.js';
+import { Webhooks } from './names.js';
+import { startWebhookServer, type WebhookServer } from './server.js';
+import { WebhookTestClient } from './test-client.js';
+
+const path = Webhooks.TrainJobValidator.path;
+const review = (request: Record<string, unknown>) => ({
+  apiVersion: 'admission.k8s.io/v1',
+  kind: 'AdmissionReview',
+  request,
+});
+const create = (object: unknown = { kind: 'TrainJob', metadata: { name: 'a' } }) =>
+  review({
+    uid: 'u1',
+    kind: { group: 'trainer.kubeflow.org', version: 'v1alpha1', kind: 'TrainJob' },
+    operation: 'CREATE',
+    object,
+  });
+
+let bundle: CertificateBundle;
+let server: WebhookServer;
+let client: WebhookTestClient;
+let decide: AdmissionHandler = async () => allowed();
+
+beforeAll(async () => {
+  bundle = await issueCertificates({
+    dnsNames: ['localhost'],
+    ipAddresses: ['127.0.0.1'],
+    validityMs: 3600_000,
+  });
+  server = await startWebhookServer({
+    host: '127.0.0.1',
+    port: 0,
+    certificate: bundle,
+    handlers: new Map([[path, (r) => decide(r)]]),
+    requestTimeoutMs: 300,
+    maxBodyBytes: 64 * 1024,
+    maxDepth: 50,
+  });
+  client = new WebhookTestClient(server.port, bundle.caCert);
+});
+
+afterAll(async () => {
+  client.close();
+  await server.close();
+});
+
+function response(body: unknown): { uid: string } & AdmissionOutcome {
+  return (body as { response: { uid: string } & AdmissionOutcome }).response;
+}
+
+describe('webhook server', () => {
+  it('answers a decided request with the uid and the outcome', async () => {
+    decide = async () => allowed(['a warning']);
+    const res = await client.post(path, create());
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      apiVersion: 'admission.k8s.io/v1',
+      kind: 'AdmissionReview',
+      response: { uid: 'u1', allowed: true, result: { code: 200 }, warnings: ['a warning'] },
+    });
+  });
+
+  const deep = (n: number): unknown => (n === 0 ? {} : { a: deep(n - 1) });
+  it.each<[string, unknown, string | undefined, number, string]>([
+    ['an empty body', '', undefined, 400, 'request body is empty'],
+    [
+      'another content type',
+      create(),
+      'text/plain',
+      400,
+      'contentType=text/plain, expected application/json',
+    ],
+    [
+      'truncated JSON',
+      JSON.stringify(create()).slice(0, 40),
+      undefined,
+      400,
+      "couldn't decode the AdmissionReview",
+    ],
+    ['a JSON array', '[]', undefined, 400, 'the body is not a JSON object'],
+    [
+      'another apiVersion',
+      { ...create(), apiVersion: 'admission.k8s.io/v1beta1' },
+      undefined,
+      400,
+      'unsupported AdmissionReview',
+    ],
+    [
+      'no request',
+      { apiVersion: 'admission.k8s.io/v1', kind: 'AdmissionReview' },
+      undefined,
+      400,
+      'got an empty AdmissionRequest',
+    ],
+    [
+      'a bad operation',
+      review({ uid: 'u', operation: 'PATCH' }),
+      undefined,
+      400,
+      'request.operation must be one of',
+    ],
+    [
+      'a non-object object',
+      review({ uid: 'u', operation: 'CREATE', object: 'x' }),
+      undefined,
+      400,
+      'request.object must be an object',
+    ],
+    ['no object', review({ uid: 'u', operation: 'CREATE' }), undefined, 400, 'there is no content to decode'],
+    [
+      'an update without the old object',
+      review({ uid: 'u', operation: 'UPDATE', object: {} }),
+      undefined,
+      400,
+      'old object',
+    ],
+    [
+      'another kind',
+      create({ kind: 'Pod' }),
+      undefined,
+      400,
+      'unsupported kind Pod: this webhook admits TrainJob',
+    ],
+    [
+      'a body over the limit',
+      create({ kind: 'TrainJob', x: 'y'.repeat(70 * 1024) }),
+      undefined,
+      413,
+      'request entity is too large; limit is 65536 bytes',
+    ],
+    ['an object nested too deep', create(deep(60)), undefined, 400, 'exceeded max depth of 50'],
+  ])('refuses %s with a well-formed answer', async (_name, body, contentType, code, message) => {
+    decide = async () => allowed();
+    const res = await client.post(path, body, contentType);
+    expect(res.status).toBe(200);
+    const answer = response(res.body);
+    expect(answer.allowed).toBe(false);
+    expect(answer.result?.code).toBe(code);
+    expect(answer.result?.message).toContain(message);
+  });
+
+  it.each<[string, AdmissionHandler, number, string]>([
+    [
+      'a handler that throws',
+      async () => {
+        throw new Error('boom');
+      },
+      500,
+      'internal error: boom',
+    ],
+    [
+      'a handler that never decides',
+      () => new Promise<AdmissionOutcome>(() => undefined),
+      504,
+      'admission request not decided within 300ms',
+    ],
+    ['a handler that errors', async () => errored(422, 'no'), 422, 'no'],
+  ])('answers %s', async (_name, handler, code, message) => {
+    decide = handler;
+    const answer = response((await client.post(path, create())).body);
+    expect(answer).toMatchObject({ uid: 'u1', allowed: false, result: { code, message } });
+  });
+
+  it('answers 404 for other paths', async () => {
+    const res = await client.post('/other', create());
+    expect(res.status).toBe(404);
+  });
+
+  it('serves a new certificate after setCertificate', async () => {
+    const next = await issueCertificates({
+      dnsNames: ['localhost'],
+      ipAddresses: ['127.0.0.1'],
+      validityMs: 3600_000,
+    });
+    server.setCertificate(next);
+    const fresh = new WebhookTestClient(server.port, next.caCert);
+    const stale = new WebhookTestClient(server.port, bundle.caCert);
+    try {
+      decide = async () => allowed();
+      expect(response((await fresh.post(path, create())).body).allowed).toBe(true);
+      await expect(stale.post(path, create())).rejects.toThrow(/certificate|self-signed|verify/i);
+    } finally {
+      fresh.close();
+      stale.close();
+      server.setCertificate(bundle);
+    }
+  });
+});
