@@ -34,6 +34,7 @@ import { ManagerMetrics, type TrainJobState } from '../metrics/metrics.js';
 import { RuntimeReconciler } from '../runtimes/runtime-reconciler.js';
 import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
 import { TrainJobReconciler } from '../trainjob/trainjob-reconciler.js';
+import { startAdmission, type Admission } from '../webhooks/index.js';
 import { Controller } from './controller.js';
 import { trainJobState } from './trainjob-states.js';
 
@@ -67,6 +68,8 @@ export interface Manager {
   readonly metricsPort?: number;
   /** The port of the probe server, when it runs. */
   readonly probePort?: number;
+  /** The admission webhooks (every replica serves them). */
+  readonly admission: Admission;
   /** Resolves when this replica stopped leading (lost the Lease): the process should exit. */
   readonly lostLeadership: Promise<void>;
   /** Graceful stop: in-flight reconciles finish, the Lease is released, servers close. */
@@ -218,6 +221,18 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   let metricsPort: number | undefined;
   let probePort: number | undefined;
   const metricsAddress = parseBindAddress(config.metrics.bindAddress);
+  // Admission webhooks and their certificate, on every replica (leader or not). As upstream, a
+  // secure metrics server starts once the managed certificate is in the cert dir.
+  const admission = startAdmission({
+    client,
+    config,
+    certDir: flags.certDir,
+    namespace: deps.namespace ?? DEFAULT_NAMESPACE,
+    registry: metrics.registry,
+    logger,
+  });
+  if (metricsAddress !== undefined && config.metrics.secureServing && config.certManagement.enable)
+    await admission.certificateReady;
   if (metricsAddress !== undefined) {
     const server = await serveMetrics(
       metrics.registry,
@@ -277,6 +292,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     ...(probePort !== undefined ? { probePort } : {}),
     lostLeadership,
+    admission,
     async stop() {
       stopping = true;
       clearInterval(statesTimer);
@@ -285,6 +301,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       await elector?.stop();
       await Promise.all(reflectors.map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));
+      await admission.stop();
       await client.close();
     },
   };
