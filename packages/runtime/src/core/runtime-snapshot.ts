@@ -88,7 +88,11 @@ export function readRuntimeSnapshot(
   }
   const ref = trainJob.spec.runtimeRef;
   const want = [ref.name, ref.apiGroup ?? '<any>', ref.kind ?? '<any>'];
-  const got = [runtime?.metadata?.name ?? '', groupOfApiVersion(runtime?.apiVersion ?? ''), runtime?.kind ?? ''];
+  const got = [
+    runtime?.metadata?.name ?? '',
+    groupOfApiVersion(runtime?.apiVersion ?? ''),
+    runtime?.kind ?? '',
+  ];
   const matches =
     want[0] === got[0] &&
     (ref.apiGroup === undefined || want[1] === got[1]) &&

@@ -39,8 +39,12 @@ export interface PodSet {
   containers: ContainerInfo[];
   /** Pod volumes, upserted by name by the builder. Owners: mpi, flux, enforcePodSpec plugins. */
   volumes: Volume[];
-  /** Pod DNS names `<tj>-<rjob>-<replica>-<pod>.<subdomain>`. Owner: the workload plugin's preBuildSync. */
-  endpoints: string[];
+  /**
+   * Pod DNS names `<tj>-<rjob>-<replica>-<pod>.<subdomain>`, in replica then pod order (upstream's
+   * `iter.Seq[string]`). Lazy: each iteration makes the names anew, so a render costs nothing per
+   * pod unless a plugin lists them (the MPI hostfile). Owner: the workload plugin's preBuildSync.
+   */
+  endpoints: Iterable<string>;
   /** Requests of one pod (Kubernetes PodRequests), resource name to quantity text. Owner: core. */
   readonly singlePodRequests: Readonly<Record<string, string>>;
 }

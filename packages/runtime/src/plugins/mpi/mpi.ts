@@ -145,14 +145,15 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, Custo
       );
     }
     const slots = mpiSlots(info, trainJob);
-    let hostfile = '';
+    const lines: string[] = [];
     for (const podSet of info.templateSpec.podSets) {
       const listed =
         podSet.name === ContainerNames.Node ||
         (mpi.runLauncherAsNode === true && podSet.name === ContainerNames.Launcher);
       if (!listed) continue;
-      for (const endpoint of podSet.endpoints) hostfile += `${endpoint} slots=${slots}\n`;
+      for (const endpoint of podSet.endpoints) lines.push(`${endpoint} slots=${slots}\n`);
     }
+    const hostfile = lines.join('');
     objects.push(
       ownedObject(trainJob, 'v1', 'ConfigMap', trainJobObjectName(trainJob, ObjectNameSuffixes.MPIHostfile), {
         data: { [DataKeys.MPIHostfile]: hostfile },

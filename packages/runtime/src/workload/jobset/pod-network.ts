@@ -13,8 +13,27 @@ export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
 }
 
 /**
+ * The endpoints `<job>-<replica>-<pod>.<subdomain>` of `replicas` x `pods` pods, as a re-iterable
+ * sequence: nothing is built until it is iterated, and each iteration yields the names anew.
+ */
+export function podEndpoints(
+  job: string,
+  subdomain: string,
+  replicas: number,
+  pods: number,
+): Iterable<string> {
+  return {
+    *[Symbol.iterator]() {
+      for (let replica = 0; replica < replicas; replica++) {
+        for (let pod = 0; pod < pods; pod++) yield `${job}-${replica}-${pod}.${subdomain}`;
+      }
+    },
+  };
+}
+
+/**
  * Sets each pod set's endpoints to `<tj>-<rjob>-<replica>-<pod>.<subdomain>` for every replica of
- * its replicatedJob (default 1) and every pod (count, default 1).
+ * its replicatedJob (default 1) and every pod (count, default 1), lazily (see {@link podEndpoints}).
  */
 export function syncPodNetwork(info: RuntimeInfo, trainJob: TrainJob): void {
   const subdomain = podSubdomain(info, trainJob);
@@ -22,14 +41,7 @@ export function syncPodNetwork(info: RuntimeInfo, trainJob: TrainJob): void {
   const name = trainJob.metadata.name ?? '';
   for (const podSet of info.templateSpec.podSets) {
     const replicas = jobs.find((r) => r.name === podSet.name)?.replicas ?? 1;
-    const pods = podSet.count ?? 1;
-    const endpoints: string[] = [];
-    for (let replica = 0; replica < replicas; replica++) {
-      for (let pod = 0; pod < pods; pod++) {
-        endpoints.push(`${name}-${podSet.name}-${replica}-${pod}.${subdomain}`);
-      }
-    }
-    podSet.endpoints = endpoints;
+    podSet.endpoints = podEndpoints(`${name}-${podSet.name}`, subdomain, replicas, podSet.count ?? 1);
   }
 }
 
