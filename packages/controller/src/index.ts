@@ -26,3 +26,5 @@ export {
 export { TrainJobEventReasons } from './trainjob/event-notes.js';
 export { APPLIED_HASH_ANNOTATION, OWNED_SELECTOR, TRAINJOB_NAME_LABEL } from './trainjob/owned-marks.js';
 export { finalizerRemovalPatch, RuntimeReconciler } from './runtimes/runtime-reconciler.js';
+export * from './webhooks/index.js';
+export * from './certs/index.js';
