@@ -27,6 +27,7 @@ import {
   type ManagerStores,
 } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
+import { createEngine } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
@@ -136,7 +137,11 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     `${EventRecorderNames.TrainJob}-${host}`,
     logger,
   );
-  const trainJobReconciler = new TrainJobReconciler({ client, stores, events, metrics, logger });
+  const engine = createEngine({
+    config: config as unknown as Record<string, unknown>,
+    featureGates: settings.featureGates,
+  });
+  const trainJobReconciler = new TrainJobReconciler({ client, stores, engine, events, metrics, logger });
   const trainJobs = new Controller(
     ControllerNames.TrainJob,
     (key) => trainJobReconciler.reconcile(key),

@@ -19,7 +19,6 @@ import type { ManagerStores } from '../cluster/stores.js';
 import {
   buildSnapshot,
   findLiveRuntime,
-  hashObject,
   readSnapshot,
   RuntimeNotFoundError,
   snapshotName,
@@ -97,7 +96,7 @@ export class RuntimeSource {
       throw error;
     }
     const snapshot = buildSnapshot(trainJob, live);
-    const body = markOwned(snapshot, trainJob.metadata?.name ?? '', hashObject(snapshot));
+    const body = markOwned(snapshot.object, trainJob.metadata?.name ?? '', snapshot.hash);
     try {
       const created = await this.client.create(ManagerResources.ConfigMap, body as KubeObject, {
         namespace,
@@ -109,7 +108,7 @@ export class RuntimeSource {
       if (!isAlreadyExists(error)) throw error;
     }
     // Created meanwhile (a previous process, or upstream's manager): the existing one wins.
-    const existing = await this.readExisting(trainJob, namespace, snapshot.metadata.name ?? '');
+    const existing = await this.readExisting(trainJob, namespace, snapshot.key.name);
     return existing ?? live;
   }
 }

@@ -35,13 +35,11 @@ import { freshest } from '../cluster/freshest.js';
 import { resourceFor, ManagerResources } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
-  checkDeadline,
-  computeStatus,
   isFinished,
-  renderDesired,
-  statusEqual,
+  rfc3339,
   UnsupportedRuntimeError,
   type DesiredObject,
+  type Engine,
 } from '../engine/engine-port.js';
 import type { EventInput, EventRecorder } from '../events/event-recorder.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
@@ -63,6 +61,8 @@ export interface ReconcileResult {
 export interface TrainJobReconcilerDeps {
   readonly client: KubeClient;
   readonly stores: ManagerStores;
+  /** The engine, with the plugins the settings select. */
+  readonly engine: Engine;
   readonly events: EventRecorder;
   readonly metrics: ManagerMetrics;
   readonly logger: Logger;
@@ -149,17 +149,16 @@ export class TrainJobReconciler {
 
     const jobSetKey = keyOf(trainJob.metadata?.namespace, trainJob.metadata?.name ?? '');
     const jobSet = freshest(this.deps.stores.jobSets.getOrRecent(jobSetKey)) as JobSet | undefined;
-    status ??= computeStatus(trainJob, jobSet, now).status;
-
     let requeueAfterMs: number | undefined;
-    const deadline = checkDeadline(trainJob, status, now);
-    if (deadline.state === 'pending') requeueAfterMs = deadline.requeueAfterMs;
-    if (deadline.state === 'exceeded') {
-      status = deadline.status;
-      await this.deleteJobSet(trainJob, jobSetKey, log);
+    let changed = status !== undefined;
+    if (status === undefined) {
+      const outcome = this.deps.engine.status(trainJob, jobSet, now);
+      ({ status, changed } = outcome);
+      requeueAfterMs = outcome.requeueAfterMs;
+      if (outcome.deadlineExceeded) await this.deleteJobSet(trainJob, jobSetKey, log);
     }
 
-    if (!statusEqual(status, trainJob.status)) {
+    if (changed) {
       await this.writeStatus(trainJob, status);
       await this.recordTransitions(trainJob, status, jobSet);
     }
@@ -187,7 +186,7 @@ export class TrainJobReconciler {
     const uid = trainJob.metadata?.uid ?? '';
     const needSecrets =
       this.deps.stores.secrets.getOrRecent(keyOf(namespace, `${name}${MPI_SSH_SUFFIX}`)).state === 'absent';
-    const desired = renderDesired(trainJob, runtime, { needSecrets });
+    const desired = this.deps.engine.render(trainJob, runtime, { needSecrets });
     const suspended = trainJob.spec?.suspend === true;
     const workloads = desired.filter((d) => d.policy === 'whileAbsentOrSuspended');
     const others = desired.filter((d) => d.policy !== 'whileAbsentOrSuspended');
@@ -275,7 +274,7 @@ export class TrainJobReconciler {
         {
           type: TrainJobConditionTypes.Failed,
           status: 'True',
-          lastTransitionTime: now.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+          lastTransitionTime: rfc3339(now),
           reason: TrainJobReasons.RuntimeNotSupported,
           message,
         },
