@@ -28,7 +28,6 @@ import {
   type KubeClient,
   type KubeObject,
   type Logger,
-  type Lookup,
   type Store,
 } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
