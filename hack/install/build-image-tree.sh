@@ -18,7 +18,9 @@ cd "$ROOT"
 offline=(--offline)
 [[ ${OFFLINE:-1} == 0 ]] && offline=()
 rm -rf "$DIR"
-pnpm --filter @kubetrain/controller deploy --prod "${offline[@]}" --config.confirmModulesPurge=false "$DIR" >/dev/null
+# pnpm hard-links the workspace packages' files into the tree: point-to-dist.mjs unlinks every file it
+# rewrites, so nothing is ever written through into the checkout.
+pnpm --filter @kubetrain/controller deploy --prod "${offline[@]}" "$DIR" >/dev/null
 pnpm exec tsc -p hack/install/tsconfig.image.json --outDir "$JS"
 
 # Each workspace package in the tree: sources out, compiled JavaScript in, package.json to dist/.

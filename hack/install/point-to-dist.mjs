@@ -32,5 +32,7 @@ for (const [name, dir] of Object.entries(packages)) {
     rmSync(join(dir, 'bin'), { recursive: true, force: true });
   }
   delete pkg.devDependencies;
+  // A new file (unlink first): never write through a link into the checkout.
+  rmSync(file);
   writeFileSync(file, `${JSON.stringify(pkg, null, 2)}\n`);
 }
