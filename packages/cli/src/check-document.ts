@@ -3,7 +3,7 @@
 // CEL rules) and then the admission webhooks' (the engine's rules, against the runtime a TrainJob
 // names). One pipeline for `validate` and `render`, so that render refuses what validate refuses.
 
-import { fieldPath, invalid, Kinds, notFound } from '@kubetrain/api';
+import { checkPodResources, fieldPath, invalid, Kinds, notFound } from '@kubetrain/api';
 import type { FieldError, KindName } from '@kubetrain/api';
 import {
   RuntimeNotFoundError,
@@ -62,7 +62,7 @@ function checkTrainJob(
 
 /**
  * Checks one object of a served kind as a create: the schema and CEL rules of its kind (as the API
- * server), then the webhooks' rules: for a runtime, those of its kind; for a TrainJob, those against
+ * server), the pod resources (a negative quantity, which the Pod API refuses), then the webhooks' rules: for a runtime, those of its kind; for a TrainJob, those against
  * its runtime (a runtime that cannot be found is an error saying where it was looked for). The
  * webhooks' rules run only on an object the API server would accept, as admission does.
  */
@@ -75,6 +75,9 @@ export function checkDocument(
   const admission = admit(doc, namespace);
   const object = admission.object;
   if (admission.errors.length > 0) return { errors: admission.errors, warnings: admission.warnings, object };
+  // The pods rendered from it would be refused: a negative quantity (the CRDs accept it).
+  const pods = checkPodResources(doc.kind, object);
+  if (pods.length > 0) return { errors: pods, warnings: admission.warnings, object };
   const webhook =
     doc.kind === Kinds.TrainJob
       ? checkTrainJob(object as unknown as TrainJobInput, catalog, config)

@@ -6,3 +6,4 @@ export { FieldErrorType, formatFieldError } from './field-error.js';
 export type { FieldError } from './field-error.js';
 export { checkInputBounds, MAX_NESTING_DEPTH, MAX_OBJECT_BYTES } from './input-bounds.js';
 export type { BoundsProblem, InputBounds } from './input-bounds.js';
+export { checkPodResources, isNegativeQuantity, NEGATIVE_QUANTITY_MESSAGE } from './pod-resources.js';

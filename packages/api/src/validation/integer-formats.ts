@@ -20,3 +20,8 @@ export function fitsIntegerFormat(format: 'int32' | 'int64', value: number): boo
 export function integerFormatMessage(format: string, bodyPath: string): string {
   return `Checked value must be of type integer with format ${format} in ${bodyPath}`;
 }
+
+/** True for a whole number no int64 holds: the API server decodes it as a float64. */
+export function isBeyondInt64(value: number): boolean {
+  return Number.isInteger(value) && (value >= 2 ** 63 || value < -(2 ** 63));
+}

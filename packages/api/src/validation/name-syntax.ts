@@ -16,11 +16,14 @@ const LABEL_VALUE = anchored(LABEL_VALUE_FMT);
 
 /** `validation.RegexError`: the message, examples and the regular expression used. */
 function regexError(message: string, fmt: string, ...examples: string[]): string {
-  const shown = examples.map((e) => `'${e}', `).join('or ');
+  const shown = examples.map((e) => `'${e}', `).join(' or ');
   return `${message} (${examples.length > 0 ? `e.g. ${shown}` : ''}regex used for validation is '${fmt}')`;
 }
 
+/** Lengths are Go's `len`: bytes. DNS names say characters (they are ASCII), label parts bytes. */
 const maxLenError = (n: number) => `must be no more than ${n} characters`;
+const maxBytesError = (n: number) => `must be no more than ${n} bytes`;
+const bytes = (value: string) => Buffer.byteLength(value);
 
 const QUALIFIED_NAME_MESSAGE = regexError(
   "must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character",
@@ -33,7 +36,7 @@ const QUALIFIED_NAME_MESSAGE = regexError(
 /** `IsDNS1123Label`: at most 63 characters of `[a-z0-9-]`, starting and ending alphanumeric. */
 export function dns1123LabelErrors(value: string): string[] {
   const errors: string[] = [];
-  if (value.length > 63) errors.push(maxLenError(63));
+  if (bytes(value) > 63) errors.push(maxLenError(63));
   if (!DNS1123_LABEL.test(value))
     errors.push(
       regexError(
@@ -49,7 +52,7 @@ export function dns1123LabelErrors(value: string): string[] {
 /** `IsDNS1123Subdomain`: at most 253 characters of dot-separated DNS-1123 labels. */
 export function dns1123SubdomainErrors(value: string): string[] {
   const errors: string[] = [];
-  if (value.length > 253) errors.push(maxLenError(253));
+  if (bytes(value) > 253) errors.push(maxLenError(253));
   if (!DNS1123_SUBDOMAIN.test(value))
     errors.push(
       regexError(
@@ -75,11 +78,11 @@ export function qualifiedNameErrors(value: string): string[] {
     else errors.push(...dns1123SubdomainErrors(prefix).map((m) => `prefix part ${m}`));
   } else {
     return [
-      `a qualified name ${QUALIFIED_NAME_MESSAGE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
+      `a valid label key ${QUALIFIED_NAME_MESSAGE} with an optional DNS subdomain prefix and '/' (e.g. 'example.com/MyName')`,
     ];
   }
   if (name.length === 0) errors.push('name part must be non-empty');
-  else if (name.length > 63) errors.push(`name part ${maxLenError(63)}`);
+  else if (bytes(name) > 63) errors.push(`name part ${maxBytesError(63)}`);
   if (!QUALIFIED_NAME.test(name)) errors.push(`name part ${QUALIFIED_NAME_MESSAGE}`);
   return errors;
 }
@@ -87,7 +90,7 @@ export function qualifiedNameErrors(value: string): string[] {
 /** `IsValidLabelValue`: empty, or at most 63 characters of `[A-Za-z0-9-_.]`, alphanumeric at both ends. */
 export function labelValueErrors(value: string): string[] {
   const errors: string[] = [];
-  if (value.length > 63) errors.push(maxLenError(63));
+  if (bytes(value) > 63) errors.push(maxBytesError(63));
   if (!LABEL_VALUE.test(value))
     errors.push(
       regexError(

@@ -3,7 +3,7 @@
 import type { ErrorObject } from 'ajv';
 import { FieldErrorType, childPath, indexPath } from './field-error.js';
 import type { FieldError } from './field-error.js';
-import { integerFormatMessage } from './integer-formats.js';
+import { integerFormatMessage, isBeyondInt64 } from './integer-formats.js';
 import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { SchemaNode } from './schema-walk.js';
 
@@ -115,9 +115,13 @@ function rootError(message: string): FieldError {
 /** The errors kube-openapi reports for one ajv error at `path` (`bodyPath` in messages) holding `value`. */
 function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: unknown): FieldError[] {
   const p = e.params as Params;
-  // A number out of its integer format's range: kube-openapi reports it at the object itself.
-  if (e.keyword === 'format' && typeof value === 'number')
-    return [rootError(integerFormatMessage(String(p.format), bodyPath))];
+  // A number out of its integer format's range: kube-openapi reports it at the object itself. One
+  // beyond int64 is a float64 once the API server decodes it: a type error too.
+  if (e.keyword === 'format' && typeof value === 'number') {
+    const format = String(p.format);
+    const root = rootError(integerFormatMessage(format, bodyPath));
+    return isBeyondInt64(value) ? [typeError(path, bodyPath, format, 'float64'), root] : [root];
+  }
   const inBody = IN_BODY_MESSAGES[e.keyword];
   if (inBody !== undefined) {
     const reported = inBody.value === undefined ? value : inBody.value(value);
@@ -141,13 +145,18 @@ function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: un
         rootError(integerFormatMessage(format, bodyPath)),
       ];
     }
-    case 'anyOf':
-      // int-or-string: kube-openapi reports the union, the anyOf itself, and the integer branch.
-      return [
+    case 'anyOf': {
+      // int-or-string: kube-openapi reports the union, the anyOf itself, and the integer branch (whose
+      // range check also fails for a fraction).
+      const errors = [
         typeError(path, bodyPath, 'integer,string', jsonType(value)),
         rootError(`"${bodyPath}" must validate at least one schema (anyOf)`),
         typeError(path, bodyPath, 'integer', jsonType(value)),
       ];
+      if (typeof value === 'number')
+        errors.push(rootError(`Checked value must be of type integer (default format) in ${bodyPath}`));
+      return errors;
+    }
     case 'enum': {
       const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
       return [{ path, type: FieldErrorType.NotSupported, value, message: `supported values: ${allowed}` }];
@@ -192,13 +201,16 @@ export function mapSchemaErrors(
       if (stringFailed.has(e.instancePath)) continue;
       stringFailed.add(e.instancePath);
     }
-    const blocksRules = RULE_BLOCKING_KEYWORDS.has(e.keyword);
+    const value = valueAt(data, e.instancePath);
+    // A whole number out of its format's range is no type error: the rules still run.
+    const inRange = e.keyword === 'format' && typeof value === 'number' && !isBeyondInt64(value);
+    const blocksRules = RULE_BLOCKING_KEYWORDS.has(e.keyword) && !inRange;
     if (e.schemaPath.includes('/anyOf/')) continue;
     const path = pointerToFieldPath(e.instancePath, data, schema);
     // The status subresource validates `status` on its own, so its messages name paths below status.
     const inStatus = statusSubresource && (path === 'status' || path.startsWith('status.'));
     const bodyPath = inStatus ? path.slice(7) : path;
-    for (const fe of fieldErrorsOf(e, path, bodyPath, valueAt(data, e.instancePath))) {
+    for (const fe of fieldErrorsOf(e, path, bodyPath, value)) {
       const key = JSON.stringify([fe.path, fe.type, fe.message]);
       if (seen.has(key)) continue;
       seen.add(key);

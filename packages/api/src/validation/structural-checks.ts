@@ -90,6 +90,23 @@ function duplicateError(path: string, index: number, value: unknown): FieldError
   return { path: indexPath(path, index), type: FieldErrorType.Duplicate, value, message: '' };
 }
 
+/** The keys seen in a list: the API server reports each duplicated key once, at its first repeat. */
+class Duplicates {
+  private readonly seen = new Set<string>();
+  private readonly reported = new Set<string>();
+
+  /** Records `hash`; true when it was seen before and not yet reported. */
+  isFirstRepeat(hash: string): boolean {
+    if (!this.seen.has(hash)) {
+      this.seen.add(hash);
+      return false;
+    }
+    if (this.reported.has(hash)) return false;
+    this.reported.add(hash);
+    return true;
+  }
+}
+
 /** True when the list is longer than its schema's maxItems: the schema check reports it, nothing below is walked. */
 function exceedsMaxItems(value: readonly unknown[], schema: SchemaNode): boolean {
   const max = schema.maxItems;
@@ -104,7 +121,9 @@ function walkList(
   path: string,
 ) {
   const items = itemSchema(schema);
-  if (!items || exceedsMaxItems(value, schema)) return;
+  if (!items) return;
+  // Past maxItems the rules do not run (the schema error stops them): only uniqueness is checked.
+  const walkItems = !exceedsMaxItems(value, schema);
   const listType = schema['x-kubernetes-list-type'];
   if (listType === 'map') {
     const keys = (schema['x-kubernetes-list-map-keys'] as string[] | undefined) ?? [];
@@ -117,23 +136,21 @@ function walkList(
       const k = canonicalKey(keyOf(o));
       if (!oldByKey.has(k)) oldByKey.set(k, o);
     }
-    const seen = new Set<string>();
+    const duplicates = new Duplicates();
     value.forEach((item, i) => {
       const key = keyOf(item);
       const hash = canonicalKey(key);
-      if (seen.has(hash)) walk.errors.push(duplicateError(path, i, key));
-      seen.add(hash);
-      walkValue(walk, item, oldByKey.get(hash), items, indexPath(path, i), false);
+      if (duplicates.isFirstRepeat(hash)) walk.errors.push(duplicateError(path, i, key));
+      if (walkItems) walkValue(walk, item, oldByKey.get(hash), items, indexPath(path, i), false);
     });
     return;
   }
   if (listType === 'set') {
-    const seen = new Set<string>();
+    const duplicates = new Duplicates();
     value.forEach((item, i) => {
-      const hash = canonicalKey(item);
-      if (seen.has(hash)) walk.errors.push(duplicateError(path, i, item));
-      seen.add(hash);
+      if (duplicates.isFirstRepeat(canonicalKey(item))) walk.errors.push(duplicateError(path, i, item));
     });
   }
-  value.forEach((item, i) => walkValue(walk, item, undefined, items, indexPath(path, i), false));
+  if (walkItems)
+    value.forEach((item, i) => walkValue(walk, item, undefined, items, indexPath(path, i), false));
 }

@@ -54,7 +54,7 @@ function unmarshalError(field: string, value: unknown, goType: string): FieldErr
 /** The first field of `meta` whose JSON type the Go field cannot take, if any. */
 function firstTypeError(meta: Record<string, unknown>): FieldError | undefined {
   for (const [field, value] of Object.entries(meta)) {
-    if (value === null) continue;
+    if (value === null || value === undefined) continue;
     if (STRING_FIELDS.includes(field) && typeof value !== 'string')
       return unmarshalError(field, value, 'string');
     if (INTEGER_FIELDS.includes(field) && !Number.isInteger(value))

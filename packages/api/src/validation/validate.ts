@@ -64,7 +64,11 @@ export function validateSchema<K extends KindName>(
   }
   const unchanged = old === undefined ? new Set<string>() : unchangedPaths(obj, old, schema);
   const meta = checkObjectMeta(obj);
-  const metaErrors = meta.errors.map((error) => ({ error, blocksRules: meta.nameMissing }));
+  // A missing name and the annotations' total size stop the CEL rules; syntax errors do not.
+  const metaErrors = meta.errors.map((error) => ({
+    error,
+    blocksRules: meta.nameMissing || error.type === FieldErrorType.TooLong,
+  }));
   const schemaErrors = [...metaErrors, ...mapped].filter((m) => !isRatcheted(m.error, unchanged));
   // The API server evaluates the CEL rules only when no schema error breaks their assumptions; else it says so.
   const runRules = !schemaErrors.some((m) => m.blocksRules);

@@ -95,6 +95,11 @@ function fixtureTexts(): Record<string, string> {
     'integer-name.yaml': trainJob('x').replace('name: x', 'name: 123'),
     'quantity-1e400.yaml': trainJob('q', ['trainer:', '  resourcesPerNode:', '    limits: {cpu: 1e400}']),
     'quantity-bad.yaml': trainJob('q', ['trainer:', '  resourcesPerNode:', '    limits: {cpu: lots}']),
+    'gpu-negative.yaml': trainJob('g', [
+      'trainer:',
+      '  resourcesPerNode:',
+      '    limits: {nvidia.com/gpu: "-8"}',
+    ]),
     'inf.yaml': trainJob('q', ['trainer:', '  resourcesPerNode:', '    limits: {cpu: .inf}']),
     'reserved-env.yaml': trainJob('x', ['trainer:', '  env: [{name: PET_NNODES, value: "1"}]']),
     'long-name.yaml': trainJob('a'.repeat(63)),
@@ -292,7 +297,7 @@ export const hostileCases: Record<string, HostileCase> = {
   'a label key with two slashes': {
     argv: ['validate', '-f', '{dir}/label-key.yaml', ...R],
     code: 1,
-    stderr: [/^TrainJob\/x: metadata\.labels: Invalid value: "a\/b\/c": a qualified name must consist of/m],
+    stderr: [/^TrainJob\/x: metadata\.labels: Invalid value: "a\/b\/c": a valid label key must consist of/m],
   },
   'a name with unicode has a real path': {
     argv: ['validate', '-f', '{dir}/unicode-name.yaml', ...R],
@@ -321,6 +326,14 @@ export const hostileCases: Record<string, HostileCase> = {
     stderr: [
       /^TrainJob\/q: spec\.trainer\.resourcesPerNode\.limits\.cpu: Invalid value: "lots": spec\.trainer\.resourcesPerNode\.limits\.cpu in body should match/m,
     ],
+  },
+  '-8 GPUs are refused as the Pod API refuses them': {
+    argv: ['render', '-f', '{dir}/gpu-negative.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/g: spec\.trainer\.resourcesPerNode\.limits\[nvidia\.com\/gpu\]: Invalid value: "-8": must be greater than or equal to 0$/m,
+    ],
+    stdout: /^$/,
   },
   '.inf cannot be JSON': {
     argv: ['validate', '-f', '{dir}/inf.yaml'],
