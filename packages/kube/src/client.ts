@@ -156,18 +156,22 @@ export class KubeClient {
     return this.call<T>(ref, { method: 'GET', name, ...options });
   }
 
-  /** LIST one page of a collection (in `namespace`, or in all namespaces). */
-  list<T extends KubeObject = KubeObject>(
+  /** LIST one page of a collection (in `namespace`, or in all namespaces); `items` is always an array. */
+  async list<T extends KubeObject = KubeObject>(
     ref: ResourceRef,
     options: ListOptions = {},
   ): Promise<ObjectList<T>> {
     const { namespace, metadataOnly, ...query } = options;
-    return this.call<ObjectList<T>>(ref, {
+    const list = await this.call<ObjectList<T>>(ref, {
       method: 'GET',
       namespace,
       query: { ...query },
       ...(metadataOnly ? { accept: MetadataAccept.list } : {}),
     });
+    // An empty PartialObjectMetadataList comes with `items: null`.
+    list.items ??= [];
+    list.metadata ??= {};
+    return list;
   }
 
   /** POST a new object; its namespace comes from `metadata.namespace` unless given. */

@@ -210,14 +210,14 @@ export class Reflector<T extends KubeObject = KubeObject> {
   private async watchOnce(rv: string): Promise<{ end: WatchEnd; events: number }> {
     const { client, resource, namespace, labelSelector, fieldSelector, metadataOnly, store } = this.options;
     const [min, max] = this.options.watchTimeoutSeconds ?? [300, 600];
-    const abort = new AbortController();
-    const onStop = (): void => abort.abort();
-    this.stopping.signal.addEventListener('abort', onStop, { once: true });
+    // Ends the watch on stop() (also when stop() came before this watch began) or when idle.
+    const idleAbort = new AbortController();
+    const signal = AbortSignal.any([this.stopping.signal, idleAbort.signal]);
     let idle = false;
     let count = 0;
     const watchdog = setTimeout(() => {
       idle = true;
-      abort.abort();
+      idleAbort.abort();
     }, this.options.idleTimeoutMs ?? 150_000);
     try {
       const events = client.watch(resource, {
@@ -228,7 +228,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
         resourceVersion: rv,
         allowWatchBookmarks: true,
         timeoutSeconds: jitteredSeconds(min, max, this.options.random),
-        signal: abort.signal,
+        signal,
       });
       for await (const event of events as AsyncIterable<WatchEvent>) {
         watchdog.refresh();
@@ -242,7 +242,6 @@ export class Reflector<T extends KubeObject = KubeObject> {
       }
     } finally {
       clearTimeout(watchdog);
-      this.stopping.signal.removeEventListener('abort', onStop);
     }
     return { end: this.stopped ? 'stopped' : idle ? 'idle' : 'closed', events: count };
   }

@@ -6,7 +6,7 @@
  * streams never take a socket that a request is waiting for.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import { Agent, request, type Dispatcher } from 'undici';
+import { Pool, request, type Dispatcher } from 'undici';
 
 /** Tuning of the connection pools; read once in `main` and passed down. */
 export interface TransportOptions {
@@ -20,6 +20,8 @@ export interface TransportOptions {
   authRefreshMs?: number;
   /** Act as another user (`Impersonate-User` / `Impersonate-Group` headers); the kubeconfig's user must be allowed to. */
   impersonate?: { user: string; groups?: string[] };
+  /** Negotiate HTTP/2 (ALPN) instead of HTTP/1.1 keep-alive. Default false (see Transport.create). */
+  http2?: boolean;
   /** `User-Agent` header. Default `kubetrain`. */
   userAgent?: string;
 }
@@ -62,13 +64,14 @@ export class Transport {
   private authHeaders: Headers = {};
   private authExpires = 0;
   private authPending: Promise<Headers> | undefined;
+  private closed = false;
 
   private constructor(
     private readonly kubeConfig: KubeConfig,
     /** The server's base URL (`https://127.0.0.1:16443`). */
     readonly server: string,
-    private readonly pool: Agent,
-    private readonly streams: Agent,
+    private readonly pool: Pool,
+    private readonly streams: Pool,
     private readonly options: TransportOptions,
   ) {}
 
@@ -92,18 +95,20 @@ export class Transport {
       ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
     };
     const keepAliveTimeout = options.keepAliveMs ?? 60_000;
-    const pool = new Agent({
-      connect,
-      connections: options.maxSockets ?? 32,
-      keepAliveTimeout,
-      pipelining: 1,
-    });
-    const streams = new Agent({ connect, keepAliveTimeout, pipelining: 1 });
-    return new Transport(kubeConfig, cluster.server.replace(/\/+$/, ''), pool, streams, options);
+    // One origin, so a Pool each rather than an Agent: undici 8's Agent closes a pool by itself
+    // when its last socket goes (as aborted watches do), racing our own close().
+    // HTTP/1.1 unless asked: undici 8.13's HTTP/2 streams emit an unhandled 'error' when a
+    // watch is cut, and one HTTP/2 connection would carry every watch and request at once.
+    const server = cluster.server.replace(/\/+$/, '');
+    const common = { connect, keepAliveTimeout, pipelining: 1, allowH2: options.http2 ?? false };
+    const pool = new Pool(server, { ...common, connections: options.maxSockets ?? 32 });
+    const streams = new Pool(server, common);
+    return new Transport(kubeConfig, server, pool, streams, options);
   }
 
   /** Sends one request. A 401 refreshes the credentials and retries once (rotated tokens). */
   async send(req: TransportRequest): Promise<TransportResponse> {
+    if (this.closed) throw new Error('transport closed');
     let response = await this.dispatch(req, await this.credentials(false));
     if (response.statusCode === 401) {
       await response.body.dump();
@@ -112,9 +117,13 @@ export class Transport {
     return response;
   }
 
-  /** Closes both pools; in-flight requests are finished first. */
+  /**
+   * Closes the pools: requests in flight are finished first; watch streams are cut (a watch
+   * never finishes by itself, so waiting for it would wait for its server timeout).
+   */
   async close(): Promise<void> {
-    await Promise.all([this.pool.close(), this.streams.close()]);
+    this.closed = true;
+    await Promise.all([this.pool.close(), this.streams.destroy()]);
   }
 
   private dispatch(req: TransportRequest, auth: Headers): Promise<TransportResponse> {

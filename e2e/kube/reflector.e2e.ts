@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+// @kubetrain/kube's reflector and store against the real kube-apiserver: list then watch, the
+// store's events, transforms and selectors, the 410 relist, the quiet-watch restart, and the
+// recent-writes lookup.
+import {
+  CoreResources,
+  projection,
+  Reflector,
+  Store,
+  type KubeClient,
+  type KubeObject,
+  type ListReason,
+  type ReflectorMetrics,
+  type ReflectorOptions,
+  type WatchRestartReason,
+} from '@kubetrain/kube';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { waitFor } from '../support/wait.js';
+import { closeClients, kubeClient } from './kube-client.js';
+
+interface ConfigMap extends KubeObject {
+  data?: Record<string, string>;
+}
+
+let ns: string;
+let client: KubeClient;
+const reflectors: Reflector<KubeObject>[] = [];
+
+beforeAll(async () => {
+  ns = await createNamespace('e2e-kube-reflector');
+  client = await kubeClient();
+});
+
+afterAll(async () => {
+  await Promise.all(reflectors.map((r) => r.stop()));
+  await deleteNamespace(ns);
+  await closeClients();
+});
+
+/** Counts what a reflector reports through its metrics hooks. */
+function countingMetrics(): ReflectorMetrics & { lists: ListReason[]; restarts: WatchRestartReason[] } {
+  const lists: ListReason[] = [];
+  const restarts: WatchRestartReason[] = [];
+  return {
+    lists,
+    restarts,
+    listed: (_resource, reason) => void lists.push(reason),
+    watchRestarted: (_resource, reason) => void restarts.push(reason),
+  };
+}
+
+function start<T extends KubeObject>(options: Omit<ReflectorOptions<T>, 'client'>): Reflector<T> {
+  const reflector = new Reflector<T>({ client, ...options }).start();
+  reflectors.push(reflector as unknown as Reflector<KubeObject>);
+  return reflector;
+}
+
+const configMap = (name: string, app: string, data: Record<string, string> = { k: 'v' }): ConfigMap => ({
+  apiVersion: 'v1',
+  kind: 'ConfigMap',
+  metadata: { name, namespace: ns, labels: { app } },
+  data,
+});
+
+async function until(what: string, predicate: () => boolean): Promise<void> {
+  await waitFor(what, async () => (predicate() ? true : undefined), undefined, {
+    timeoutMs: 60_000,
+    intervalMs: 50,
+  });
+}
+
+it('lists, then watches: add, update and delete reach the store and its handlers; others never do', async () => {
+  await client.create(CoreResources.ConfigMap, configMap('before-0', 'events'));
+  await client.create(CoreResources.ConfigMap, configMap('before-1', 'events'));
+  await client.create(CoreResources.ConfigMap, configMap('unselected', 'other'));
+  const store = new Store<ConfigMap>();
+  const events: string[] = [];
+  store.addHandler({
+    onAdd: (o, initial) => events.push(`add ${o.metadata?.name}${initial ? ' initial' : ''}`),
+    onUpdate: (old, o) => events.push(`update ${o.metadata?.name} ${old.data?.['k']}->${o.data?.['k']}`),
+    onDelete: (o) => events.push(`delete ${o.metadata?.name}`),
+  });
+  const reflector = start({
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: ns,
+    labelSelector: 'app=events',
+  });
+  await reflector.synced;
+  expect(reflector.hasSynced).toBe(true);
+  expect([...store.keys()].sort()).toEqual([`${ns}/before-0`, `${ns}/before-1`]);
+  expect(store.get(`${ns}/before-0`)?.metadata?.managedFields).toBeUndefined();
+
+  await client.create(CoreResources.ConfigMap, configMap('after', 'events'));
+  await client.patch(
+    CoreResources.ConfigMap,
+    'after',
+    { data: { k: 'w' } },
+    { type: 'merge', namespace: ns },
+  );
+  await client.delete(CoreResources.ConfigMap, 'before-1', { namespace: ns });
+  await until('the watch events', () => events.length >= 5);
+  expect(events.sort()).toEqual(
+    [
+      'add after',
+      'add before-0 initial',
+      'add before-1 initial',
+      'delete before-1',
+      'update after v->w',
+    ].sort(),
+  );
+  expect([...store.keys()].sort()).toEqual([`${ns}/after`, `${ns}/before-0`]);
+  expect(store.get(`${ns}/after`)?.data).toEqual({ k: 'w' });
+});
+
+it('relists (consistent, paginated) after 410 Gone, and keeps watching', async () => {
+  for (let i = 0; i < 5; i++) await client.create(CoreResources.ConfigMap, configMap(`gone-${i}`, 'gone'));
+  const store = new Store<ConfigMap>();
+  const metrics = countingMetrics();
+  // resourceVersion 1 is older than anything the watch cache holds: the watch answers 410.
+  const reflector = start({
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: ns,
+    labelSelector: 'app=gone',
+    resumeFrom: '1',
+    pageSize: 2,
+    metrics,
+  });
+  await reflector.synced;
+  expect(metrics.restarts).toContain('gone');
+  expect(metrics.lists).toEqual(['gone']);
+  expect(reflector.stats.pages).toBe(3);
+  expect(store.size).toBe(5);
+  await client.create(CoreResources.ConfigMap, configMap('gone-late', 'gone'));
+  await until('the object created after the relist', () => store.size === 6);
+  expect(store.get(`${ns}/gone-late`)).toBeDefined();
+});
+
+it('restarts a watch that stays quiet, and still sees what happens afterwards', async () => {
+  const store = new Store<ConfigMap>();
+  const metrics = countingMetrics();
+  const reflector = start({
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: ns,
+    labelSelector: 'app=quiet',
+    idleTimeoutMs: 1000,
+    metrics,
+  });
+  await reflector.synced;
+  await until('two idle restarts', () => metrics.restarts.filter((r) => r === 'idle').length >= 2);
+  await client.create(CoreResources.ConfigMap, configMap('quiet-0', 'quiet'));
+  await until('the object created after the restarts', () => store.size === 1);
+  expect(metrics.lists).toEqual(['initial']);
+});
+
+it('keeps only a projection, and Secrets as metadata only through a label selector', async () => {
+  await client.create(
+    CoreResources.ConfigMap,
+    configMap('projected', 'projected', { keep: 'yes', drop: 'no' }),
+  );
+  const projected = new Store<ConfigMap>();
+  start({
+    resource: CoreResources.ConfigMap,
+    store: projected,
+    namespace: ns,
+    labelSelector: 'app=projected',
+    transform: projection<ConfigMap>(['data.keep']),
+  }).synced.then(() => undefined);
+  await until('the projected ConfigMap', () => projected.size === 1);
+  expect(projected.get(`${ns}/projected`)?.data).toEqual({ keep: 'yes' });
+
+  await client.create(CoreResources.Secret, {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: 's', namespace: ns, labels: { app: 'secret' } },
+    stringData: { password: 'hunter2' },
+  } as KubeObject);
+  const secrets = new Store();
+  const reflector = start({
+    resource: CoreResources.Secret,
+    store: secrets,
+    namespace: ns,
+    labelSelector: 'app=secret',
+    metadataOnly: true,
+  });
+  await reflector.synced;
+  const secret = secrets.get(`${ns}/s`) as (KubeObject & { data?: unknown }) | undefined;
+  expect(secret?.metadata?.labels).toEqual({ app: 'secret' });
+  expect(secret?.data).toBeUndefined();
+  expect(secret?.metadata?.managedFields).toBeUndefined();
+});
+
+it('keys cluster-scoped objects by name', async () => {
+  const store = new Store();
+  const reflector = start({ resource: CoreResources.Namespace, store, fieldSelector: `metadata.name=${ns}` });
+  await reflector.synced;
+  expect([...store.keys()]).toEqual([ns]);
+});
+
+it('an object we just created is never absent: pending until the store has it, then cached', async () => {
+  const store = new Store<ConfigMap>();
+  const reflector = start({
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: ns,
+    labelSelector: 'app=recent',
+  });
+  await reflector.synced;
+  const created = await client.create(CoreResources.ConfigMap, configMap('recent', 'recent'));
+  store.recordWrite(created);
+  expect(store.getOrRecent(`${ns}/recent`).state).not.toBe('absent');
+  await until('the store to catch up', () => store.getOrRecent(`${ns}/recent`).state === 'cached');
+  expect(store.pendingWrites).toBe(0);
+  await client.delete(CoreResources.ConfigMap, 'recent', { namespace: ns });
+  store.recordDelete(`${ns}/recent`, created.metadata?.uid);
+  expect(store.getOrRecent(`${ns}/recent`).state).toBe('absent');
+  await until('the delete to reach the store', () => store.size === 0);
+  expect(store.pendingWrites).toBe(0);
+});
+
+it('stop() ends the loop and leaves the counters still', async () => {
+  const reflector = start({
+    resource: CoreResources.ConfigMap,
+    store: new Store(),
+    namespace: ns,
+    labelSelector: 'app=stop',
+  });
+  await reflector.synced;
+  await reflector.stop();
+  const stats = reflector.stats;
+  await client.create(CoreResources.ConfigMap, configMap('after-stop', 'stop'));
+  expect(reflector.stats).toEqual(stats);
+});
