@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager's RBAC, derived from one list: the kinds the engine and its plugins read or own
+// (`watchedKinds` of @kubetrain/runtime), plus the manager's fixed needs (its own kinds, the status
+// and finalizers subresources, the webhook configurations it injects the CA into, events). What
+// lives in the manager's own namespace (the Lease, the webhook certificate Secret) is a Role there.
+//
+// Compared with upstream's generated ClusterRole (guide 9.4), trimmed to the calls the manager
+// makes: no update on objects it server-side applies (apply is a PATCH), no delete but of JobSets
+// (the active deadline), no core Events (it writes events.k8s.io), no TokenReviews or
+// SubjectAccessReviews (metrics authentication is not served), no list/watch of webhook
+// configurations (read and replaced by name only), Leases only in its namespace, by name.
+
+import { engineKinds, groupKindOf } from '../../packages/runtime/src/framework/kinds.js';
+import {
+  defaultPlugins,
+  watchedKinds,
+  type KindUse,
+  type WatchedKind,
+} from '../../packages/runtime/src/index.js';
+
+/** What plugins declare, as the RBAC needs it: the kinds, and those applied beyond a first create. */
+export interface DeclaredKinds {
+  readonly kinds: readonly WatchedKind[];
+  /** `group/kind` of owned kinds some declaration applies (`always`, `whileAbsentOrSuspended`). */
+  readonly applied: ReadonlySet<string>;
+}
+
+/** {@link DeclaredKinds} of `plugins` (default: the registry's) and the engine. */
+export function declaredKinds(
+  plugins: ReadonlyArray<{ readonly kinds?: readonly KindUse[] }> = defaultPlugins(),
+): DeclaredKinds {
+  const applied = new Set<string>();
+  for (const use of [...engineKinds, ...plugins.flatMap((p) => p.kinds ?? [])]) {
+    if (use.owned && use.policy !== 'createOnly') applied.add(groupKindOf(use));
+  }
+  return { kinds: watchedKinds(plugins), applied };
+}
+
+/** One RBAC PolicyRule. */
+export interface PolicyRule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+  resourceNames?: string[];
+}
+
+/** Upstream's names of the objects the manager addresses by name. */
+export const InstallNames = {
+  namespace: 'kubeflow-system',
+  serviceAccount: 'kubeflow-trainer-controller-manager',
+  clusterRole: 'kubeflow-trainer-controller-manager',
+  role: 'kubeflow-trainer-controller-manager',
+  service: 'kubeflow-trainer-controller-manager',
+  deployment: 'kubeflow-trainer-controller-manager',
+  config: 'kubeflow-trainer-config',
+  webhookSecret: 'kubeflow-trainer-webhook-cert',
+  lease: 'trainer.kubeflow.org',
+  mutatingWebhook: 'defaulter.trainer.kubeflow.org',
+  validatingWebhook: 'validator.trainer.kubeflow.org',
+} as const;
+
+/**
+ * The verbs a kind of `watchedKinds` needs: read kinds get/list (and watch when watched); owned kinds
+ * are created, and patched (server-side apply) only when `applied`: a kind only ever created once
+ * (`createOnly`: the MPI SSH Secret) is never written again.
+ */
+export function verbsOf(
+  kind: Pick<WatchedKind, 'owned' | 'watch' | 'kind' | 'group'>,
+  applied: boolean,
+): string[] {
+  const verbs = new Set(['get', 'list']);
+  if (kind.watch) verbs.add('watch');
+  if (kind.owned) verbs.add('create');
+  if (kind.owned && applied) verbs.add('patch');
+  // The active deadline deletes the JobSet (upstream's runtime.Info has no other deletion).
+  if (kind.owned && kind.group === 'jobset.x-k8s.io' && kind.kind === 'JobSet') verbs.add('delete');
+  return [...verbs].sort();
+}
+
+/** The rules from `watchedKinds`: one per group and verb set, resources sorted. */
+export function pluginRules(declared: DeclaredKinds): PolicyRule[] {
+  const grouped = new Map<string, PolicyRule>();
+  for (const kind of declared.kinds) {
+    const verbs = verbsOf(kind, declared.applied.has(groupKindOf(kind)));
+    const key = `${kind.group}|${verbs.join(',')}`;
+    const rule = grouped.get(key) ?? { apiGroups: [kind.group], resources: [], verbs };
+    if (!rule.resources.includes(kind.resource)) rule.resources.push(kind.resource);
+    rule.resources.sort();
+    grouped.set(key, rule);
+  }
+  return [...grouped.values()];
+}
+
+/** What the manager needs whatever plugins run. */
+export function fixedClusterRules(): PolicyRule[] {
+  return [
+    // Its own kinds: watched; TrainJobs never written but through /status; runtimes patched to drop
+    // the legacy finalizer.
+    { apiGroups: ['trainer.kubeflow.org'], resources: ['trainjobs'], verbs: ['get', 'list', 'watch'] },
+    {
+      apiGroups: ['trainer.kubeflow.org'],
+      resources: ['clustertrainingruntimes', 'trainingruntimes'],
+      verbs: ['get', 'list', 'patch', 'watch'],
+    },
+    { apiGroups: ['trainer.kubeflow.org'], resources: ['trainjobs/status'], verbs: ['get', 'patch'] },
+    // blockOwnerDeletion on owned objects needs update of the owner's finalizers where the API
+    // server enforces owner-reference permissions (OwnerReferencesPermissionEnforcement).
+    {
+      apiGroups: ['trainer.kubeflow.org'],
+      resources: [
+        'clustertrainingruntimes/finalizers',
+        'trainingruntimes/finalizers',
+        'trainjobs/finalizers',
+      ],
+      verbs: ['update'],
+    },
+    // Events about TrainJobs live in the TrainJobs' namespaces.
+    { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
+    // The CA bundle is injected into the two configurations, by name.
+    {
+      apiGroups: ['admissionregistration.k8s.io'],
+      resources: ['mutatingwebhookconfigurations'],
+      verbs: ['get', 'update'],
+      resourceNames: [InstallNames.mutatingWebhook],
+    },
+    {
+      apiGroups: ['admissionregistration.k8s.io'],
+      resources: ['validatingwebhookconfigurations'],
+      verbs: ['get', 'update'],
+      resourceNames: [InstallNames.validatingWebhook],
+    },
+  ];
+}
+
+/** The Role in the manager's namespace: its Lease and its webhook certificate Secret, by name. */
+export function namespaceRules(): PolicyRule[] {
+  return [
+    // `create` cannot be limited by name (the name is not known before the object exists).
+    { apiGroups: ['coordination.k8s.io'], resources: ['leases'], verbs: ['create'] },
+    {
+      apiGroups: ['coordination.k8s.io'],
+      resources: ['leases'],
+      verbs: ['get', 'update'],
+      resourceNames: [InstallNames.lease],
+    },
+    { apiGroups: [''], resources: ['secrets'], verbs: ['create'] },
+    {
+      apiGroups: [''],
+      resources: ['secrets'],
+      verbs: ['get', 'update'],
+      resourceNames: [InstallNames.webhookSecret],
+    },
+  ];
+}
+
+/** The ClusterRole's rules: the fixed ones, then those of the kinds of the default plugins. */
+export function clusterRules(declared: DeclaredKinds = declaredKinds()): PolicyRule[] {
+  return [...fixedClusterRules(), ...pluginRules(declared)];
+}
