@@ -170,6 +170,9 @@ export async function runManager(
   } finally {
     watch.close();
     await manager.stop();
-    await deleteNamespace(client, namespace);
+    // A failed clean-up is reported but does not throw away what the run measured.
+    await deleteNamespace(client, namespace).catch((error: unknown) =>
+      console.error(`  ${launcher.name}: clean-up of ${namespace}: ${(error as Error).message}`),
+    );
   }
 }

@@ -79,8 +79,13 @@ async function exists(client: KubeClient, path: string): Promise<boolean> {
   }
 }
 
+/**
+ * A delete that is gone already (404) is fine; so is one the API server timed out on (504): a
+ * DELETE of a large collection goes on on the server after the request's deadline, and the
+ * namespace deletion that follows removes whatever is left.
+ */
 function ignoreNotFound(error: unknown): void {
-  if (!(error instanceof ApiError && error.status === 404)) throw error;
+  if (!(error instanceof ApiError && (error.status === 404 || error.status === 504))) throw error;
 }
 
 /** Polls `check` every 250 ms until it returns true; throws after `timeoutMs`. */
