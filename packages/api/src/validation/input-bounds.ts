@@ -50,6 +50,8 @@ export function checkInputBounds(value: unknown, bounds: InputBounds = {}): Boun
       const entries = Object.entries(v);
       bytes += 2 + Math.max(0, entries.length - 1);
       for (const [k, item] of entries) {
+        // A member set to undefined is absent, as JSON.stringify drops it.
+        if (item === undefined) continue;
         bytes += Buffer.byteLength(k) + 3;
         stack.push([item, depth + 1]);
       }
