@@ -4,7 +4,10 @@
 // so names, paths and selectors are the ones the webhook server serves) and the rule lists the Helm
 // chart includes. `make generate` writes them; manifests.test.ts fails when one is stale.
 
-import { stringify } from 'yaml';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse, stringify } from 'yaml';
 import { webhookConfigurations } from '../../packages/controller/src/webhooks/configurations.js';
 import { clusterRules, InstallNames, namespaceRules, type PolicyRule } from './rbac.js';
 
@@ -70,6 +73,7 @@ export function rbacObjects(): Record<string, unknown>[] {
 export function webhookObjects(): Record<string, unknown>[] {
   return webhookConfigurations({
     target: { service: { name: InstallNames.service, namespace: InstallNames.namespace, port: 443 } },
+    timeoutSeconds: 10,
   }).map((o) => ({ ...o, metadata: { ...(o['metadata'] as object), labels: COMMON_LABELS } }));
 }
 
@@ -77,9 +81,34 @@ function rules(list: PolicyRule[]): string {
   return HEADER + stringify(list, YAML_OPTIONS);
 }
 
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The files a kustomization lists, relative to its folder. */
+function kustomizationResources(folder: string): string[] {
+  const k = parse(readFileSync(join(ROOT, folder, 'kustomization.yaml'), 'utf8')) as { resources: string[] };
+  return k.resources;
+}
+
+/**
+ * The chart's copies of the CRDs (`crds/`, which Helm installs first) and of the shipped runtimes
+ * (`runtimes/`): a chart cannot read files outside its folder.
+ */
+function chartCopies(): Record<string, string> {
+  const copies: Record<string, string> = {};
+  for (const [from, to] of [
+    ['manifests/crds', 'charts/kubetrain/crds'],
+    ['manifests/runtimes', 'charts/kubetrain/runtimes'],
+  ] as const) {
+    for (const file of kustomizationResources(from))
+      copies[`${to}/${file}`] = readFileSync(join(ROOT, from, file), 'utf8');
+  }
+  return copies;
+}
+
 /** Every generated file: path from the repository root, content. */
 export function generatedFiles(): Record<string, string> {
   return {
+    ...chartCopies(),
     'manifests/rbac/rbac.yaml': documents(rbacObjects()),
     'manifests/webhook/webhooks.yaml': documents(webhookObjects()),
     'charts/kubetrain/files/cluster-role-rules.yaml': rules(clusterRules()),
