@@ -55,6 +55,21 @@ function start<T extends KubeObject>(options: Omit<ReflectorOptions<T>, 'client'
   return reflector;
 }
 
+/** A reflector over this suite's ConfigMaps labelled `app=<app>`, into `store`. */
+function watchConfigMaps(
+  store: Store<ConfigMap>,
+  app: string,
+  options: Partial<Omit<ReflectorOptions<ConfigMap>, 'client' | 'store'>> = {},
+): Reflector<ConfigMap> {
+  return start({
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: ns,
+    labelSelector: `app=${app}`,
+    ...options,
+  });
+}
+
 const configMap = (name: string, app: string, data: Record<string, string> = { k: 'v' }): ConfigMap => ({
   apiVersion: 'v1',
   kind: 'ConfigMap',
@@ -80,12 +95,7 @@ it('lists, then watches: add, update and delete reach the store and its handlers
     onUpdate: (old, o) => events.push(`update ${o.metadata?.name} ${old.data?.['k']}->${o.data?.['k']}`),
     onDelete: (o) => events.push(`delete ${o.metadata?.name}`),
   });
-  const reflector = start({
-    resource: CoreResources.ConfigMap,
-    store,
-    namespace: ns,
-    labelSelector: 'app=events',
-  });
+  const reflector = watchConfigMaps(store, 'events');
   await reflector.synced;
   expect(reflector.hasSynced).toBe(true);
   expect([...store.keys()].sort()).toEqual([`${ns}/before-0`, `${ns}/before-1`]);
@@ -118,15 +128,7 @@ it('relists (consistent, paginated) after 410 Gone, and keeps watching', async (
   const store = new Store<ConfigMap>();
   const metrics = countingMetrics();
   // resourceVersion 1 is older than anything the watch cache holds: the watch answers 410.
-  const reflector = start({
-    resource: CoreResources.ConfigMap,
-    store,
-    namespace: ns,
-    labelSelector: 'app=gone',
-    resumeFrom: '1',
-    pageSize: 2,
-    metrics,
-  });
+  const reflector = watchConfigMaps(store, 'gone', { resumeFrom: '1', pageSize: 2, metrics });
   await reflector.synced;
   expect(metrics.restarts).toContain('gone');
   expect(metrics.lists).toEqual(['gone']);
@@ -140,14 +142,7 @@ it('relists (consistent, paginated) after 410 Gone, and keeps watching', async (
 it('restarts a watch that stays quiet, and still sees what happens afterwards', async () => {
   const store = new Store<ConfigMap>();
   const metrics = countingMetrics();
-  const reflector = start({
-    resource: CoreResources.ConfigMap,
-    store,
-    namespace: ns,
-    labelSelector: 'app=quiet',
-    idleTimeoutMs: 1000,
-    metrics,
-  });
+  const reflector = watchConfigMaps(store, 'quiet', { idleTimeoutMs: 1000, metrics });
   await reflector.synced;
   await until('two idle restarts', () => metrics.restarts.filter((r) => r === 'idle').length >= 2);
   await client.create(CoreResources.ConfigMap, configMap('quiet-0', 'quiet'));
@@ -161,13 +156,7 @@ it('keeps only a projection, and Secrets as metadata only through a label select
     configMap('projected', 'projected', { keep: 'yes', drop: 'no' }),
   );
   const projected = new Store<ConfigMap>();
-  start({
-    resource: CoreResources.ConfigMap,
-    store: projected,
-    namespace: ns,
-    labelSelector: 'app=projected',
-    transform: projection<ConfigMap>(['data.keep']),
-  }).synced.then(() => undefined);
+  watchConfigMaps(projected, 'projected', { transform: projection<ConfigMap>(['data.keep']) });
   await until('the projected ConfigMap', () => projected.size === 1);
   expect(projected.get(`${ns}/projected`)?.data).toEqual({ keep: 'yes' });
 
@@ -201,12 +190,7 @@ it('keys cluster-scoped objects by name', async () => {
 
 it('an object we just created is never absent: pending until the store has it, then cached', async () => {
   const store = new Store<ConfigMap>();
-  const reflector = start({
-    resource: CoreResources.ConfigMap,
-    store,
-    namespace: ns,
-    labelSelector: 'app=recent',
-  });
+  const reflector = watchConfigMaps(store, 'recent');
   await reflector.synced;
   const created = await client.create(CoreResources.ConfigMap, configMap('recent', 'recent'));
   store.recordWrite(created);
@@ -221,12 +205,7 @@ it('an object we just created is never absent: pending until the store has it, t
 });
 
 it('stop() ends the loop and leaves the counters still', async () => {
-  const reflector = start({
-    resource: CoreResources.ConfigMap,
-    store: new Store(),
-    namespace: ns,
-    labelSelector: 'app=stop',
-  });
+  const reflector = watchConfigMaps(new Store(), 'stop');
   await reflector.synced;
   await reflector.stop();
   const stats = reflector.stats;
