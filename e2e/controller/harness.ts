@@ -28,10 +28,14 @@ export interface TestManager {
   readonly logs: string[];
 }
 
-/** Starts a manager for `namespace` and waits until its caches are synced. */
-export async function startTestManager(namespace: string, config = TEST_CONFIG): Promise<TestManager> {
+/** Starts a manager for `namespace` (with `argv` as its flags) and waits until its caches are synced. */
+export async function startTestManager(
+  namespace: string,
+  config = TEST_CONFIG,
+  argv: string[] = [],
+): Promise<TestManager> {
   const logs: string[] = [];
-  const manager = await startManager(loadSettings(parseFlags([]), config), {
+  const manager = await startManager(loadSettings(parseFlags(argv), config), {
     kubeConfig: loadKubeConfig({ path: kubeconfigPath() }),
     logger: createLogger({ level: 'info', write: (line) => logs.push(line) }),
     watchNamespace: namespace,

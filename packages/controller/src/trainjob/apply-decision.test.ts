@@ -66,7 +66,13 @@ describe('decideApply', () => {
       last: 'old',
       want: 'apply',
     },
-    'suspended JobSet after a restart: re-applied once, as upstream': {
+    'suspended JobSet after a restart, annotation matches: skip': {
+      policy: 'whileAbsentOrSuspended',
+      suspended: true,
+      observed: { exists: true, suspended: true, appliedHash: 'h1' },
+      want: 'skip',
+    },
+    'suspended JobSet applied by someone else (no annotation): re-applied, as upstream': {
       policy: 'whileAbsentOrSuspended',
       suspended: true,
       observed: { exists: true, suspended: true },

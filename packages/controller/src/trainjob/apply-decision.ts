@@ -10,7 +10,7 @@ export interface ObservedObject {
   readonly exists: boolean;
   /** For JobSets: `spec.suspend` of the live object. */
   readonly suspended?: boolean;
-  /** The applied-hash annotation of the live object (ConfigMaps and Secrets). */
+  /** The applied-hash annotation of the live object (objects of the watched kinds). */
   readonly appliedHash?: string;
 }
 
@@ -21,8 +21,8 @@ export type ApplyDecision = 'create' | 'apply' | 'skip';
  * Decides the write for `desired`:
  * - `createOnly`: created when absent, else skipped;
  * - `whileAbsentOrSuspended` (JobSets): applied when absent; while the TrainJob or the live JobSet
- *   is suspended, applied when its content changed since last applied (always after a restart,
- *   as upstream); never when both run;
+ *   is suspended, applied when its content differs from what was last applied (here, or as the
+ *   live object's applied-hash annotation says; upstream re-applies every time); never when both run;
  * - `always`: applied when the content differs from the hash last applied here, or, after a
  *   restart, from the live object's applied-hash annotation.
  */
@@ -38,7 +38,7 @@ export function decideApply(
     case 'whileAbsentOrSuspended':
       if (!observed.exists) return 'apply';
       if (!trainJobSuspended && observed.suspended !== true) return 'skip';
-      return lastAppliedHash === desired.hash ? 'skip' : 'apply';
+      return lastAppliedHash === desired.hash || observed.appliedHash === desired.hash ? 'skip' : 'apply';
     case 'always':
       if (!observed.exists) return 'apply';
       return lastAppliedHash === desired.hash || observed.appliedHash === desired.hash ? 'skip' : 'apply';

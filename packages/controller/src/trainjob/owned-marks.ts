@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
-// kubetrain's own marks on the ConfigMaps and Secrets it writes for a TrainJob: a label, so that the
-// manager can watch them with a label selector instead of every ConfigMap and Secret of the
-// cluster, and the hash of the applied content, so that a restarted manager knows which ones are
-// already up to date. Upstream's objects carry neither; extra labels and annotations on objects we
-// own change nothing for anyone else (design decision 1).
+// kubetrain's own marks on the objects it writes for a TrainJob: on ConfigMaps and Secrets a label,
+// so that the manager can watch them with a label selector instead of every ConfigMap and Secret of
+// the cluster; on every object the hash of the applied content, so that a restarted manager knows
+// which ones are already up to date (and writes nothing). Upstream's objects carry neither; extra
+// labels and annotations on objects we own change nothing for anyone else (design decision 1).
 
 import type { KubeObject } from '../engine/engine-port.js';
 
 /** Label on every ConfigMap and Secret the manager writes: the owning TrainJob's name. */
 export const TRAINJOB_NAME_LABEL = 'kubetrain.dev/trainjob-name';
-/** Annotation on the same objects: the sha256 of the desired content last applied. */
+/** Annotation on every object the manager applies: the sha256 of the desired content last applied. */
 export const APPLIED_HASH_ANNOTATION = 'kubetrain.dev/applied-hash';
 /** The label selector of the ConfigMap and Secret reflectors. */
 export const OWNED_SELECTOR = TRAINJOB_NAME_LABEL;
@@ -20,16 +20,16 @@ export function isMarkedKind(kind: string): boolean {
 }
 
 /**
- * A copy of `object` with the marks, for ConfigMaps and Secrets; other kinds are returned as they
- * are. `hash` is the hash of `object` as rendered (before the marks).
+ * A copy of `object` with the marks: the applied-hash annotation, and for ConfigMaps and Secrets the
+ * TrainJob label. `hash` is the hash of `object` as rendered (before the marks).
  */
 export function markOwned(object: KubeObject, trainJobName: string, hash: string): KubeObject {
-  if (!isMarkedKind(object.kind)) return object;
+  const labelled = isMarkedKind(object.kind);
   return {
     ...object,
     metadata: {
       ...object.metadata,
-      labels: { ...object.metadata.labels, [TRAINJOB_NAME_LABEL]: trainJobName },
+      ...(labelled ? { labels: { ...object.metadata.labels, [TRAINJOB_NAME_LABEL]: trainJobName } } : {}),
       annotations: { ...object.metadata.annotations, [APPLIED_HASH_ANNOTATION]: hash },
     },
   };

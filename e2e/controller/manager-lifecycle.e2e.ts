@@ -1,0 +1,240 @@
+// SPDX-License-Identifier: Apache-2.0
+// The manager as a process on the real control plane: a restart writes nothing for settled
+// TrainJobs (counted from kube-apiserver's own apiserver_request_total); two replicas, exactly one
+// leads and the other takes over when it stops; the `kubetrain-manager` binary stops gracefully on
+// SIGTERM and releases its Lease; metrics over HTTPS with the serving certificate.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { CoordinationV1Api } from '@kubernetes/client-node';
+import { makeTrainJob } from '@kubetrain/testing';
+import { REPO_ROOT } from '../support/apply.js';
+import { cluster, kubeconfigPath } from '../support/cluster.js';
+import { keepRunning } from '../support/kwok.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { waitFor } from '../support/wait.js';
+import {
+  createTrainJob,
+  readTrainJob,
+  startTestManager,
+  TEST_CONFIG,
+  waitForCondition,
+  type TestManager,
+} from './harness.js';
+
+const run = promisify(execFile);
+
+/** Writes to the kinds the manager owns or writes, summed from kube-apiserver's request counter. */
+async function managerWrites(): Promise<number> {
+  const kubectl = (await run(join(REPO_ROOT, 'hack/cluster/which.sh'), ['kubectl'])).stdout.trim();
+  const { stdout } = await run(kubectl, ['--kubeconfig', kubeconfigPath(), 'get', '--raw', '/metrics'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  let total = 0;
+  for (const line of stdout.split('\n')) {
+    if (!line.startsWith('apiserver_request_total{')) continue;
+    const verb = /verb="([A-Z]+)"/.exec(line)?.[1] ?? '';
+    const resource = /resource="([a-z]+)"/.exec(line)?.[1] ?? '';
+    if (!['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE'].includes(verb)) continue;
+    if (!['trainjobs', 'jobsets'].includes(resource)) continue;
+    total += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return total;
+}
+
+/** The Lease's holder (`''` when released). */
+async function leaseHolder(namespace: string, name: string): Promise<string | undefined> {
+  const api = cluster().kubeConfig.makeApiClient(CoordinationV1Api);
+  const lease = await api.readNamespacedLease({ namespace, name }).catch(() => undefined);
+  return lease === undefined ? undefined : (lease.spec?.holderIdentity ?? '');
+}
+
+function leaderConfig(namespace: string, lease: string): string {
+  return `${TEST_CONFIG}leaderElection:
+  leaderElect: true
+  resourceName: ${lease}
+  resourceNamespace: ${namespace}
+  leaseDuration: 4s
+  renewDeadline: 3s
+  retryPeriod: 1s
+`;
+}
+
+async function reconcileCount(manager: TestManager['manager']): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${manager.metricsPort}/metrics`)).text();
+  const m = /controller_runtime_reconcile_total\{controller="trainjob_controller",result="[a-z_]+"\} (\d+)/g;
+  let total = 0;
+  for (const match of text.matchAll(m)) total += Number(match[1]);
+  return total;
+}
+
+describe('kubetrain-manager lifecycle', () => {
+  const suffix = randomBytes(2).toString('hex');
+  let namespace: string;
+  const started: TestManager[] = [];
+
+  beforeAll(async () => {
+    namespace = await createNamespace('e2e-mgr');
+  });
+
+  afterAll(async () => {
+    for (const t of started) await t.manager.stop().catch(() => undefined);
+    if (namespace) await deleteNamespace(namespace);
+  });
+
+  async function start(config?: string, argv: string[] = []): Promise<TestManager> {
+    const t = await startTestManager(namespace, config, argv);
+    started.push(t);
+    return t;
+  }
+
+  it('a restart writes nothing for settled TrainJobs (complete, running, suspended, MPI)', async () => {
+    const first = await start();
+    const jobs = {
+      complete: makeTrainJob(namespace, `done-${suffix}`).numNodes(2),
+      running: makeTrainJob(namespace, `run-${suffix}`)
+        .numNodes(2)
+        .runtimePatch('e2e.kubetrain.dev/kwok', {
+          template: {
+            spec: {
+              replicatedJobs: [
+                {
+                  name: 'node',
+                  template: { spec: { template: { metadata: { annotations: keepRunning() } } } },
+                },
+              ],
+            },
+          },
+        }),
+      suspended: makeTrainJob(namespace, `susp-${suffix}`).numNodes(1).suspend(true),
+      mpi: makeTrainJob(namespace, `mpi-${suffix}`)
+        .runtimeRef('deepspeed-distributed')
+        .numNodes(2)
+        .suspend(true),
+    };
+    for (const b of Object.values(jobs)) await createTrainJob(b.obj());
+    await waitForCondition(namespace, `done-${suffix}`, 'Complete');
+    await waitForCondition(namespace, `susp-${suffix}`, 'Suspended');
+    await waitForCondition(namespace, `mpi-${suffix}`, 'Suspended');
+    await waitFor('the running job with both pods ready', async () => {
+      const tj = await readTrainJob(namespace, `run-${suffix}`);
+      return tj.status?.jobsStatus?.[0]?.ready === 1 && tj.status.jobsStatus[0].active === 1
+        ? true
+        : undefined;
+    });
+    await first.manager.stop();
+    started.splice(started.indexOf(first), 1);
+
+    const before = await managerWrites();
+    const second = await start();
+    // Every TrainJob reconciled by the new process at least once, and nothing left in its queue.
+    await waitFor('the restarted manager reconciled every TrainJob', async () =>
+      (await reconcileCount(second.manager)) >= 4 ? true : undefined,
+    );
+    await waitFor('the queue drained', async () => {
+      const text = await (await fetch(`http://127.0.0.1:${second.manager.metricsPort}/metrics`)).text();
+      return /workqueue_depth\{name="trainjob_controller",controller="trainjob_controller"\} 0/.test(text) &&
+        /controller_runtime_active_workers\{controller="trainjob_controller"\} 0/.test(text)
+        ? true
+        : undefined;
+    });
+    const after = await managerWrites();
+    expect(after - before).toBe(0);
+  });
+
+  it('two replicas: exactly one leads; when it stops, the other takes over', async () => {
+    for (const t of started.splice(0)) await t.manager.stop();
+    const lease = `kubetrain-e2e-${suffix}`;
+    const a = await start(leaderConfig(namespace, lease));
+    const b = await start(leaderConfig(namespace, lease));
+    const holder = await waitFor('a leader', async () => (await leaseHolder(namespace, lease)) || undefined);
+    await createTrainJob(makeTrainJob(namespace, `le1-${suffix}`).numNodes(1).obj());
+    await waitForCondition(namespace, `le1-${suffix}`, 'Complete');
+    const counts = [await reconcileCount(a.manager), await reconcileCount(b.manager)];
+    // Exactly one of the two reconciled: the one holding the Lease.
+    expect(counts.filter((n) => n > 0)).toHaveLength(1);
+    const active = counts[0]! > 0 ? a : b;
+    const standby = active === a ? b : a;
+
+    await active.manager.stop();
+    started.splice(started.indexOf(active), 1);
+    await waitFor('a new leader', async () => {
+      const now = await leaseHolder(namespace, lease);
+      return now && now !== holder ? now : undefined;
+    });
+    await createTrainJob(makeTrainJob(namespace, `le2-${suffix}`).numNodes(1).obj());
+    await waitForCondition(namespace, `le2-${suffix}`, 'Complete');
+    expect(await reconcileCount(standby.manager)).toBeGreaterThan(0);
+  });
+
+  it('the binary stops gracefully on SIGTERM and releases its Lease', async () => {
+    for (const t of started.splice(0)) await t.manager.stop();
+    const lease = `kubetrain-bin-${suffix}`;
+    const dir = mkdtempSync(join(tmpdir(), 'kubetrain-manager-'));
+    const config = join(dir, 'config.yaml');
+    writeFileSync(config, leaderConfig(namespace, lease));
+    const child = spawn(
+      process.execPath,
+      [
+        join(REPO_ROOT, 'packages/controller/bin/kubetrain-manager.js'),
+        `--config=${config}`,
+        `--kubeconfig=${kubeconfigPath()}`,
+        `--watch-namespace=${namespace}`,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    await waitFor(
+      'the binary holds the Lease',
+      async () => ((await leaseHolder(namespace, lease)) ? true : undefined),
+      async () => stderr,
+    );
+    await createTrainJob(makeTrainJob(namespace, `bin-${suffix}`).numNodes(1).obj());
+    await waitForCondition(namespace, `bin-${suffix}`, 'Complete');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(await leaseHolder(namespace, lease)).toBe('');
+    // One JSON object per line, each with a level and a message.
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: string; message: string });
+    expect(lines.map((l) => l.message)).toEqual(
+      expect.arrayContaining(['Manager started', 'Stopping the manager', 'Manager stopped']),
+    );
+  });
+
+  it('serves the metrics over HTTPS with the serving certificate', async () => {
+    for (const t of started.splice(0)) await t.manager.stop();
+    const pki = join(dirname(kubeconfigPath()), 'pki');
+    const secure = await start(TEST_CONFIG.replace('secureServing: false', 'secureServing: true'), [
+      `--cert-dir=${join(pki, 'kubetrain-webhook')}`,
+    ]);
+    const body = await new Promise<string>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: secure.manager.metricsPort,
+          path: '/metrics',
+          ca: readFileSync(join(pki, 'ca.crt')),
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve(text));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(body).toContain(
+      'controller_runtime_max_concurrent_reconciles{controller="trainjob_controller"} 16',
+    );
+  });
+});
