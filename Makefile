@@ -28,6 +28,7 @@ deps: node_modules/.modules.yaml ## Install the pnpm packages (frozen lockfile).
 .PHONY: generate
 generate: deps ## Regenerate the CRDs and other generated files.
 	$(TIMED) "generate" node --import tsx hack/tools/generate.ts
+	$(TIMED) "generate: install files" node --import tsx hack/install/generate.ts
 
 .PHONY: lint
 lint: deps ## Type-check, lint and check formatting.
@@ -69,6 +70,18 @@ bench: deps cluster-up ## Benchmarks (hack/bench); each reports a ratio against 
 .PHONY: run
 run: deps ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
 	$(TIMED) "run" hack/run.sh
+
+.PHONY: stop
+stop: ## Stop the manager `make run` started and remove its webhook configurations (the cluster stays up).
+	hack/install/stop.sh
+
+.PHONY: deploy
+deploy: ## Install kubetrain into the cluster KUBECONFIG names (kubectl apply -k manifests, in order).
+	hack/install/deploy.sh
+
+.PHONY: image-tree
+image-tree: deps ## Build the manager image's file tree (what the Dockerfile installs) into $(KUBETRAIN_CACHE_DIR)/image-tree.
+	$(TIMED) "image-tree" hack/install/build-image-tree.sh
 
 .PHONY: clean
 clean: ## Remove build output and test results from the checkout (caches stay).
