@@ -277,6 +277,16 @@ describe('kubetrain validate', () => {
 describe('kubetrain', () => {
   const cases: Record<string, { argv: string[]; code: number; out: RegExp }> = {
     'prints help with --help and exits 0': { argv: ['--help'], code: 0, out: /Usage: kubetrain/ },
+    'documents the exit codes in --help': {
+      argv: ['--help'],
+      code: 0,
+      out: /Exit codes:\n {2}0 {2}valid: .*\n {2}1 {2}invalid: .*\n {2}2 {2}the input or the command could not be used/,
+    },
+    'takes --max-bytes on each command': {
+      argv: ['validate', '--help'],
+      code: 0,
+      out: /--max-bytes <bytes>/,
+    },
     'prints help and exits 2 without a command': { argv: [], code: 2, out: /Usage: kubetrain/ },
     'rejects an unknown command': { argv: ['explode'], code: 2, out: /unknown command 'explode'/ },
     'requires -f': { argv: ['validate'], code: 2, out: /required option '-f, --file <path>' not specified/ },
@@ -288,4 +298,20 @@ describe('kubetrain', () => {
       expect(got.stdout + got.stderr).toMatch(tc.out);
     });
   }
+});
+
+describe('kubetrain on an unexpected failure', () => {
+  it('prints one line `internal error: ...` and exits 2, never a stack trace', async () => {
+    const broken: ValidateTrainJob = () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'spec')");
+    };
+    const got = await runCli(['validate', '-f', 'testdata/trainjob.yaml', '-r', 'testdata/runtimes'], {
+      validateTrainJob: broken,
+    });
+    expect(got).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: "internal error: Cannot read properties of undefined (reading 'spec')\n",
+    });
+  });
 });

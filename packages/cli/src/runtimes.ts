@@ -14,11 +14,19 @@ import type { CliConfig } from './io.js';
 export const DEFAULT_NAMESPACE = 'default';
 
 /**
- * The runtime as the engine reads it: a runtime stored without a spec has Go's zero-valued spec, an
- * empty one (the engine expects the object).
+ * The runtime as the engine reads it: a runtime stored without `spec`, `spec.template` or
+ * `spec.template.spec` has Go's zero values there, empty objects (the engine expects them; the API
+ * server accepts a runtime without them).
  */
 export function asEngineRuntime(object: Record<string, unknown>): RuntimeInput {
-  return { ...object, spec: object.spec ?? {} } as unknown as RuntimeInput;
+  const plain = (v: unknown): Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  const spec = plain(object.spec);
+  const template = plain(spec.template);
+  return {
+    ...object,
+    spec: { ...spec, template: { ...template, spec: plain(template.spec) } },
+  } as unknown as RuntimeInput;
 }
 
 /**

@@ -5,26 +5,18 @@ import { Kinds } from '@kubetrain/api';
 import { isEngineError, render } from '@kubetrain/runtime';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
 import { checkDocument } from '../check-document.js';
-import { describeDocument, loadAll } from '../documents.js';
-import type { InputOptions, LoadedDocument } from '../documents.js';
+import { readCommandInput } from '../command-input.js';
+import type { InputCommandOptions } from '../command-input.js';
+import { describeDocument } from '../documents.js';
+import type { LoadedDocument } from '../documents.js';
 import { CliError, ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 import { isKindName, unservedKindMessage } from '../kinds.js';
 import { toYamlStream } from '../output.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
-import { loadRuntimeCatalog } from '../runtimes.js';
 
-/** Options of {@link renderCommand}. */
-export interface RenderCommandOptions {
-  /** `-f`: files (or folders, or `-` for stdin) holding TrainJobs, and possibly the runtimes they use. */
-  readonly files: readonly string[];
-  /** `-r`: runtime files or folders; without them, the shipped runtimes folder. */
-  readonly runtimes: readonly string[];
-  /** `-n`: the namespace of objects that name none. */
-  readonly namespace: string;
-  /** `--max-bytes`: the largest object accepted, in bytes of JSON. */
-  readonly maxBytes: number;
-}
+/** Options of {@link renderCommand}: the input options. */
+export type RenderCommandOptions = InputCommandOptions;
 
 /** Warns about the documents render does not render: kinds other than the three served. */
 function warnAboutOtherKinds(io: Io, docs: readonly LoadedDocument[]): void {
@@ -69,14 +61,13 @@ export async function renderCommand(
   io: Io,
   config: CliConfig,
 ): Promise<number> {
-  const input: InputOptions = { maxBytes: options.maxBytes, stdin: config.stdin };
-  const docs = await loadAll(options.files, config.cwd, input);
+  const { docs, loadCatalog } = await readCommandInput(options, config);
   warnAboutOtherKinds(io, docs);
   const jobs = docs.filter(
     (doc): doc is LoadedDocument & { kind: 'TrainJob' } => doc.kind === Kinds.TrainJob,
   );
   if (jobs.length === 0) throw new CliError(`no TrainJob in ${options.files.join(', ')}`);
-  const catalog = await loadRuntimeCatalog(docs, options.runtimes, config, options.namespace, input);
+  const catalog = await loadCatalog();
 
   const objects: object[] = [];
   let refused = 0;

@@ -2,26 +2,18 @@
 // `kubetrain validate`: the checks the API server and the admission webhooks would make, offline.
 
 import { checkDocument } from '../check-document.js';
-import { describeDocument, loadAll } from '../documents.js';
-import type { InputOptions, LoadedDocument } from '../documents.js';
+import { readCommandInput } from '../command-input.js';
+import type { InputCommandOptions } from '../command-input.js';
+import { describeDocument } from '../documents.js';
+import type { LoadedDocument } from '../documents.js';
 import { CliError, ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 import { isKindName, unservedKindMessage } from '../kinds.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
-import { loadRuntimeCatalog } from '../runtimes.js';
 import type { RuntimeCatalog } from '../runtimes.js';
 
-/** Options of {@link validateCommand}. */
-export interface ValidateCommandOptions {
-  /** `-f`: the files (or folders, or `-` for stdin) to validate. */
-  readonly files: readonly string[];
-  /** `-r`: runtime files or folders for the TrainJob checks; without them, the shipped runtimes folder. */
-  readonly runtimes: readonly string[];
-  /** `-n`: the namespace of objects that name none. */
-  readonly namespace: string;
-  /** `--max-bytes`: the largest object accepted, in bytes of JSON. */
-  readonly maxBytes: number;
-}
+/** Options of {@link validateCommand}: the input options. */
+export type ValidateCommandOptions = InputCommandOptions;
 
 /** Validates one document; returns its number of errors. */
 function validateDocument(
@@ -55,10 +47,9 @@ export async function validateCommand(
   io: Io,
   config: CliConfig,
 ): Promise<number> {
-  const input: InputOptions = { maxBytes: options.maxBytes, stdin: config.stdin };
-  const docs = await loadAll(options.files, config.cwd, input);
+  const { docs, loadCatalog } = await readCommandInput(options, config);
   if (docs.length === 0) throw new CliError(`no objects in ${options.files.join(', ')}`);
-  const catalog = await loadRuntimeCatalog(docs, options.runtimes, config, options.namespace, input);
+  const catalog = await loadCatalog();
   let errors = 0;
   let invalid = 0;
   for (const doc of docs) {

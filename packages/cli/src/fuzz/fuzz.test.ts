@@ -45,13 +45,15 @@ function withBoundedNodes(job: Obj): Obj {
 
 /**
  * The pairs the CLI hands to the engine: a TrainJob without spec.runtimeRef is refused before (the
- * engine's validateAdmission reads spec.runtimeRef unguarded), and a runtime without spec is given
- * an empty one (validateRuntimeAdmission reads spec.podGroupPolicy unguarded). Both are valid for
- * the API server; the engine should take them as they are (reported to the engine's owner).
+ * engine's validateAdmission reads spec.runtimeRef unguarded), and a runtime without spec,
+ * spec.template or spec.template.spec gets empty ones (the engine reads spec.podGroupPolicy and
+ * spec.template.spec.replicatedJobs unguarded). All are valid for the API server; the engine should
+ * take them as they are (reported to the engine's owner).
  */
 function reachesEngine(job: Obj, runtime: Obj): boolean {
   const spec = job.spec as { runtimeRef?: unknown } | undefined;
-  return spec?.runtimeRef !== undefined && runtime.spec !== undefined;
+  const template = (runtime.spec as { template?: { spec?: unknown } } | undefined)?.template;
+  return spec?.runtimeRef !== undefined && template?.spec !== undefined;
 }
 
 beforeAll(async () => {
