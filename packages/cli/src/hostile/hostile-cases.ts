@@ -74,6 +74,7 @@ function fixtureTexts(): Record<string, string> {
   return {
     'int32.yaml': trainJob('big', ['trainer:', `  numNodes: ${int32}`]),
     'million-nodes.yaml': trainJob('million', ['trainer:', '  numNodes: 1000000']),
+    'int32-max-nodes.yaml': trainJob('widest', ['trainer:', `  numNodes: ${int32 - 1}`]),
     'billion-nodes.yaml': trainJob('billion', ['trainer:', '  numNodes: 1000000000']),
     'env-32k.json': manyEnv(32000, false),
     'env-500k.json': manyEnv(500000, true),
@@ -159,6 +160,12 @@ export const hostileCases: Record<string, HostileCase> = {
     code: 0,
     stderr: [/^rendered 1 of 1 TrainJobs into 1 objects$/m],
     stdout: /value: "1000000"/,
+  },
+  'render of 2^31 - 1 nodes, the widest int32 allows': {
+    argv: ['render', '-f', '{dir}/int32-max-nodes.yaml', ...R],
+    code: 0,
+    stderr: [/^rendered 1 of 1 TrainJobs into 1 objects$/m],
+    stdout: /value: "2147483647"/,
   },
   '32,000 env entries (3 MB) are refused quickly': {
     argv: ['validate', '-f', '{dir}/env-32k.json', ...R],
