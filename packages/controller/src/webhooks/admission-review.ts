@@ -32,7 +32,8 @@ export interface AdmissionStatus {
 export interface AdmissionResponse {
   uid: string;
   allowed: boolean;
-  result?: AdmissionStatus;
+  /** JSON `status` (Go field `Result`). */
+  status?: AdmissionStatus;
   patchType?: 'JSONPatch';
   patch?: string;
   warnings?: string[];
@@ -126,20 +127,20 @@ function withWarnings(outcome: AdmissionOutcome, warnings: readonly string[]): A
 
 /** controller-runtime's `Allowed("")`: code 200. */
 export function allowed(warnings: readonly string[] = []): AdmissionOutcome {
-  return withWarnings({ allowed: true, result: { code: 200 } }, warnings);
+  return withWarnings({ allowed: true, status: { code: 200 } }, warnings);
 }
 
 /** controller-runtime's `Denied(message)`: code 403, reason Forbidden. */
 export function denied(message: string, warnings: readonly string[] = []): AdmissionOutcome {
   return withWarnings(
-    { allowed: false, result: { code: 403, reason: 'Forbidden', ...(message ? { message } : {}) } },
+    { allowed: false, status: { code: 403, reason: 'Forbidden', ...(message ? { message } : {}) } },
     warnings,
   );
 }
 
 /** controller-runtime's `Errored(code, err)`: not allowed, the code and the error's text. */
 export function errored(code: number, message: string): AdmissionOutcome {
-  return { allowed: false, result: { code, message } };
+  return { allowed: false, status: { code, message } };
 }
 
 /** controller-runtime's `PatchResponseFromRaw`: allowed, with a base64 JSON patch when there is one. */
@@ -148,7 +149,7 @@ export function patched(operations: readonly unknown[], warnings: readonly strin
   return withWarnings(
     {
       allowed: true,
-      result: { code: 200 },
+      status: { code: 200 },
       patchType: 'JSONPatch',
       patch: Buffer.from(JSON.stringify(operations)).toString('base64'),
     },

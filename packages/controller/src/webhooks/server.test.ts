@@ -60,7 +60,7 @@ describe('webhook server', () => {
     expect(res.body).toEqual({
       apiVersion: 'admission.k8s.io/v1',
       kind: 'AdmissionReview',
-      response: { uid: 'u1', allowed: true, result: { code: 200 }, warnings: ['a warning'] },
+      response: { uid: 'u1', allowed: true, status: { code: 200 }, warnings: ['a warning'] },
     });
   });
 
@@ -139,8 +139,8 @@ describe('webhook server', () => {
     expect(res.status).toBe(200);
     const answer = response(res.body);
     expect(answer.allowed).toBe(false);
-    expect(answer.result?.code).toBe(code);
-    expect(answer.result?.message).toContain(message);
+    expect(answer.status?.code).toBe(code);
+    expect(answer.status?.message).toContain(message);
   });
 
   it.each<[string, AdmissionHandler, number, string]>([
@@ -162,7 +162,7 @@ describe('webhook server', () => {
   ])('answers %s', async (_name, handler, code, message) => {
     decide = handler;
     const answer = response((await client.post(path, create())).body);
-    expect(answer).toMatchObject({ uid: 'u1', allowed: false, result: { code, message } });
+    expect(answer).toMatchObject({ uid: 'u1', allowed: false, status: { code, message } });
   });
 
   it('answers 404 for other paths', async () => {

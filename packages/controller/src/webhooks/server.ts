@@ -195,7 +195,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
       metrics?.inFlight.dec({ webhook: path });
       metrics?.requests.inc({ webhook: path, code: '200' });
       metrics?.latency.observe({ webhook: path }, Number(process.hrtime.bigint() - started) / 1e9);
-      if (!outcome.allowed) metrics?.denials.inc({ webhook: path, code: String(outcome.result?.code ?? 0) });
+      if (!outcome.allowed) metrics?.denials.inc({ webhook: path, code: String(outcome.status?.code ?? 0) });
     };
     decide(webhook, handler, req).then(
       ({ uid, outcome }) => answer(uid, outcome),
