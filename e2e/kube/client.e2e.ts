@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // @kubetrain/kube's client against the real kube-apiserver: raw requests on core and group
 // resources, typed errors mapped from the server's Status, server-side apply and the status writer.
-import type { ApiError, KubeClient } from '@kubetrain/kube';
+import type { ApiError } from '@kubetrain/kube';
 import {
   AlreadyExistsError,
   Applier,
@@ -14,8 +14,7 @@ import {
   resourceRef,
   type KubeObject,
 } from '@kubetrain/kube';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
-import { closeClients, kubeClient } from './kube-client.js';
+import { kubeClient, kubeSuite } from './kube-client.js';
 
 interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
@@ -36,71 +35,60 @@ interface Service extends KubeObject {
 
 const Service = resourceRef('v1', 'services', 'Service');
 
-let ns: string;
-let client: KubeClient;
-
-beforeAll(async () => {
-  ns = await createNamespace('e2e-kube-client');
-  client = await kubeClient();
-});
-
-afterAll(async () => {
-  await deleteNamespace(ns);
-  await closeClients();
-});
+const suite = kubeSuite('e2e-kube-client');
 
 const configMap = (name: string, data: Record<string, string> = { k: 'v' }): ConfigMap => ({
   apiVersion: 'v1',
   kind: 'ConfigMap',
-  metadata: { name, namespace: ns },
+  metadata: { name, namespace: suite.ns },
   data,
 });
 
 describe('raw requests', () => {
   it('create, get, list, merge-patch, replace and delete a ConfigMap', async () => {
-    const created = await client.create(CoreResources.ConfigMap, configMap('plain'));
+    const created = await suite.client.create(CoreResources.ConfigMap, configMap('plain'));
     expect(created.metadata?.uid).toBeTruthy();
-    const got = await client.get<ConfigMap>(CoreResources.ConfigMap, 'plain', { namespace: ns });
+    const got = await suite.client.get<ConfigMap>(CoreResources.ConfigMap, 'plain', { namespace: suite.ns });
     expect(got.data).toEqual({ k: 'v' });
-    const patched = await client.patch<ConfigMap>(
+    const patched = await suite.client.patch<ConfigMap>(
       CoreResources.ConfigMap,
       'plain',
       { data: { k: 'w' } },
-      { type: 'merge', namespace: ns },
+      { type: 'merge', namespace: suite.ns },
     );
     expect(patched.data).toEqual({ k: 'w' });
-    const replaced = await client.replace<ConfigMap>(CoreResources.ConfigMap, {
+    const replaced = await suite.client.replace<ConfigMap>(CoreResources.ConfigMap, {
       ...patched,
       data: { x: 'y' },
     });
     expect(replaced.data).toEqual({ x: 'y' });
-    const list = await client.list<ConfigMap>(CoreResources.ConfigMap, {
-      namespace: ns,
+    const list = await suite.client.list<ConfigMap>(CoreResources.ConfigMap, {
+      namespace: suite.ns,
       fieldSelector: 'metadata.name=plain',
     });
     expect(list.items.map((item) => item.data)).toEqual([{ x: 'y' }]);
     expect(list.metadata.resourceVersion).toBeTruthy();
-    await client.delete(CoreResources.ConfigMap, 'plain', {
-      namespace: ns,
+    await suite.client.delete(CoreResources.ConfigMap, 'plain', {
+      namespace: suite.ns,
       preconditions: { uid: created.metadata!.uid! },
     });
-    await expect(client.get(CoreResources.ConfigMap, 'plain', { namespace: ns })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      suite.client.get(CoreResources.ConfigMap, 'plain', { namespace: suite.ns }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('pages a LIST with limit and continue', async () => {
     for (let i = 0; i < 5; i++)
-      await client.create(CoreResources.ConfigMap, {
+      await suite.client.create(CoreResources.ConfigMap, {
         ...configMap(`page-${i}`),
-        metadata: { name: `page-${i}`, namespace: ns, labels: { page: 'yes' } },
+        metadata: { name: `page-${i}`, namespace: suite.ns, labels: { page: 'yes' } },
       });
     const names: string[] = [];
     let cont: string | undefined;
     let pages = 0;
     do {
-      const page = await client.list(CoreResources.ConfigMap, {
-        namespace: ns,
+      const page = await suite.client.list(CoreResources.ConfigMap, {
+        namespace: suite.ns,
         labelSelector: 'page=yes',
         limit: 2,
         continue: cont,
@@ -114,8 +102,8 @@ describe('raw requests', () => {
   });
 
   it('metadata-only LIST carries no data', async () => {
-    const list = await client.list(CoreResources.ConfigMap, {
-      namespace: ns,
+    const list = await suite.client.list(CoreResources.ConfigMap, {
+      namespace: suite.ns,
       labelSelector: 'page=yes',
       metadataOnly: true,
     });
@@ -127,8 +115,8 @@ describe('raw requests', () => {
 
 describe('typed errors from the server', () => {
   it('404 NotFound', async () => {
-    const error = await client
-      .get(CoreResources.ConfigMap, 'missing', { namespace: ns })
+    const error = await suite.client
+      .get(CoreResources.ConfigMap, 'missing', { namespace: suite.ns })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect((error as ApiError).code).toBe(404);
@@ -136,16 +124,16 @@ describe('typed errors from the server', () => {
   });
 
   it('409 AlreadyExists on a second create', async () => {
-    await client.create(CoreResources.ConfigMap, configMap('twice'));
-    await expect(client.create(CoreResources.ConfigMap, configMap('twice'))).rejects.toBeInstanceOf(
+    await suite.client.create(CoreResources.ConfigMap, configMap('twice'));
+    await expect(suite.client.create(CoreResources.ConfigMap, configMap('twice'))).rejects.toBeInstanceOf(
       AlreadyExistsError,
     );
   });
 
   it('409 Conflict on an update with a stale resourceVersion', async () => {
-    const first = await client.create(CoreResources.ConfigMap, configMap('stale'));
-    await client.replace(CoreResources.ConfigMap, { ...first, data: { k: 'newer' } });
-    const error = await client
+    const first = await suite.client.create(CoreResources.ConfigMap, configMap('stale'));
+    await suite.client.replace(CoreResources.ConfigMap, { ...first, data: { k: 'newer' } });
+    const error = await suite.client
       .replace(CoreResources.ConfigMap, { ...first, data: { k: 'stale' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConflictError);
@@ -153,7 +141,7 @@ describe('typed errors from the server', () => {
   });
 
   it('422 Invalid with the rejected field path', async () => {
-    const error = await client
+    const error = await suite.client
       .create(CoreResources.ConfigMap, configMap('Not_A_Valid_Name'))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidError);
@@ -163,13 +151,13 @@ describe('typed errors from the server', () => {
 
   it('403 Forbidden for an unprivileged user (impersonated)', async () => {
     const nobody = await kubeClient({ impersonate: { user: 'kubetrain-e2e-nobody' } });
-    const error = await nobody.list(CoreResources.Secret, { namespace: ns }).catch((e: unknown) => e);
+    const error = await nobody.list(CoreResources.Secret, { namespace: suite.ns }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ForbiddenError);
     expect((error as ApiError).code).toBe(403);
   });
 
   it('410 Gone for a watch from a resourceVersion the watch cache no longer has', async () => {
-    const events = client.watch(CoreResources.ConfigMap, { namespace: ns, resourceVersion: '1' });
+    const events = suite.client.watch(CoreResources.ConfigMap, { namespace: suite.ns, resourceVersion: '1' });
     const error = await (async () => {
       for await (const _event of events) {
         // a 410 comes as the first ERROR event (or the response): nothing before it
@@ -182,7 +170,7 @@ describe('typed errors from the server', () => {
 });
 
 describe('server-side apply', () => {
-  const applier = (): Applier => new Applier(client, { fieldManager: 'kubetrain-e2e' });
+  const applier = (): Applier => new Applier(suite.client, { fieldManager: 'kubetrain-e2e' });
 
   it('creates, and an identical re-apply keeps the resourceVersion', async () => {
     const desired = configMap('applied', { a: '1' });
@@ -198,11 +186,11 @@ describe('server-side apply', () => {
   });
 
   it('force takes over a field another manager owns', async () => {
-    await new Applier(client, { fieldManager: 'someone-else' }).apply(
+    await new Applier(suite.client, { fieldManager: 'someone-else' }).apply(
       CoreResources.ConfigMap,
       configMap('contested', { a: 'theirs' }),
     );
-    const unforced = new Applier(client, { fieldManager: 'kubetrain-e2e', force: false });
+    const unforced = new Applier(suite.client, { fieldManager: 'kubetrain-e2e', force: false });
     await expect(
       unforced.apply(CoreResources.ConfigMap, configMap('contested', { a: 'ours' })),
     ).rejects.toBeInstanceOf(ConflictError);
@@ -212,16 +200,16 @@ describe('server-side apply', () => {
 
   it('dryRun persists nothing', async () => {
     await applier().apply(CoreResources.ConfigMap, configMap('dry'), { dryRun: true });
-    await expect(client.get(CoreResources.ConfigMap, 'dry', { namespace: ns })).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      suite.client.get(CoreResources.ConfigMap, 'dry', { namespace: suite.ns }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('writes the status subresource by merge patch and by server-side apply', async () => {
     const service: Service = {
       apiVersion: 'v1',
       kind: 'Service',
-      metadata: { name: 'with-status', namespace: ns },
+      metadata: { name: 'with-status', namespace: suite.ns },
       spec: { ports: [{ port: 80 }] },
     };
     const created = await applier().apply(Service, service);
@@ -232,7 +220,7 @@ describe('server-side apply', () => {
       message: 'merge',
       lastTransitionTime: '2026-12-01T00:00:00Z',
     };
-    const merged = await applier().patchStatus<Service>(Service, ns, 'with-status', {
+    const merged = await applier().patchStatus<Service>(Service, suite.ns, 'with-status', {
       conditions: [condition],
     });
     expect(merged.status?.conditions).toEqual([condition]);
@@ -251,7 +239,7 @@ describe('server-side apply', () => {
     await expect(
       applier().patchStatus(
         Service,
-        ns,
+        suite.ns,
         'with-status',
         { conditions: [] },
         { resourceVersion: created.metadata!.resourceVersion! },

@@ -2,31 +2,13 @@
 // @kubetrain/kube's Lease leader election against the real kube-apiserver: two electors, exactly
 // one leads; stopping the leader releases the Lease and the other takes over; without a release
 // the other takes over once the Lease expires; a leader whose Lease is taken stops leading.
-import {
-  CoreResources,
-  LeaderElector,
-  type KubeClient,
-  type Lease,
-  type LeaderElectionOptions,
-} from '@kubetrain/kube';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { CoreResources, LeaderElector, type Lease, type LeaderElectionOptions } from '@kubetrain/kube';
 import { waitFor } from '../support/wait.js';
-import { closeClients, kubeClient } from './kube-client.js';
+import { kubeSuite } from './kube-client.js';
 
-let ns: string;
-let client: KubeClient;
 const electors: LeaderElector[] = [];
 
-beforeAll(async () => {
-  ns = await createNamespace('e2e-kube-lease');
-  client = await kubeClient();
-});
-
-afterAll(async () => {
-  await Promise.all(electors.map((e) => e.stop()));
-  await deleteNamespace(ns);
-  await closeClients();
-});
+const suite = kubeSuite('e2e-kube-lease', () => Promise.all(electors.map((e) => e.stop())));
 
 interface Replica {
   identity: string;
@@ -39,8 +21,8 @@ interface Replica {
 function replica(lease: string, identity: string, options: Partial<LeaderElectionOptions> = {}): Replica {
   const log: string[] = [];
   const elector = new LeaderElector({
-    client,
-    namespace: ns,
+    client: suite.client,
+    namespace: suite.ns,
     name: lease,
     identity,
     leaseDurationMs: 4000,
@@ -66,7 +48,7 @@ async function until(
 }
 
 const readLease = (name: string): Promise<Lease> =>
-  client.get<Lease>(CoreResources.Lease, name, { namespace: ns });
+  suite.client.get<Lease>(CoreResources.Lease, name, { namespace: suite.ns });
 
 /** Checks, over several retry periods, that never both replicas lead. */
 async function expectOneLeader(replicas: Replica[]): Promise<Replica> {
@@ -117,7 +99,7 @@ it('a leader whose Lease is taken by someone else stops leading', async () => {
   const a = replica('taken', 'replica-a');
   await until('a to lead', () => a.elector.isLeader);
   const lease = await readLease('taken');
-  await client.replace<Lease>(CoreResources.Lease, {
+  await suite.client.replace<Lease>(CoreResources.Lease, {
     ...lease,
     spec: {
       ...lease.spec,

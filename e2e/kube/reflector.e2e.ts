@@ -7,35 +7,22 @@ import {
   projection,
   Reflector,
   Store,
-  type KubeClient,
   type KubeObject,
   type ListReason,
   type ReflectorMetrics,
   type ReflectorOptions,
   type WatchRestartReason,
 } from '@kubetrain/kube';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
-import { closeClients, kubeClient } from './kube-client.js';
+import { kubeSuite } from './kube-client.js';
 
 interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
 }
 
-let ns: string;
-let client: KubeClient;
 const reflectors: Reflector<KubeObject>[] = [];
 
-beforeAll(async () => {
-  ns = await createNamespace('e2e-kube-reflector');
-  client = await kubeClient();
-});
-
-afterAll(async () => {
-  await Promise.all(reflectors.map((r) => r.stop()));
-  await deleteNamespace(ns);
-  await closeClients();
-});
+const suite = kubeSuite('e2e-kube-reflector', () => Promise.all(reflectors.map((r) => r.stop())));
 
 /** Counts what a reflector reports through its metrics hooks. */
 function countingMetrics(): ReflectorMetrics & { lists: ListReason[]; restarts: WatchRestartReason[] } {
@@ -50,7 +37,7 @@ function countingMetrics(): ReflectorMetrics & { lists: ListReason[]; restarts: 
 }
 
 function start<T extends KubeObject>(options: Omit<ReflectorOptions<T>, 'client'>): Reflector<T> {
-  const reflector = new Reflector<T>({ client, ...options }).start();
+  const reflector = new Reflector<T>({ client: suite.client, ...options }).start();
   reflectors.push(reflector as unknown as Reflector<KubeObject>);
   return reflector;
 }
@@ -64,7 +51,7 @@ function watchConfigMaps(
   return start({
     resource: CoreResources.ConfigMap,
     store,
-    namespace: ns,
+    namespace: suite.ns,
     labelSelector: `app=${app}`,
     ...options,
   });
@@ -73,7 +60,7 @@ function watchConfigMaps(
 const configMap = (name: string, app: string, data: Record<string, string> = { k: 'v' }): ConfigMap => ({
   apiVersion: 'v1',
   kind: 'ConfigMap',
-  metadata: { name, namespace: ns, labels: { app } },
+  metadata: { name, namespace: suite.ns, labels: { app } },
   data,
 });
 
@@ -85,9 +72,9 @@ async function until(what: string, predicate: () => boolean): Promise<void> {
 }
 
 it('lists, then watches: add, update and delete reach the store and its handlers; others never do', async () => {
-  await client.create(CoreResources.ConfigMap, configMap('before-0', 'events'));
-  await client.create(CoreResources.ConfigMap, configMap('before-1', 'events'));
-  await client.create(CoreResources.ConfigMap, configMap('unselected', 'other'));
+  await suite.client.create(CoreResources.ConfigMap, configMap('before-0', 'events'));
+  await suite.client.create(CoreResources.ConfigMap, configMap('before-1', 'events'));
+  await suite.client.create(CoreResources.ConfigMap, configMap('unselected', 'other'));
   const store = new Store<ConfigMap>();
   const events: string[] = [];
   store.addHandler({
@@ -101,29 +88,30 @@ it('lists, then watches: add, update and delete reach the store and its handlers
   // The first LIST reads the watch cache (resourceVersion=0), which may lag a moment behind the
   // creates just above: what it missed comes as watch events instead.
   await until('both existing ConfigMaps', () => store.size === 2);
-  expect([...store.keys()].sort()).toEqual([`${ns}/before-0`, `${ns}/before-1`]);
-  expect(store.get(`${ns}/before-0`)?.metadata?.managedFields).toBeUndefined();
+  expect([...store.keys()].sort()).toEqual([`${suite.ns}/before-0`, `${suite.ns}/before-1`]);
+  expect(store.get(`${suite.ns}/before-0`)?.metadata?.managedFields).toBeUndefined();
 
-  await client.create(CoreResources.ConfigMap, configMap('after', 'events'));
-  await client.patch(
+  await suite.client.create(CoreResources.ConfigMap, configMap('after', 'events'));
+  await suite.client.patch(
     CoreResources.ConfigMap,
     'after',
     { data: { k: 'w' } },
-    { type: 'merge', namespace: ns },
+    { type: 'merge', namespace: suite.ns },
   );
-  await client.delete(CoreResources.ConfigMap, 'before-1', { namespace: ns });
+  await suite.client.delete(CoreResources.ConfigMap, 'before-1', { namespace: suite.ns });
   await until('the watch events', () => events.length >= 5);
   expect(events.map((e) => e.replace(' initial', '')).sort()).toEqual(
     ['add after', 'add before-0', 'add before-1', 'delete before-1', 'update after v->w'].sort(),
   );
   // Only objects of the LIST are marked as such.
   expect(events.filter((e) => e.endsWith(' initial')).every((e) => e.startsWith('add before-'))).toBe(true);
-  expect([...store.keys()].sort()).toEqual([`${ns}/after`, `${ns}/before-0`]);
-  expect(store.get(`${ns}/after`)?.data).toEqual({ k: 'w' });
+  expect([...store.keys()].sort()).toEqual([`${suite.ns}/after`, `${suite.ns}/before-0`]);
+  expect(store.get(`${suite.ns}/after`)?.data).toEqual({ k: 'w' });
 });
 
 it('relists (consistent, paginated) after 410 Gone, and keeps watching', async () => {
-  for (let i = 0; i < 5; i++) await client.create(CoreResources.ConfigMap, configMap(`gone-${i}`, 'gone'));
+  for (let i = 0; i < 5; i++)
+    await suite.client.create(CoreResources.ConfigMap, configMap(`gone-${i}`, 'gone'));
   const store = new Store<ConfigMap>();
   const metrics = countingMetrics();
   // resourceVersion 1 is older than anything the watch cache holds: the watch answers 410.
@@ -133,9 +121,9 @@ it('relists (consistent, paginated) after 410 Gone, and keeps watching', async (
   expect(metrics.lists).toEqual(['gone']);
   expect(reflector.stats.pages).toBe(3);
   expect(store.size).toBe(5);
-  await client.create(CoreResources.ConfigMap, configMap('gone-late', 'gone'));
+  await suite.client.create(CoreResources.ConfigMap, configMap('gone-late', 'gone'));
   await until('the object created after the relist', () => store.size === 6);
-  expect(store.get(`${ns}/gone-late`)).toBeDefined();
+  expect(store.get(`${suite.ns}/gone-late`)).toBeDefined();
 });
 
 it('restarts a watch that stays quiet, and still sees what happens afterwards', async () => {
@@ -144,37 +132,37 @@ it('restarts a watch that stays quiet, and still sees what happens afterwards', 
   const reflector = watchConfigMaps(store, 'quiet', { idleTimeoutMs: 1000, metrics });
   await reflector.synced;
   await until('two idle restarts', () => metrics.restarts.filter((r) => r === 'idle').length >= 2);
-  await client.create(CoreResources.ConfigMap, configMap('quiet-0', 'quiet'));
+  await suite.client.create(CoreResources.ConfigMap, configMap('quiet-0', 'quiet'));
   await until('the object created after the restarts', () => store.size === 1);
   expect(metrics.lists).toEqual(['initial']);
 });
 
 it('keeps only a projection, and Secrets as metadata only through a label selector', async () => {
-  await client.create(
+  await suite.client.create(
     CoreResources.ConfigMap,
     configMap('projected', 'projected', { keep: 'yes', drop: 'no' }),
   );
   const projected = new Store<ConfigMap>();
   watchConfigMaps(projected, 'projected', { transform: projection<ConfigMap>(['data.keep']) });
   await until('the projected ConfigMap', () => projected.size === 1);
-  expect(projected.get(`${ns}/projected`)?.data).toEqual({ keep: 'yes' });
+  expect(projected.get(`${suite.ns}/projected`)?.data).toEqual({ keep: 'yes' });
 
-  await client.create(CoreResources.Secret, {
+  await suite.client.create(CoreResources.Secret, {
     apiVersion: 'v1',
     kind: 'Secret',
-    metadata: { name: 's', namespace: ns, labels: { app: 'secret' } },
+    metadata: { name: 's', namespace: suite.ns, labels: { app: 'secret' } },
     stringData: { password: 'hunter2' },
   } as KubeObject);
   const secrets = new Store();
   const reflector = start({
     resource: CoreResources.Secret,
     store: secrets,
-    namespace: ns,
+    namespace: suite.ns,
     labelSelector: 'app=secret',
     metadataOnly: true,
   });
   await reflector.synced;
-  const secret = secrets.get(`${ns}/s`) as (KubeObject & { data?: unknown }) | undefined;
+  const secret = secrets.get(`${suite.ns}/s`) as (KubeObject & { data?: unknown }) | undefined;
   expect(secret?.metadata?.labels).toEqual({ app: 'secret' });
   expect(secret?.data).toBeUndefined();
   expect(secret?.metadata?.managedFields).toBeUndefined();
@@ -182,23 +170,27 @@ it('keeps only a projection, and Secrets as metadata only through a label select
 
 it('keys cluster-scoped objects by name', async () => {
   const store = new Store();
-  const reflector = start({ resource: CoreResources.Namespace, store, fieldSelector: `metadata.name=${ns}` });
+  const reflector = start({
+    resource: CoreResources.Namespace,
+    store,
+    fieldSelector: `metadata.name=${suite.ns}`,
+  });
   await reflector.synced;
-  expect([...store.keys()]).toEqual([ns]);
+  expect([...store.keys()]).toEqual([suite.ns]);
 });
 
 it('an object we just created is never absent: pending until the store has it, then cached', async () => {
   const store = new Store<ConfigMap>();
   const reflector = watchConfigMaps(store, 'recent');
   await reflector.synced;
-  const created = await client.create(CoreResources.ConfigMap, configMap('recent', 'recent'));
+  const created = await suite.client.create(CoreResources.ConfigMap, configMap('recent', 'recent'));
   store.recordWrite(created);
-  expect(store.getOrRecent(`${ns}/recent`).state).not.toBe('absent');
-  await until('the store to catch up', () => store.getOrRecent(`${ns}/recent`).state === 'cached');
+  expect(store.getOrRecent(`${suite.ns}/recent`).state).not.toBe('absent');
+  await until('the store to catch up', () => store.getOrRecent(`${suite.ns}/recent`).state === 'cached');
   expect(store.pendingWrites).toBe(0);
-  await client.delete(CoreResources.ConfigMap, 'recent', { namespace: ns });
-  store.recordDelete(`${ns}/recent`, created.metadata?.uid);
-  expect(store.getOrRecent(`${ns}/recent`).state).toBe('absent');
+  await suite.client.delete(CoreResources.ConfigMap, 'recent', { namespace: suite.ns });
+  store.recordDelete(`${suite.ns}/recent`, created.metadata?.uid);
+  expect(store.getOrRecent(`${suite.ns}/recent`).state).toBe('absent');
   await until('the delete to reach the store', () => store.size === 0);
   expect(store.pendingWrites).toBe(0);
 });
@@ -208,6 +200,6 @@ it('stop() ends the loop and leaves the counters still', async () => {
   await reflector.synced;
   await reflector.stop();
   const stats = reflector.stats;
-  await client.create(CoreResources.ConfigMap, configMap('after-stop', 'stop'));
+  await suite.client.create(CoreResources.ConfigMap, configMap('after-stop', 'stop'));
   expect(reflector.stats).toEqual(stats);
 });

@@ -153,7 +153,31 @@ describe('Store.getOrRecent', () => {
     },
     'deleted by us, a new incarnation appeared: cached': {
       steps: (s) => {
+        s.upsert(obj('a', 'x', '5', { uid: 'uid-old' }));
         s.recordDelete('a/x', 'uid-old');
+        s.remove(obj('a', 'x', '6', { uid: 'uid-old' }));
+        s.upsert(obj('a', 'x', '9'));
+      },
+      want: 'cached 9',
+    },
+    'the watch delivered our write before we recorded it: cached': {
+      steps: (s) => {
+        s.upsert(obj('a', 'x', '7'));
+        s.recordWrite(written);
+      },
+      want: 'cached 7',
+    },
+    'created and deleted by us before the store saw either: absent': {
+      steps: (s) => {
+        s.recordWrite(written);
+        s.recordDelete('a/x', 'uid-x');
+        s.upsert(obj('a', 'x', '7'));
+      },
+      want: 'absent',
+    },
+    'the watch delivered our delete before we recorded it, then it came back: cached': {
+      steps: (s) => {
+        s.recordDelete('a/x', 'uid-x');
         s.upsert(obj('a', 'x', '9'));
       },
       want: 'cached 9',
@@ -180,6 +204,7 @@ describe('Store.getOrRecent', () => {
             ? `pending ${lookup.write.resourceVersion} ${lookup.object?.metadata?.resourceVersion ?? 'none'}`
             : 'absent';
       expect(text).toBe(tc.want);
+      if (tc.want.startsWith('cached')) expect(store.pendingWrites).toBe(0);
     });
   }
 

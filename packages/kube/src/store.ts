@@ -147,11 +147,20 @@ export class Store<T extends KubeObject = KubeObject> {
 
   /** Remembers a create / apply / update of ours (the object the server returned); see {@link Store.getOrRecent}. */
   recordWrite(object: KubeObject): void {
-    this.recent.recordWrite(objectKey(object), object);
+    const key = objectKey(object);
+    // The watch may have delivered our write before we got to record it.
+    const cached = this.items.get(key)?.metadata?.resourceVersion;
+    if (cached !== undefined && cached === object.metadata?.resourceVersion) return;
+    this.recent.recordWrite(key, object);
   }
 
   /** Remembers a delete of ours; see {@link Store.getOrRecent}. */
   recordDelete(key: string, uid?: string): void {
+    // Nothing to wait for when the store already dropped that incarnation, unless our own
+    // create of it is still on its way (then its ADDED, and later its DELETED, are to come).
+    const cached = this.items.get(key);
+    const dropped = !cached || (uid !== undefined && cached.metadata?.uid !== uid);
+    if (dropped && this.recent.get(key)?.kind !== 'written') return;
     this.recent.recordDelete(key, uid);
   }
 
