@@ -90,17 +90,21 @@ export function clusterTrainingRuntime(
   } as KubeObject;
 }
 
+/** A TrainJob as the suites edit it: its spec is free-form, each case sets what it checks. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the cases write arbitrary (also invalid) specs
+export type EditableTrainJob = KubeObject & { spec: Record<string, any> };
+
 /** A TrainJob on the TrainingRuntime `runtime` (or a ClusterTrainingRuntime with `kind`). */
 export function trainJob(
   namespace: string,
   name: string,
   runtime: string,
   kind: string = Kinds.TrainingRuntime,
-): KubeObject & { spec: Record<string, any> } {
+): EditableTrainJob {
   return {
     apiVersion: API_VERSION,
     kind: Kinds.TrainJob,
     metadata: { name, namespace },
     spec: { runtimeRef: { name: runtime, apiGroup: GROUP, kind } },
-  } as KubeObject & { spec: Record<string, any> };
+  } as EditableTrainJob;
 }
