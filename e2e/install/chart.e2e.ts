@@ -1,0 +1,231 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Helm chart: `helm lint` passes; `helm template` and `kubectl kustomize manifests` install the
+// same objects (Helm's own labels and annotations aside); each value does what values.yaml says and
+// every Configuration it renders is one the manager loads; and the API server accepts every object
+// of the chart (server-side dry-run of the whole rendering into a fresh namespace).
+import { loadSettings, parseFlags, type Configuration, type FeatureGates } from '@kubetrain/controller';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { normalize } from './normalize.js';
+import { helm, helmTemplate, idOf, kubectl, kustomize, type RenderedObject } from './tools.js';
+
+interface Port {
+  name: string;
+  port: number;
+  containerPort: number;
+}
+interface Container {
+  image: string;
+  args: string[];
+  ports: Port[];
+  resources: { limits: { memory: string } };
+  securityContext: unknown;
+}
+interface Webhook {
+  clientConfig: { service: { port: number }; caBundle?: string };
+}
+/** The parts of the rendered objects the cases read. */
+interface Shapes {
+  spec: {
+    replicas: number;
+    template: { spec: { containers: Container[]; volumes: unknown[] } };
+    ports: Port[];
+  };
+  webhooks: Webhook[];
+  data: Record<string, string>;
+}
+type Check = (objects: RenderedObject[], config: Configuration, gates: FeatureGates) => void;
+
+const byKind = (objects: RenderedObject[], kind: string) => objects.filter((o) => o.kind === kind);
+const one = (objects: RenderedObject[], kind: string): RenderedObject & Shapes => {
+  const found = byKind(objects, kind);
+  expect(found).toHaveLength(1);
+  return found[0] as RenderedObject & Shapes;
+};
+const configOf = (objects: RenderedObject[]) =>
+  one(objects, 'ConfigMap').data['controller_manager_config.yaml'] ?? '';
+const container = (objects: RenderedObject[]) =>
+  one(objects, 'Deployment').spec.template.spec.containers[0] as Container;
+const webhooksOf = (objects: RenderedObject[]) => [
+  ...one(objects, 'MutatingWebhookConfiguration').webhooks,
+  ...one(objects, 'ValidatingWebhookConfiguration').webhooks,
+];
+
+describe('charts/kubetrain', () => {
+  it('helm lint: no errors', () => {
+    expect(helm('lint', 'charts/kubetrain')).toContain('1 chart(s) linted, 0 chart(s) failed');
+  });
+
+  it('helm template (release kubeflow-trainer) and kubectl kustomize manifests install the same objects', () => {
+    const chart = helmTemplate('kubeflow-trainer', 'kubeflow-system').map(normalize);
+    const kustomized = kustomize('manifests').map(normalize);
+    const chartIds = new Set(chart.map(idOf));
+    // Helm does not create the release namespace (helm install --create-namespace does).
+    expect(kustomized.map(idOf).filter((id) => !chartIds.has(id))).toEqual(['Namespace//kubeflow-system']);
+    expect(chart.map(idOf).filter((id) => !kustomized.some((k) => idOf(k) === id))).toEqual([]);
+    for (const object of kustomized.filter((k) => chartIds.has(idOf(k)))) {
+      expect({ id: idOf(object), object: chart.find((c) => idOf(c) === idOf(object)) }).toEqual({
+        id: idOf(object),
+        object,
+      });
+    }
+    expect(chart.length).toBe(kustomized.length - 1);
+  });
+
+  it.each([
+    [
+      'defaults',
+      [],
+      (o, c) => {
+        expect(byKind(o, 'ClusterTrainingRuntime')).toHaveLength(8);
+        expect(c.leaderElection?.leaderElect).toBe(true);
+        expect(c.certManagement).toEqual({
+          enable: true,
+          webhookServiceName: 'rel-controller-manager',
+          webhookSecretName: 'rel-webhook-cert',
+        });
+        expect(container(o).image).toBe('kubetrain-manager:0.1.0');
+      },
+    ],
+    [
+      'runtimes off',
+      ['runtimes.enabled=false'],
+      (o) => {
+        expect(byKind(o, 'ClusterTrainingRuntime')).toEqual([]);
+      },
+    ],
+    [
+      'image, replicas, resources',
+      ['image.repository=registry.example/kt', 'image.tag=v9', 'replicas=3', 'resources.limits.memory=2Gi'],
+      (o) => {
+        expect(container(o).image).toBe('registry.example/kt:v9');
+        expect(one(o, 'Deployment').spec.replicas).toBe(3);
+        expect(container(o).resources.limits.memory).toBe('2Gi');
+      },
+    ],
+    [
+      'feature gates',
+      ['featureGates.TrainJobStatus=true'],
+      (_o, c, gates) => {
+        expect(c.featureGates).toEqual({ TrainJobStatus: true });
+        expect(gates.TrainJobStatus).toBe(true);
+      },
+    ],
+    [
+      'leader election off',
+      ['leaderElection.enabled=false'],
+      (_o, c) => {
+        expect(c.leaderElection).toBeUndefined();
+      },
+    ],
+    [
+      'log level and format',
+      ['logLevel=debug', 'logFormat=text'],
+      (o) => {
+        expect(container(o).args).toEqual([
+          '--config=/controller_manager_config.yaml',
+          '--log-level=debug',
+          '--log-format=text',
+        ]);
+        expect(parseFlags(container(o).args.slice(1))).toMatchObject({
+          logLevel: 'debug',
+          logFormat: 'text',
+        });
+      },
+    ],
+    [
+      'webhook and metrics ports',
+      ['webhook.port=9444', 'webhook.servicePort=8444', 'metrics.port=9090'],
+      (o, c) => {
+        expect(c.webhook.port).toBe(9444);
+        expect(c.metrics.bindAddress).toBe(':9090');
+        expect(container(o).ports.map((p) => [p.name, p.containerPort])).toEqual([
+          ['webhook-server', 9444],
+          ['metrics', 9090],
+          ['health', 8081],
+        ]);
+        expect(one(o, 'Service').spec.ports.map((p) => [p.name, p.port])).toEqual([
+          ['metrics', 9090],
+          ['webhook-server', 8444],
+        ]);
+        const hooks = webhooksOf(o);
+        expect(new Set(hooks.map((w) => w.clientConfig.service.port))).toEqual(new Set([8444]));
+      },
+    ],
+    [
+      'metrics off',
+      ['metrics.port=0'],
+      (o, c) => {
+        expect(c.metrics.bindAddress).toBe('0');
+        expect(one(o, 'Service').spec.ports.map((p) => p.name)).toEqual(['webhook-server']);
+      },
+    ],
+    [
+      'cert management off, CA provided',
+      ['certManagement.enable=false', 'certManagement.caBundle=PEM'],
+      (o, c) => {
+        expect(c.certManagement.enable).toBe(false);
+        const volumes = one(o, 'Deployment').spec.template.spec.volumes;
+        expect(volumes).toContainEqual({ name: 'cert', secret: { secretName: 'rel-webhook-cert' } });
+        const hooks = webhooksOf(o);
+        expect(hooks.map((w) => w.clientConfig.caBundle)).toEqual(
+          Array(4).fill(Buffer.from('PEM').toString('base64')),
+        );
+      },
+    ],
+  ] as [string, string[], Check][])('values: %s', (_name, set, check) => {
+    const objects = helmTemplate('rel', 'ns1', set);
+    const text = configOf(objects);
+    const settings = loadSettings(parseFlags([]), text);
+    (check as (o: RenderedObject[], c: unknown, g: unknown) => void)(
+      objects,
+      settings.config,
+      settings.featureGates,
+    );
+    // The pod runs locked down whatever the values.
+    expect(container(objects).securityContext).toEqual({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      runAsUser: 65532,
+      runAsGroup: 65532,
+      capabilities: { drop: ['ALL'] },
+      seccompProfile: { type: 'RuntimeDefault' },
+    });
+  });
+
+  describe('on the local control plane', () => {
+    let namespace: string;
+    beforeAll(async () => {
+      namespace = await createNamespace('e2e-chart');
+    });
+    afterAll(async () => {
+      if (namespace) await deleteNamespace(namespace);
+    });
+
+    it('every object of the chart is accepted (server-side dry-run)', () => {
+      const release = `kt-${namespace.slice(-6)}`;
+      const rendered = helm('template', release, 'charts/kubetrain', '-n', namespace, '--include-crds');
+      const out = kubectl(
+        [
+          'apply',
+          '--server-side',
+          '--force-conflicts',
+          '--field-manager=kubetrain-e2e-chart',
+          '--dry-run=server',
+          '-n',
+          namespace,
+          '-f',
+          '-',
+        ],
+        rendered,
+      );
+      const applied = out.trim().split('\n');
+      expect(applied).toHaveLength(helmTemplate(release, namespace).length);
+      expect(
+        applied.every((line) =>
+          /(serverside-applied|created|configured|unchanged) \(server dry run\)$/.test(line),
+        ),
+      ).toBe(true);
+    });
+  });
+});
