@@ -143,6 +143,14 @@ export function nTable(results: NResults, baseline = 'upstream'): string {
         `- ${r.manager}: ${r.withJobSet}/${n} JobSets` +
         (r.lifecycle ? `, ${r.lifecycle.complete} Complete, ${r.lifecycle.failed} Failed` : ''),
     );
+  for (const r of runs) {
+    if (r.foreignNamespaces.length) {
+      notes.push(
+        `- ${r.manager}: TrainJobs of other work were in the cluster (${r.foreignNamespaces.join(', ')}); ` +
+          'upstream reconciles them too, and their requests may be in the window',
+      );
+    }
+  }
   return [`### N = ${n}`, '', ...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
 }
 
