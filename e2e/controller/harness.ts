@@ -3,6 +3,9 @@
 // kubeconfig, reconciling only the suite's namespace (ClusterTrainingRuntimes are cluster-wide),
 // metrics and probes on ephemeral local ports. Reads of the cluster go through the suites' own
 // clients (e2e/support), never through the manager's stores.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CustomObjectsApi, PatchStrategy, type CoreV1Event } from '@kubernetes/client-node';
 import { GROUP, Kinds, Resources, VERSION, type TrainJob } from '@kubetrain/api';
 import { loadSettings, parseFlags, startManager, type Manager } from '@kubetrain/controller';
@@ -20,6 +23,8 @@ metrics:
   secureServing: false
 health:
   healthProbeBindAddress: "127.0.0.1:0"
+certManagement:
+  enable: false
 `;
 
 /** A started manager and the log lines it wrote. */
@@ -35,7 +40,11 @@ export async function startTestManager(
   argv: string[] = [],
 ): Promise<TestManager> {
   const logs: string[] = [];
-  const manager = await startManager(loadSettings(parseFlags(argv), config), {
+  // Certificates are the test's to provide; an empty directory means none (no webhook server).
+  const flags = argv.some((a) => a.startsWith('--cert-dir'))
+    ? argv
+    : [...argv, `--cert-dir=${mkdtempSync(join(tmpdir(), 'no-certs-'))}`];
+  const manager = await startManager(loadSettings(parseFlags(flags), config), {
     kubeConfig: loadKubeConfig({ path: kubeconfigPath() }),
     logger: createLogger({ level: 'info', write: (line) => logs.push(line) }),
     watchNamespace: namespace,

@@ -18,6 +18,7 @@ import {
   type ResourceRef,
   type Store,
 } from '../cluster/kube.js';
+import { countRequests } from '../cluster/request-counter.js';
 import { ManagerResources } from '../cluster/resources.js';
 import {
   createStores,
@@ -98,7 +99,10 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const { config, flags } = settings;
   const logger = deps.logger;
   const metrics = new ManagerMetrics();
-  const client = await KubeClient.create(deps.kubeConfig, { userAgent: 'kubetrain-manager' });
+  const client = countRequests(
+    await KubeClient.create(deps.kubeConfig, { userAgent: 'kubetrain-manager' }),
+    (verb, resource) => metrics.observeRequest(verb, resource),
+  );
   const stores = createStores(logger);
   const host = hostname();
 

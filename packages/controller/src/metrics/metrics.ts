@@ -43,6 +43,7 @@ export class ManagerMetrics {
   readonly createToJobSet: Histogram;
   readonly reflectorRelists: Counter<'resource'>;
   readonly reflectorRestarts: Counter<'resource'>;
+  readonly apiRequests: Counter<'verb' | 'resource'>;
 
   /** Registers every metric; `processMetrics` adds prom-client's process and Node.js metrics. */
   constructor({ processMetrics = true }: { processMetrics?: boolean } = {}) {
@@ -141,6 +142,17 @@ export class ManagerMetrics {
       labelNames: ['resource'],
       registers,
     });
+    this.apiRequests = new Counter({
+      name: 'kubetrain_api_requests_total',
+      help: "Requests of the manager's client to the API server (watches excluded), by verb and resource",
+      labelNames: ['verb', 'resource'],
+      registers,
+    });
+  }
+
+  /** Counts one request of the manager's client (`APPLY` for server-side apply patches). */
+  observeRequest(verb: string, resource: string): void {
+    this.apiRequests.inc({ verb, resource });
   }
 
   /** Counts one reconcile of `controller` that took `seconds` and ended with `result`. */
