@@ -7,3 +7,4 @@ export * from './env.js';
 export * from './conditions.js';
 export * from './names.js';
 export * from './messages.js';
+export * from './kubetrain.js';
