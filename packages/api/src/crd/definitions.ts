@@ -15,17 +15,26 @@ export interface PrinterColumn {
   priority?: number;
 }
 
-/** Everything needed to emit the CustomResourceDefinition of one kind. */
-export interface KindDefinition {
+/** The `scale` subresource of a kind: where its replica count and pod selector live. */
+export interface ScaleSubresource {
+  specReplicasPath: string;
+  statusReplicasPath: string;
+  labelSelectorPath?: string;
+}
+
+/** Everything needed to emit the CustomResourceDefinition of one kind (`K`: the kind names of its API). */
+export interface KindDefinition<K extends string = KindName> {
   group: string;
   version: string;
-  kind: KindName;
+  kind: K;
   listKind: string;
   plural: string;
   singular: string;
   scope: 'Namespaced' | 'Cluster';
   schema: TSchema;
   statusSubresource: boolean;
+  /** The scale subresource, when the kind has one. */
+  scaleSubresource?: ScaleSubresource;
   printerColumns: readonly PrinterColumn[];
 }
 
