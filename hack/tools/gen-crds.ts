@@ -1,17 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
-// Writes manifests/crds from the API schemas of packages/api.
+// Writes manifests/crds (the v2 kinds) and manifests/crds-v1 (the Training Operator v1 kinds) from the API
+// schemas of packages/api.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderCrdFiles } from '../../packages/api/src/crd/index.js';
+import { renderV1CrdFiles, V1_CRD_DIR } from '../../packages/api/src/v1/crd.js';
 
-/** Regenerates manifests/crds under `root`, removing files that are no longer generated. */
-export function generateCrds(root: string): void {
-  const dir = join(root, 'manifests/crds');
-  mkdirSync(dir, { recursive: true });
-  const files = renderCrdFiles();
-  for (const name of readdirSync(dir)) if (!(name in files)) rmSync(join(dir, name));
+/** Writes `files` into `dir` under `root`, removing the files there that are no longer generated. */
+function writeFolder(root: string, dir: string, files: Record<string, string>): void {
+  const path = join(root, dir);
+  mkdirSync(path, { recursive: true });
+  for (const name of readdirSync(path)) if (!(name in files)) rmSync(join(path, name));
   for (const [name, text] of Object.entries(files)) {
-    writeFileSync(join(dir, name), text);
-    console.log(`wrote manifests/crds/${name}`);
+    writeFileSync(join(path, name), text);
+    console.log(`wrote ${dir}/${name}`);
   }
+}
+
+/** Regenerates manifests/crds and manifests/crds-v1 under `root`. */
+export function generateCrds(root: string): void {
+  writeFolder(root, 'manifests/crds', renderCrdFiles());
+  writeFolder(root, V1_CRD_DIR, renderV1CrdFiles());
 }

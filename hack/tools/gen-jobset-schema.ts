@@ -17,18 +17,23 @@ const CRD_PATH = 'config/components/crd/bases/jobset.x-k8s.io_jobsets.yaml';
 type Json = { [key: string]: unknown };
 
 /**
- * Downloads the pinned JobSet module with `go mod download` (from a temporary folder, so that no go.mod is
- * touched) and returns the text of its CRD.
+ * Downloads a Go module (`path@version`) with `go mod download` (from a temporary folder, so that no go.mod
+ * is touched) and returns the folder it is extracted in.
  */
-export function readJobSetCrd(): string {
-  const out = execFileSync('go', ['mod', 'download', '-json', JOBSET_MODULE], {
+export function downloadGoModule(module: string): string {
+  const out = execFileSync('go', ['mod', 'download', '-json', module], {
     cwd: tmpdir(),
     encoding: 'utf8',
     env: { ...process.env, GOFLAGS: '-mod=mod' },
   });
   const info = JSON.parse(out) as { Dir?: string; Error?: string };
-  if (!info.Dir) throw new Error(`go mod download ${JOBSET_MODULE} failed: ${info.Error ?? out}`);
-  return readFileSync(join(info.Dir, CRD_PATH), 'utf8');
+  if (!info.Dir) throw new Error(`go mod download ${module} failed: ${info.Error ?? out}`);
+  return info.Dir;
+}
+
+/** Downloads the pinned JobSet module and returns the text of its CRD. */
+export function readJobSetCrd(): string {
+  return readFileSync(join(downloadGoModule(JOBSET_MODULE), CRD_PATH), 'utf8');
 }
 
 /** The fragments the API embeds: the JobSet spec and the metav1.Condition item schema. */
