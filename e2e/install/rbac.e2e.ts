@@ -1,0 +1,335 @@
+// SPDX-License-Identifier: Apache-2.0
+// The chart's RBAC is enough and not too much. The chart's ServiceAccount, ClusterRole, Role, their
+// bindings, ConfigMap and Service are applied for real into a fresh namespace (release
+// `kt-<random>`); the manager runs in this process as that ServiceAccount (a TokenRequest token in
+// its kubeconfig), with the chart's own Configuration (only the listen addresses moved to
+// 127.0.0.1, reconciling the suite's namespace). It must issue its certificate into the Secret the
+// Role names, hold its Lease, serve admission (through the suite's own webhook configurations,
+// narrowed to the suite's namespace and labels) and reconcile a TrainJob to Complete; requests
+// outside the chart's rules are refused with 403.
+import { readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse, stringify } from 'yaml';
+import { API_VERSION, Kinds, Resources, type TrainJob } from '@kubetrain/api';
+import {
+  CertResources,
+  loadSettings,
+  parseFlags,
+  startManager,
+  webhookConfigurations,
+  type Manager,
+} from '@kubetrain/controller';
+import { ApiError, KubeClient, loadKubeConfig, resourceRef, type KubeObject } from '@kubetrain/kube';
+import { createLogger } from '@kubetrain/log';
+import { makeTrainJob } from '@kubetrain/testing';
+import { readYamlObjects } from '../support/apply.js';
+import { kubeconfigPath } from '../support/cluster.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { waitFor } from '../support/wait.js';
+import { serviceAccountKubeconfig } from './service-account.js';
+import { helmTemplate, kubectl, type RenderedObject } from './tools.js';
+
+const SUITE_LABEL = 'kubetrain.dev/install-suite';
+const APPLIED_KINDS = [
+  'ServiceAccount',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'Role',
+  'RoleBinding',
+  'ConfigMap',
+  'Service',
+];
+
+const refs = {
+  TrainJob: resourceRef(API_VERSION, Resources.TrainJob, Kinds.TrainJob),
+  ClusterTrainingRuntime: resourceRef(
+    API_VERSION,
+    Resources.ClusterTrainingRuntime,
+    Kinds.ClusterTrainingRuntime,
+    false,
+  ),
+  Secret: resourceRef('v1', 'secrets', 'Secret'),
+  ConfigMap: resourceRef('v1', 'configmaps', 'ConfigMap'),
+  Pod: resourceRef('v1', 'pods', 'Pod'),
+  Lease: resourceRef('coordination.k8s.io/v1', 'leases', 'Lease'),
+  Deployment: resourceRef('apps/v1', 'deployments', 'Deployment'),
+  ClusterRole: resourceRef('rbac.authorization.k8s.io/v1', 'clusterroles', 'ClusterRole', false),
+  ClusterRoleBinding: resourceRef(
+    'rbac.authorization.k8s.io/v1',
+    'clusterrolebindings',
+    'ClusterRoleBinding',
+    false,
+  ),
+  Event: resourceRef('events.k8s.io/v1', 'events', 'Event'),
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** The status code of a failed call; undefined when it succeeded. */
+async function statusOf(call: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await call;
+    return undefined;
+  } catch (error) {
+    if (error instanceof ApiError) return error.code;
+    throw error;
+  }
+}
+
+describe("the manager under the chart's ServiceAccount and RBAC", () => {
+  let namespace: string;
+  let release: string;
+  let chart: RenderedObject[];
+  let admin: KubeClient;
+  let asManager: KubeClient;
+  let manager: Manager | undefined;
+  const logs: string[] = [];
+  let names: { mutating: string; validating: string };
+  let runtimeName: string;
+
+  beforeAll(async () => {
+    namespace = await createNamespace('e2e-install');
+    release = `kt-${namespace.slice(-6)}`;
+    admin = await KubeClient.create(loadKubeConfig({ path: kubeconfigPath() }), {
+      userAgent: 'kubetrain-e2e-install',
+    });
+    chart = helmTemplate(release, namespace).filter((o) => APPLIED_KINDS.includes(o.kind));
+    kubectl(
+      ['apply', '--server-side', '--field-manager=kubetrain-e2e-install', '-n', namespace, '-f', '-'],
+      chart.map((o) => stringify(o)).join('---\n'),
+    );
+    const saKubeconfig = await serviceAccountKubeconfig(namespace, `${release}-controller-manager`);
+    asManager = await KubeClient.create(loadKubeConfig({ path: saKubeconfig }), {
+      userAgent: 'kubetrain-e2e-sa',
+    });
+
+    // The chart's Configuration, listening on local ports.
+    const configMap = chart.find((o) => o.kind === 'ConfigMap') as RenderedObject & {
+      data: Record<string, string>;
+    };
+    const config = parse(configMap.data['controller_manager_config.yaml'] as string) as Record<
+      string,
+      unknown
+    >;
+    const webhookPort = await freePort();
+    config['webhook'] = { host: '127.0.0.1', port: webhookPort };
+    config['metrics'] = { bindAddress: '127.0.0.1:0', secureServing: true };
+    config['health'] = { healthProbeBindAddress: '127.0.0.1:0' };
+    const certDir = mkdtempSync(join(tmpdir(), 'kubetrain-certs-'));
+    manager = await startManager(loadSettings(parseFlags(['--cert-dir', certDir]), stringify(config)), {
+      kubeConfig: loadKubeConfig({ path: saKubeconfig }),
+      logger: createLogger({ level: 'info', write: (line) => logs.push(line) }),
+      namespace,
+      watchNamespace: namespace,
+    });
+    const server = await manager.admission.serving;
+    if (server === undefined) throw new Error(`the webhook server did not start:\n${logs.join('')}`);
+    await waitFor('manager caches synced', async () => (manager?.synced() ? true : undefined));
+
+    // The suite's own webhook configurations: the served CA, this namespace, this suite's runtimes.
+    names = {
+      mutating: `kubetrain-e2e-${release}-defaulter`,
+      validating: `kubetrain-e2e-${release}-validator`,
+    };
+    const [mutating, validating] = webhookConfigurations({
+      target: { url: `https://127.0.0.1:${server.port}` },
+      caBundle: readFileSync(join(certDir, 'ca.crt'), 'utf8'),
+      names,
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': namespace } },
+      clusterObjectSelector: { matchLabels: { [SUITE_LABEL]: release } },
+      timeoutSeconds: 10,
+    });
+    await admin.create(CertResources.MutatingWebhookConfiguration, mutating as KubeObject);
+    await admin.create(CertResources.ValidatingWebhookConfiguration, validating as KubeObject);
+
+    // A copy of the shipped torch runtime, admitted by this suite's validator.
+    const [torch] = readYamlObjects('manifests/runtimes/torch-distributed.yaml') as KubeObject[];
+    runtimeName = `${release}-torch`;
+    await waitFor('the ClusterTrainingRuntime admitted through the suite webhook', async () =>
+      admin
+        .create(refs.ClusterTrainingRuntime, {
+          ...torch,
+          metadata: { name: runtimeName, labels: { ...torch?.metadata?.labels, [SUITE_LABEL]: release } },
+        } as KubeObject)
+        .then(() => true),
+    );
+  });
+
+  afterAll(async () => {
+    await manager?.stop();
+    await asManager?.close();
+    if (admin) {
+      const quietly = (call: Promise<unknown>) => call.catch(() => undefined);
+      if (names) {
+        await quietly(admin.delete(CertResources.MutatingWebhookConfiguration, names.mutating));
+        await quietly(admin.delete(CertResources.ValidatingWebhookConfiguration, names.validating));
+      }
+      if (runtimeName) await quietly(admin.delete(refs.ClusterTrainingRuntime, runtimeName));
+      if (release) {
+        await quietly(admin.delete(refs.ClusterRoleBinding, `${release}-controller-manager`));
+        await quietly(admin.delete(refs.ClusterRole, `${release}-controller-manager`));
+      }
+      await admin.close();
+    }
+    if (namespace) await deleteNamespace(namespace);
+  });
+
+  it('starts with no permission error: certificate Secret issued, Lease held, webhooks served', async () => {
+    const secret = await admin.get(refs.Secret, `${release}-webhook-cert`, { namespace });
+    expect(Object.keys((secret as { data?: object }).data ?? {}).sort()).toEqual([
+      'ca.crt',
+      'ca.key',
+      'tls.crt',
+      'tls.key',
+    ]);
+    const lease = (await admin.get(refs.Lease, 'trainer.kubeflow.org', { namespace })) as {
+      spec?: { holderIdentity?: string };
+    };
+    expect(lease.spec?.holderIdentity).toBeTruthy();
+    expect(manager?.admission.ready()).toBe(true);
+    expect(logs.filter((l) => /forbidden/i.test(l))).toEqual([]);
+  });
+
+  it('admission: the validator refuses a TrainJob naming a missing runtime (403 from the webhook)', async () => {
+    const body = makeTrainJob(namespace, 'missing-runtime')
+      .runtimeRef('absent-runtime')
+      .obj() as unknown as KubeObject;
+    let message = '';
+    await admin.create(refs.TrainJob, body, { dryRun: 'All' }).catch((error: unknown) => {
+      message = error instanceof ApiError ? `${error.code} ${error.message}` : String(error);
+    });
+    expect(message).toMatch(
+      /^403 .*admission webhook "validator\.trainjob\.trainer\.kubeflow\.org" denied the request/,
+    );
+  });
+
+  it('every shipped runtime is accepted by the validator (server-side dry-run)', async () => {
+    const files = (
+      readYamlObjects('manifests/runtimes/kustomization.yaml')[0] as unknown as { resources: string[] }
+    ).resources;
+    const accepted: string[] = [];
+    for (const file of files) {
+      for (const runtime of readYamlObjects(`manifests/runtimes/${file}`) as KubeObject[]) {
+        const name = `${release}-${runtime.metadata?.name}`.slice(0, 63);
+        await admin.create(
+          refs.ClusterTrainingRuntime,
+          {
+            ...runtime,
+            metadata: { name, labels: { ...runtime.metadata?.labels, [SUITE_LABEL]: release } },
+          } as KubeObject,
+          { dryRun: 'All' },
+        );
+        accepted.push(runtime.metadata?.name ?? '');
+      }
+    }
+    expect(accepted).toHaveLength(8);
+  });
+
+  it('a torch TrainJob is defaulted, validated and reconciled to Complete', async () => {
+    await admin.create(
+      refs.TrainJob,
+      makeTrainJob(namespace, 'torch').runtimeRef(runtimeName).numNodes(2).obj() as unknown as KubeObject,
+    );
+    const done = await waitFor(
+      'TrainJob torch Complete',
+      async () => {
+        const tj = (await admin.get(refs.TrainJob, 'torch', { namespace })) as unknown as TrainJob;
+        return tj.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True')
+          ? tj
+          : undefined;
+      },
+      async () =>
+        JSON.stringify(
+          ((await admin.get(refs.TrainJob, 'torch', { namespace })) as unknown as TrainJob).status ?? {},
+        ),
+    );
+    expect(done.status?.jobsStatus).toEqual([
+      { name: 'node', ready: 0, succeeded: 1, failed: 0, active: 0, suspended: 0 },
+    ]);
+    const events = await admin.list(refs.Event, { namespace });
+    expect(events.items.length).toBeGreaterThan(0);
+    expect(logs.filter((l) => /forbidden/i.test(l))).toEqual([]);
+  });
+
+  it.each([
+    [
+      'create a Deployment',
+      () =>
+        asManager.create(refs.Deployment, {
+          apiVersion: 'apps/v1',
+          kind: 'Deployment',
+          metadata: { name: 'x', namespace },
+          spec: {
+            selector: { matchLabels: { a: 'b' } },
+            template: { metadata: { labels: { a: 'b' } }, spec: { containers: [{ name: 'c', image: 'i' }] } },
+          },
+        } as KubeObject),
+    ],
+    ['list Pods', () => asManager.list(refs.Pod, { namespace })],
+    ['delete a ConfigMap', () => asManager.delete(refs.ConfigMap, `${release}-config`, { namespace })],
+    ['delete a TrainJob', () => asManager.delete(refs.TrainJob, 'torch', { namespace })],
+    [
+      'patch a TrainJob spec',
+      () =>
+        asManager.patch(refs.TrainJob, 'torch', { spec: { suspend: true } }, { type: 'merge', namespace }),
+    ],
+    [
+      'create a Lease in another namespace',
+      () =>
+        asManager.create(refs.Lease, {
+          apiVersion: 'coordination.k8s.io/v1',
+          kind: 'Lease',
+          metadata: { name: 'x', namespace: 'default' },
+        } as KubeObject),
+    ],
+    [
+      'update another Lease in its namespace',
+      () => asManager.patch(refs.Lease, 'other', { spec: {} }, { type: 'merge', namespace }),
+    ],
+    [
+      'replace (update) a Secret not its own',
+      () =>
+        asManager.replace(refs.Secret, {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          metadata: { name: 'other', namespace },
+        } as KubeObject),
+    ],
+    ['delete a Secret', () => asManager.delete(refs.Secret, `${release}-webhook-cert`, { namespace })],
+    ['list webhook configurations', () => asManager.list(CertResources.ValidatingWebhookConfiguration)],
+    [
+      'update a webhook configuration of another name',
+      () =>
+        asManager.patch(
+          CertResources.ValidatingWebhookConfiguration,
+          names.validating,
+          { metadata: { labels: { x: 'y' } } },
+          { type: 'merge' },
+        ),
+    ],
+    [
+      'create a ClusterRole',
+      () =>
+        asManager.create(refs.ClusterRole, {
+          apiVersion: 'rbac.authorization.k8s.io/v1',
+          kind: 'ClusterRole',
+          metadata: { name: `${release}-escalate` },
+          rules: [],
+        } as KubeObject),
+    ],
+  ] as const)('refused outside the chart rules: %s (403)', async (_name, call) => {
+    expect(await statusOf(call())).toBe(403);
+  });
+});
