@@ -7,7 +7,7 @@ import { compiledSchema, structuralSchema } from './ajv.js';
 import { withSchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
-import { checkInputBounds, MAX_OBJECT_BYTES } from './input-bounds.js';
+import { checkInputBounds } from './input-bounds.js';
 import { cloneJson } from './json-clone.js';
 import { checkObjectMeta } from './object-meta.js';
 import { pruneUnknownFields } from './prune.js';
@@ -80,11 +80,12 @@ export function validateSchema<K extends KindName>(
 
 /**
  * What the API server refuses before it validates against the schema: an object out of bounds (too
- * deep, too large, not JSON data), not an object, without the resource's apiVersion and kind, or
+ * deep, or not JSON data), not an object, without the resource's apiVersion and kind, or
  * whose metadata does not decode. Such an object is not checked further.
  */
 function refusedBeforeSchema(kind: KindName, object: unknown): FieldError[] {
-  const bounds = checkInputBounds(object, { maxBytes: MAX_OBJECT_BYTES });
+  // Size is limited where the bytes arrive (the CLI's --max-bytes, the webhook server's body limit).
+  const bounds = checkInputBounds(object);
   if (bounds !== undefined)
     return [
       {
