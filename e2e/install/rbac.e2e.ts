@@ -7,9 +7,7 @@
 // Role names, hold its Lease, serve admission (through the suite's own webhook configurations,
 // narrowed to the suite's namespace and labels) and reconcile a TrainJob to Complete; requests
 // outside the chart's rules are refused with 403.
-import { readFileSync } from 'node:fs';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -30,7 +28,7 @@ import { kubeconfigPath } from '../support/cluster.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import { serviceAccountKubeconfig } from './service-account.js';
-import { helmTemplate, kubectl, type RenderedObject } from './tools.js';
+import { freePort, helmTemplate, kubectl, type RenderedObject } from './tools.js';
 
 const SUITE_LABEL = 'kubetrain.dev/install-suite';
 const APPLIED_KINDS = [
@@ -65,17 +63,6 @@ const refs = {
   ),
   Event: resourceRef('events.k8s.io/v1', 'events', 'Event'),
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** The status code of a failed call; undefined when it succeeded. */
 async function statusOf(call: Promise<unknown>): Promise<number | undefined> {

@@ -2,6 +2,7 @@
 // The pinned helm and kubectl that hack/cluster builds, run as child processes, and the chart and
 // kustomize renderings as parsed objects.
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { REPO_ROOT } from '../support/apply.js';
@@ -69,3 +70,15 @@ export function kustomize(dir: string): RenderedObject[] {
 
 /** `Kind/namespace/name` of an object. */
 export const idOf = (o: RenderedObject) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`;
+
+/** A TCP port on 127.0.0.1 that was free a moment ago (for servers whose port must be 1..65535). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
