@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The trainer.kubeflow.org/v1alpha1 API: types, schemas, CRDs, validation and constants.
+// The trainer.kubeflow.org/v1alpha1 API (types, schemas, CRDs, validation and constants) and the
+// Training Operator v1 kinds (kubeflow.org/v1).
 export * from './foreign/index.js';
 export * from './constants/index.js';
 export * from './types.js';
@@ -28,3 +29,4 @@ export {
 export type { ValidationResult } from './validation/field-error.js';
 export { KindDefinitions, renderCrdFiles, toCrd } from './crd/index.js';
 export type { KindDefinition } from './crd/index.js';
+export * from './v1/index.js';

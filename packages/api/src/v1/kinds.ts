@@ -2,7 +2,12 @@
 // The kubeflow.org/v1 kinds of Training Operator v1.9.4: API group, version, names and CRD-level facts.
 import type { TSchema } from '@sinclair/typebox';
 import type { KindDefinition, PrinterColumn } from '../crd/definitions.js';
+import { JAXJobSchema } from './schema/jaxjob.js';
+import { MPIJobSchema } from './schema/mpijob.js';
+import { PaddleJobSchema } from './schema/paddlejob.js';
 import { PyTorchJobSchema } from './schema/pytorchjob.js';
+import { TFJobSchema } from './schema/tfjob.js';
+import { XGBoostJobSchema } from './schema/xgboostjob.js';
 
 /** The API group of the Training Operator v1 kinds. */
 export const V1_GROUP = 'kubeflow.org' as const;
@@ -15,7 +20,12 @@ export const V1_API_VERSION = 'kubeflow.org/v1' as const;
 
 /** Kind names of the v1 API, spelled as upstream. */
 export const V1KindNames = {
+  TFJob: 'TFJob',
   PyTorchJob: 'PyTorchJob',
+  XGBoostJob: 'XGBoostJob',
+  MPIJob: 'MPIJob',
+  PaddleJob: 'PaddleJob',
+  JAXJob: 'JAXJob',
 } as const;
 
 /** One of the Training Operator v1 kinds. */
@@ -64,11 +74,47 @@ function define(f: V1KindFacts): V1KindDefinition {
 
 /** The CRD definitions of the v1 kinds, keyed by kind. */
 export const V1KindDefinitions: Readonly<Record<V1KindName, V1KindDefinition>> = {
+  TFJob: define({
+    kind: 'TFJob',
+    plural: 'tfjobs',
+    schema: TFJobSchema,
+    replicaSpecsField: 'tfReplicaSpecs',
+    scalesWorkers: false,
+  }),
   PyTorchJob: define({
     kind: 'PyTorchJob',
     plural: 'pytorchjobs',
     schema: PyTorchJobSchema,
     replicaSpecsField: 'pytorchReplicaSpecs',
+    scalesWorkers: true,
+  }),
+  XGBoostJob: define({
+    kind: 'XGBoostJob',
+    plural: 'xgboostjobs',
+    schema: XGBoostJobSchema,
+    replicaSpecsField: 'xgbReplicaSpecs',
+    scalesWorkers: false,
+  }),
+  MPIJob: define({
+    kind: 'MPIJob',
+    plural: 'mpijobs',
+    schema: MPIJobSchema,
+    replicaSpecsField: 'mpiReplicaSpecs',
+    scalesWorkers: false,
+    printerColumns: [AGE, STATE],
+  }),
+  PaddleJob: define({
+    kind: 'PaddleJob',
+    plural: 'paddlejobs',
+    schema: PaddleJobSchema,
+    replicaSpecsField: 'paddleReplicaSpecs',
+    scalesWorkers: true,
+  }),
+  JAXJob: define({
+    kind: 'JAXJob',
+    plural: 'jaxjobs',
+    schema: JAXJobSchema,
+    replicaSpecsField: 'jaxReplicaSpecs',
     scalesWorkers: true,
   }),
 };

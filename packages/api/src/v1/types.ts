@@ -15,6 +15,11 @@ import type {
   PyTorchJobSpecSchema,
   RdzvConfSchema,
 } from './schema/pytorchjob.js';
+import type { JAXJobSchema, JAXJobSpecSchema } from './schema/jaxjob.js';
+import type { MPIJobSchema, MPIJobSpecSchema } from './schema/mpijob.js';
+import type { PaddleElasticPolicySchema, PaddleJobSchema, PaddleJobSpecSchema } from './schema/paddlejob.js';
+import type { TFJobSchema, TFJobSpecSchema } from './schema/tfjob.js';
+import type { XGBoostJobSchema, XGBoostJobSpecSchema } from './schema/xgboostjob.js';
 
 /** A replica type of a v1 job (`ReplicaSpec`). */
 export type V1ReplicaSpec = Static<typeof ReplicaSpecSchema>;
@@ -37,3 +42,36 @@ export type PyTorchJobSpec = Static<typeof PyTorchJobSpecSchema>;
 export type PyTorchElasticPolicy = Static<typeof ElasticPolicySchema>;
 /** One of `PyTorchJob.spec.elasticPolicy.rdzvConf`. */
 export type RdzvConf = Static<typeof RdzvConfSchema>;
+
+/** A TFJob object (kubeflow.org/v1). */
+export type TFJob = Static<typeof TFJobSchema>;
+/** `TFJob.spec`. */
+export type TFJobSpec = Static<typeof TFJobSpecSchema>;
+/** An MPIJob object (kubeflow.org/v1). */
+export type MPIJob = Static<typeof MPIJobSchema>;
+/** `MPIJob.spec`. */
+export type MPIJobSpec = Static<typeof MPIJobSpecSchema>;
+/** An XGBoostJob object (kubeflow.org/v1). */
+export type XGBoostJob = Static<typeof XGBoostJobSchema>;
+/** `XGBoostJob.spec`. */
+export type XGBoostJobSpec = Static<typeof XGBoostJobSpecSchema>;
+/** A PaddleJob object (kubeflow.org/v1). */
+export type PaddleJob = Static<typeof PaddleJobSchema>;
+/** `PaddleJob.spec`. */
+export type PaddleJobSpec = Static<typeof PaddleJobSpecSchema>;
+/** `PaddleJob.spec.elasticPolicy`. */
+export type PaddleElasticPolicy = Static<typeof PaddleElasticPolicySchema>;
+/** A JAXJob object (kubeflow.org/v1). */
+export type JAXJob = Static<typeof JAXJobSchema>;
+/** `JAXJob.spec`. */
+export type JAXJobSpec = Static<typeof JAXJobSpecSchema>;
+
+/** The object type of each v1 kind. */
+export interface V1KindObjects {
+  TFJob: TFJob;
+  PyTorchJob: PyTorchJob;
+  XGBoostJob: XGBoostJob;
+  MPIJob: MPIJob;
+  PaddleJob: PaddleJob;
+  JAXJob: JAXJob;
+}
