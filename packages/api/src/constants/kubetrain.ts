@@ -15,6 +15,8 @@ export const KubetrainAnnotations = {
   GroupCompletion: 'kubetrain.dev/group-completion',
   /** On a rendered LeaderWorkerSet: exit codes of the trainer that fail the job at once (`1,42`). */
   PermanentExitCodes: 'kubetrain.dev/permanent-exit-codes',
+  /** On a rendered LeaderWorkerSet: the steps of its leader and of its workers (`launcher,node`; one name when the same). */
+  GroupSteps: 'kubetrain.dev/group-steps',
   /** On a LeaderWorkerSet, written by the controller: the group's progress (JSON) the status reads. */
   GroupProgress: 'kubetrain.dev/group-progress',
 } as const;
