@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Prints a TrainJob's progress as it happens, one line per change: its state (the True conditions,
-# else Created/Running from jobsStatus) and per replicated job the counts of status.jobsStatus.
+# else Running once a count of jobsStatus is not zero, else Created) and per replicated job the
+# counts of status.jobsStatus.
 # Returns 0 when it is Complete, 1 when it Failed, 2 after TIMEOUT seconds (default 300).
 #   hack/install/progress.sh KUBECTL NAMESPACE NAME
 set -euo pipefail
@@ -17,7 +18,7 @@ while :; do
   steps=${steps%; }
   if [[ -n $conditions ]]; then
     state=$conditions
-  elif [[ $steps == *"active "[1-9]* ]]; then
+  elif [[ $steps =~ (active|ready|succeeded|failed)\ [1-9] ]]; then
     state=Running
   else
     state=Created
