@@ -172,9 +172,14 @@ describe('webhook server fuzz', () => {
     const before = process.memoryUsage().rss;
     let tried = 0;
     const codes = new Map<string, number>();
+    const samples: number[] = [];
     await fc.assert(
       fc.asyncProperty(request, async ({ path, body, contentType }) => {
         tried++;
+        if (tried % Math.max(1, Math.floor(RUNS / 10)) === 0) {
+          global.gc?.();
+          samples.push(process.memoryUsage().rss);
+        }
         const res = await client.post(path, body, contentType);
         const problem = wellFormed(res.status, res.body);
         const r = (res.body as { response?: { allowed: boolean; status: { code: number } } }).response;
@@ -189,7 +194,8 @@ describe('webhook server fuzz', () => {
     const mib = (n: number) => (n / 1024 / 1024).toFixed(1);
     process.stdout.write(
       `webhook fuzz: ${tried} requests; outcomes ${JSON.stringify(Object.fromEntries(codes))}; ` +
-        `RSS before ${mib(before)} MiB, after ${mib(after)} MiB\n`,
+        `RSS before ${mib(before)} MiB, after ${mib(after)} MiB; every ${Math.floor(RUNS / 10)}: ` +
+        `${samples.map(mib).join(', ')} MiB\n`,
     );
     expect(tried).toBe(RUNS);
     // The server still answers a valid review.

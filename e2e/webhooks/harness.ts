@@ -73,6 +73,28 @@ export async function rejection(call: Promise<unknown>): Promise<ApiError | unde
   }
 }
 
+/**
+ * Removes the configurations a crashed run left behind (a process killed before `afterAll`): those
+ * named `kubetrain-e2e-<suite>-...` whose suite namespace is gone.
+ */
+async function sweepLeftovers(client: KubeClient): Promise<void> {
+  for (const ref of [
+    CertResources.MutatingWebhookConfiguration,
+    CertResources.ValidatingWebhookConfiguration,
+  ]) {
+    const list = await client.list(ref);
+    for (const item of list.items) {
+      const suite = /^kubetrain-e2e-(.+)-(defaulter|validator)$/.exec(item.metadata?.name ?? '')?.[1];
+      if (suite === undefined) continue;
+      const gone = await client.get(TrainerResources.Namespace, suite).then(
+        () => false,
+        (e: unknown) => e instanceof ApiError && e.code === 404,
+      );
+      if (gone) await client.delete(ref, item.metadata?.name ?? '').catch(() => undefined);
+    }
+  }
+}
+
 /** Starts the server and registers it; waits until the API server calls it. */
 export async function startWebhookHarness(
   prefix: string,
@@ -82,6 +104,7 @@ export async function startWebhookHarness(
   const client = await KubeClient.create(loadKubeConfig({ path: kubeconfigPath() }), {
     userAgent: 'kubetrain-e2e-webhooks',
   });
+  await sweepLeftovers(client);
   const labels = { [SUITE_LABEL]: id, 'kubetrain.dev/e2e': 'true' };
   await client.create(TrainerResources.Namespace, {
     apiVersion: 'v1',
@@ -138,7 +161,14 @@ export async function startWebhookHarness(
     clusterLabels: { [SUITE_LABEL]: id },
     stop,
   };
-  if (!options.injectLater) await waitUntilCalled(harness);
+  if (!options.injectLater) {
+    try {
+      await waitUntilCalled(harness);
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  }
   return harness;
 }
 

@@ -66,10 +66,13 @@ describe('Validate TrainingRuntime on creation', () => {
 
   it('refuses a trainer step with replicas 2 and an ancestor job without its container (403, every error)', async () => {
     const rt = tr();
-    const jobs = (rt.spec['template'] as { spec: { replicatedJobs: Record<string, any>[] } }).spec
-      .replicatedJobs; // eslint-disable-line @typescript-eslint/no-explicit-any
-    (jobs[0] as { replicas: number }).replicas = 2;
-    jobs[1]!.template.spec.template.spec.containers[0].name = 'renamed';
+    type Job = {
+      replicas: number;
+      template: { spec: { template: { spec: { containers: { name: string }[] } } } };
+    };
+    const jobs = (rt.spec['template'] as { spec: { replicatedJobs: Job[] } }).spec.replicatedJobs;
+    jobs[0]!.replicas = 2;
+    jobs[1]!.template.spec.template.spec.containers[0]!.name = 'renamed';
     const error = await rejection(createTR(rt));
     expect([error?.code, error?.reason]).toEqual([403, 'Forbidden']);
     const message = error?.status?.message ?? '';
