@@ -66,6 +66,7 @@ test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N p
 bench: deps cluster-up ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
 	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
 	$(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
+	$(TIMED) "bench: webhook" node --import tsx hack/bench/webhook.bench.ts
 
 .PHONY: run
 run: deps ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
