@@ -5,6 +5,7 @@ import type { ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { KindName } from '../constants/api.js';
 import { KindDefinitions } from '../crd/definitions.js';
+import type { KindDefinition } from '../crd/definitions.js';
 import { toStructuralSchema } from '../crd/to-crd.js';
 import { KUBERNETES_EXTENSIONS } from '../schema/k8s-schema.js';
 import { fitsIntegerFormat } from './integer-formats.js';
@@ -30,14 +31,23 @@ function newAjv(): Ajv {
   return ajv;
 }
 
-const schemas = new Map<KindName, SchemaNode>();
+/** A kind of the v2 API by name, or any kind by its CRD definition (such as a Training Operator v1 kind). */
+export type KindRef = KindName | KindDefinition<string>;
+
+/** The CRD definition of a kind. */
+export function definitionOf(kind: KindRef): KindDefinition<string> {
+  return typeof kind === 'string' ? KindDefinitions[kind] : kind;
+}
+
+const schemas = new Map<KindDefinition<string>, SchemaNode>();
 
 /** Returns the structural schema of a kind (the CRD's openAPIV3Schema), built once per kind, on first use. */
-export function structuralSchema(kind: KindName): SchemaNode {
-  let schema = schemas.get(kind);
+export function structuralSchema(kind: KindRef): SchemaNode {
+  const def = definitionOf(kind);
+  let schema = schemas.get(def);
   if (!schema) {
-    schema = toStructuralSchema(KindDefinitions[kind].schema);
-    schemas.set(kind, schema);
+    schema = toStructuralSchema(def.schema);
+    schemas.set(def, schema);
   }
   return schema;
 }
@@ -47,18 +57,19 @@ interface Compiled {
   validate: ValidateFunction;
 }
 
-const compiled = new Map<KindName, Compiled>();
+const compiled = new Map<KindDefinition<string>, Compiled>();
 
 /**
  * Returns the structural schema of a kind and its compiled ajv validator, which checks an object without
  * changing it. Compiled once per kind, on first use.
  */
-export function compiledSchema(kind: KindName): Compiled {
-  let c = compiled.get(kind);
+export function compiledSchema(kind: KindRef): Compiled {
+  const def = definitionOf(kind);
+  let c = compiled.get(def);
   if (!c) {
-    const schema = structuralSchema(kind);
+    const schema = structuralSchema(def);
     c = { schema, validate: newAjv().compile(schema) };
-    compiled.set(kind, c);
+    compiled.set(def, c);
   }
   return c;
 }

@@ -2,16 +2,22 @@
 // The checks the API server makes before any schema: apiVersion and kind name the resource, and
 // metadata decodes into ObjectMeta (each field of the Go type it has there).
 import { API_VERSION } from '../constants/api.js';
-import type { KindName } from '../constants/api.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
 import { isObject } from './schema-walk.js';
 
-/** `apiVersion` and `kind` must name the resource: required, and the one version and kind served. */
-export function checkTypeMeta(kind: KindName, obj: Record<string, unknown>): FieldError[] {
+/**
+ * `apiVersion` and `kind` must name the resource: required, and the one version (`apiVersion`, by default
+ * trainer.kubeflow.org/v1alpha1) and kind served.
+ */
+export function checkTypeMeta(
+  kind: string,
+  obj: Record<string, unknown>,
+  apiVersion: string = API_VERSION,
+): FieldError[] {
   const errors: FieldError[] = [];
   const wanted: [string, string][] = [
-    ['apiVersion', API_VERSION],
+    ['apiVersion', apiVersion],
     ['kind', kind],
   ];
   for (const [field, value] of wanted) {

@@ -2,8 +2,9 @@
 // In-process admission of the three kinds: pruning, CRD defaults, OpenAPI schema checks and CEL rules.
 import type { KindName } from '../constants/api.js';
 import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types.js';
-import { KindDefinitions } from '../crd/definitions.js';
-import { compiledSchema, structuralSchema } from './ajv.js';
+import type { KindDefinition } from '../crd/definitions.js';
+import { compiledSchema, definitionOf, structuralSchema } from './ajv.js';
+import type { KindRef } from './ajv.js';
 import { withSchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
@@ -47,15 +48,27 @@ export function validateSchema<K extends KindName>(
   kind: K,
   object: unknown,
   oldObject?: unknown,
-): ValidationOutcome<KindObjects[K]> {
-  const refused = refusedBeforeSchema(kind, object);
-  if (refused.length > 0) return { object: object as KindObjects[K], errors: refused, warnings: [] };
-  const { schema, validate: check } = compiledSchema(kind);
+): ValidationOutcome<KindObjects[K]>;
+/** {@link validateSchema} for any kind, given by its CRD definition (such as a Training Operator v1 kind). */
+export function validateSchema(
+  definition: KindDefinition<string>,
+  object: unknown,
+  oldObject?: unknown,
+): ValidationOutcome<unknown>;
+export function validateSchema(
+  kind: KindRef,
+  object: unknown,
+  oldObject?: unknown,
+): ValidationOutcome<unknown> {
+  const def = definitionOf(kind);
+  const refused = refusedBeforeSchema(def, object);
+  if (refused.length > 0) return { object, errors: refused, warnings: [] };
+  const { schema, validate: check } = compiledSchema(def);
   const pruned = cloneJson(object);
   const warnings = pruneUnknownFields(pruned, schema);
   const obj = withSchemaDefaults(pruned, schema);
   check(obj);
-  const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, KindDefinitions[kind].statusSubresource);
+  const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, def.statusSubresource);
   let old: unknown;
   if (oldObject !== undefined) {
     const prunedOld = cloneJson(oldObject);
@@ -75,7 +88,7 @@ export function validateSchema<K extends KindName>(
   const structural = ratchetErrors(checkStructural(obj, old, schema, runRules), unchanged);
   const reported = [...schemaErrors.map((m) => m.error), ...structural];
   if (!runRules) reported.push(RULES_NOT_CHECKED);
-  return { object: obj as KindObjects[K], errors: reported, warnings };
+  return { object: obj, errors: reported, warnings };
 }
 
 /**
@@ -83,7 +96,7 @@ export function validateSchema<K extends KindName>(
  * deep, or not JSON data), not an object, without the resource's apiVersion and kind, or
  * whose metadata does not decode. Such an object is not checked further.
  */
-function refusedBeforeSchema(kind: KindName, object: unknown): FieldError[] {
+function refusedBeforeSchema(def: KindDefinition<string>, object: unknown): FieldError[] {
   // Size is limited where the bytes arrive (the CLI's --max-bytes, the webhook server's body limit).
   const bounds = checkInputBounds(object);
   if (bounds !== undefined)
@@ -96,7 +109,7 @@ function refusedBeforeSchema(kind: KindName, object: unknown): FieldError[] {
     ];
   if (!isObject(object))
     return [{ path: '', type: FieldErrorType.TypeInvalid, message: 'the object must be a JSON object' }];
-  const typeMeta = checkTypeMeta(kind, object);
+  const typeMeta = checkTypeMeta(def.kind, object, `${def.group}/${def.version}`);
   if (typeMeta.length > 0) return typeMeta;
   const meta = checkMetadataTypes(object);
   return meta === undefined ? [] : [meta];
@@ -117,6 +130,9 @@ export const RULES_NOT_CHECKED: FieldError = {
  * pruned and nothing is checked (use {@link validateSchema} for that; it applies the same defaults). Pure, and
  * idempotent: defaulting a defaulted object gives an equal copy.
  */
-export function applyDefaults<K extends KindName>(kind: K, object: KindObjects[K]): KindObjects[K] {
-  return withSchemaDefaults(object, structuralSchema(kind)) as KindObjects[K];
+export function applyDefaults<K extends KindName>(kind: K, object: KindObjects[K]): KindObjects[K];
+/** {@link applyDefaults} for any kind, given by its CRD definition (such as a Training Operator v1 kind). */
+export function applyDefaults(definition: KindDefinition<string>, object: unknown): unknown;
+export function applyDefaults(kind: KindRef, object: unknown): unknown {
+  return withSchemaDefaults(object, structuralSchema(kind));
 }
