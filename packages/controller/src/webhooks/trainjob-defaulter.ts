@@ -6,6 +6,7 @@ import { defaultTrainJob, type TrainJobInput } from '@kubetrain/runtime';
 import { allowed, errored, patched } from './admission-review.js';
 import { rfc3339Seconds, type AdmissionHandler } from './handler.js';
 import { jsonPatch } from './json-patch.js';
+import { schemaProblems } from './schema-check.js';
 
 /** The defaulter; `now` is the clock (a test may fix it). */
 export function trainJobDefaulter(now: () => Date = () => new Date()): AdmissionHandler {
@@ -14,7 +15,14 @@ export function trainJobDefaulter(now: () => Date = () => new Date()): Admission
     if (request.object === undefined) return errored(400, 'there is no content to decode');
     const object = request.object as unknown as TrainJobInput;
     const old = request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
-    const defaulted = defaultTrainJob(old, object, rfc3339Seconds(now()));
+    let defaulted: TrainJobInput;
+    try {
+      defaulted = defaultTrainJob(old, object, rfc3339Seconds(now()));
+    } catch (error) {
+      // Off the schema: nothing to default; the API server's schema check, which comes next, refuses it.
+      if (schemaProblems('TrainJob', object) !== undefined) return allowed();
+      throw error;
+    }
     return patched(jsonPatch(object, defaulted));
   };
 }

@@ -17,9 +17,16 @@ import {
   type TrainJobInput,
 } from '@kubetrain/runtime';
 import { parse as parseYaml } from 'yaml';
-import { allowed, denied, type AdmissionRequest } from './admission-review.js';
+import {
+  allowed,
+  denied,
+  errored,
+  type AdmissionOutcome,
+  type AdmissionRequest,
+} from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
 import type { AdmissionLookups } from './lookups.js';
+import { schemaProblems } from './schema-check.js';
 
 /** Where the runtime a TrainJob was validated against came from. */
 export type RuntimeOrigin = 'snapshot' | 'live' | 'missing';
@@ -76,8 +83,7 @@ async function clusterReader(
 
 /** The TrainJob validator; `observe` hears where each decision's runtime came from. */
 export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObserver): AdmissionHandler {
-  return async (request) => {
-    if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed();
+  const decide = async (request: AdmissionRequest): Promise<AdmissionOutcome> => {
     const job = request.object as unknown as TrainJobInput;
     const stored =
       request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
@@ -98,5 +104,15 @@ export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObs
     const result = validateAdmission(stored, job, runtime, { cluster });
     if (result.errors.length > 0) return denied(formatFieldErrors(result.errors), result.warnings);
     return allowed(result.warnings);
+  };
+  return async (request) => {
+    if (request.operation !== 'CREATE' && request.operation !== 'UPDATE') return allowed();
+    try {
+      return await decide(request);
+    } catch (error) {
+      const problems = schemaProblems('TrainJob', request.object);
+      if (problems !== undefined) return errored(400, `the TrainJob does not match its schema: ${problems}`);
+      throw error;
+    }
   };
 }
