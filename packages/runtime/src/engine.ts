@@ -9,6 +9,7 @@ import type { DesiredObject } from './framework/desired.js';
 import { Framework } from './framework/framework.js';
 import type {
   ClusterReader,
+  ObservedLeaderWorkerSet,
   ObservedWorkload,
   Plugin,
   SecretMaterial,
@@ -53,9 +54,14 @@ export interface ValidateOptions extends EngineOptions {
   readonly cluster?: ClusterReader;
 }
 
-/** What the status point is given: the TrainJob's JobSet, if it exists, and the time of observation. */
+/**
+ * What the status point is given: the TrainJob's JobSet, if it exists, or, for a runtime that
+ * renders a LeaderWorkerSet, what exists of it; and the time of observation.
+ */
 export interface ObservedInput {
   readonly jobSet?: JobSet;
+  /** Set (even with nothing in it) for a LeaderWorkerSet-backed TrainJob; see {@link ObservedLeaderWorkerSet}. */
+  readonly leaderWorkerSet?: ObservedLeaderWorkerSet;
   /** RFC 3339 time, used as lastTransitionTime of conditions that change now. */
   readonly now: string;
 }
@@ -83,7 +89,7 @@ export function render(
 ): RenderResult {
   const trainJob = applyTrainJobDefaults(trainJobInput);
   const framework = frameworkFor(options);
-  const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob);
+  const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob, framework.workloadBackends);
   framework.runInfoPhases(info, trainJob);
   const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
   const desired = framework.runComponentBuilderPlugins(info, trainJob, context);
@@ -114,8 +120,11 @@ export function status(
   options?: EngineOptions,
 ): TrainJobStatusOutcome {
   const view = viewTrainJob(trainJob);
-  const workload: ObservedWorkload =
-    observed.jobSet !== undefined ? { jobSet: observed.jobSet, now: observed.now } : { now: observed.now };
+  const workload: ObservedWorkload = {
+    ...(observed.jobSet !== undefined ? { jobSet: observed.jobSet } : {}),
+    ...(observed.leaderWorkerSet !== undefined ? { leaderWorkerSet: observed.leaderWorkerSet } : {}),
+    now: observed.now,
+  };
   const result = frameworkFor(options).runTrainJobStatusPlugin(view, workload);
   const deadline = activeDeadline(
     { metadata: view.metadata, spec: view.spec, status: result.status },
@@ -156,7 +165,7 @@ export function validateAdmission(
   if (runtime === undefined) return validateTrainJob(oldJob, newJob, undefined);
   const defaulted = applyRuntimeDefaults(runtime);
   const framework = frameworkFor(options);
-  const info = newRuntimeInfo(defaulted, newJob);
+  const info = newRuntimeInfo(defaulted, newJob, framework.workloadBackends);
   const plugins = framework.runCustomValidationPlugins(info, oldJob, newJob, { runtime: defaulted, cluster });
   const core = validateTrainJob(oldJob, newJob, defaulted, { info, cluster, plugins: framework.plugins });
   return {

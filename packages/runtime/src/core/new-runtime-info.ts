@@ -3,7 +3,14 @@
 // every validation starts from. JobSet metadata and runtimePatches are merged here, before any
 // plugin runs; pod sets mirror the replicatedJobs one to one.
 
-import { AncestorSteps, ContainerNames, type JobSetSpec } from '@kubetrain/api';
+import {
+  AncestorSteps,
+  ContainerNames,
+  KubetrainAnnotations,
+  WorkloadBackends,
+  type JobSetSpec,
+  type WorkloadBackend,
+} from '@kubetrain/api';
 import type { ContainerInfo, PodSet, RuntimeInfo, TrainerOverrides } from '../framework/runtime-info.js';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
@@ -70,14 +77,33 @@ function trainerOverrides(trainJob: TrainJob): TrainerOverrides {
   return out;
 }
 
+/** The backends every registry serves: JobSet only. */
+const jobSetOnly: ReadonlySet<string> = new Set([WorkloadBackends.JobSet]);
+
+/**
+ * The runtime's workload backend: its `kubetrain.dev/workload` annotation when `backends` has it,
+ * else `JobSet` (an unknown or unserved value renders as upstream does).
+ */
+export function workloadBackendOf(runtime: TrainingRuntime, backends: ReadonlySet<string>): WorkloadBackend {
+  const wanted = runtime.metadata.annotations?.[KubetrainAnnotations.Workload];
+  return wanted === WorkloadBackends.LeaderWorkerSet && backends.has(wanted)
+    ? WorkloadBackends.LeaderWorkerSet
+    : WorkloadBackends.JobSet;
+}
+
 /**
  * Builds the RuntimeInfo for `trainJob` on `runtime` (CRD defaults already applied). JobSet
  * labels/annotations are the runtime's overlaid by every runtimePatch in order; the JobSet spec is
  * the runtime's with runtimePatches merged; `spec.trainer.resourcesPerNode` is merged into the
  * trainer `node` container (and the `node` job's with MPI runLauncherAsNode). Pod-set counts start
- * from parallelism, or `mlPolicy.numNodes` for the trainer step, at least 1. Neither input changes.
+ * from parallelism, or `mlPolicy.numNodes` for the trainer step, at least 1. `backends` are the
+ * workload backends the registry serves (see {@link workloadBackendOf}). Neither input changes.
  */
-export function newRuntimeInfo(runtime: TrainingRuntime, trainJob: TrainJob): RuntimeInfo {
+export function newRuntimeInfo(
+  runtime: TrainingRuntime,
+  trainJob: TrainJob,
+  backends: ReadonlySet<string> = jobSetOnly,
+): RuntimeInfo {
   const template = runtime.spec.template;
   const mlPolicy = runtime.spec.mlPolicy;
   const spec = mergeRuntimePatches(template.spec, trainJob);
@@ -117,5 +143,7 @@ export function newRuntimeInfo(runtime: TrainingRuntime, trainJob: TrainJob): Ru
     scheduler: { podLabels: {}, podAnnotations: {} },
     templateSpec: { spec, podSets },
     trainer: trainerOverrides(trainJob),
+    workload: workloadBackendOf(runtime, backends),
+    runtimeAnnotations: { ...runtime.metadata.annotations },
   };
 }

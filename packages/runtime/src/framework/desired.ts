@@ -27,6 +27,12 @@ export interface DesiredObject {
   readonly hash: string;
   /** How upstream applies it; see {@link ApplyPolicy}. */
   readonly policy: ApplyPolicy;
+  /**
+   * Objects to wait for (absent: none): apply this one only once each of them exists and is finished
+   * (a batch/v1 Job with condition `Complete=True`). Set by the LeaderWorkerSet backend, whose
+   * workload runs after the initializer Jobs (a JobSet orders its steps itself with `dependsOn`).
+   */
+  readonly after?: readonly ObjectKey[];
 }
 
 /** The key of an object. */
@@ -39,9 +45,17 @@ export function objectKeyOf(object: KubeObject): ObjectKey {
   };
 }
 
-/** The desired object for `object` applied with `policy`: canonical content, key and hash. */
-export function desiredObject(object: KubeObject, policy: ApplyPolicy): DesiredObject {
+/**
+ * The desired object for `object` applied with `policy` (after the objects `after`, when any):
+ * canonical content, key and hash. `after` does not enter the hash.
+ */
+export function desiredObject(
+  object: KubeObject,
+  policy: ApplyPolicy,
+  after: readonly ObjectKey[] = [],
+): DesiredObject {
   const canonical = canonicalObject(object);
   const hash = createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
-  return { key: objectKeyOf(canonical), object: canonical, hash, policy };
+  const desired = { key: objectKeyOf(canonical), object: canonical, hash, policy };
+  return after.length > 0 ? { ...desired, after: [...after] } : desired;
 }

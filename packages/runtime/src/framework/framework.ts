@@ -6,6 +6,7 @@
 import {
   emptyValidationResult,
   mergeValidationResults,
+  WorkloadBackends,
   type TrainJobStatus,
   type ValidationResult,
 } from '@kubetrain/api';
@@ -86,7 +87,12 @@ export class Framework {
   readonly preBuildSyncPlugins: readonly PreBuildSyncPlugin[];
   readonly componentBuilderPlugins: readonly ComponentBuilderPlugin[];
   readonly customValidationPlugins: readonly CustomValidationPlugin[];
+  /** The status plugin of the JobSet backend (a plugin that names no backend serves JobSet). */
   readonly statusPlugin: TrainJobStatusPlugin | undefined;
+  /** The status plugin per workload backend. */
+  readonly statusPlugins: ReadonlyMap<string, TrainJobStatusPlugin>;
+  /** The workload backends the plugins serve: `JobSet` always, plus each plugin's `workloadBackend`. */
+  readonly workloadBackends: ReadonlySet<string>;
 
   constructor(readonly plugins: readonly Plugin[]) {
     this.enforceMLPolicyPlugins = plugins.filter(isEnforceMLPolicyPlugin);
@@ -94,14 +100,25 @@ export class Framework {
     this.enforcePodSpecPlugins = plugins.filter(isEnforcePodSpecPlugin);
     this.preBuildSyncPlugins = plugins.filter(isPreBuildSyncPlugin);
     this.componentBuilderPlugins = plugins.filter(isComponentBuilderPlugin);
-    const statusPlugins = plugins.filter(isTrainJobStatusPlugin);
-    if (statusPlugins.length > 1) throw new TooManyStatusPluginsError();
-    this.statusPlugin = statusPlugins[0];
-    // The workload plugin validates first: its rules check the template every other rule reads.
+    const statusPlugins = new Map<string, TrainJobStatusPlugin>();
+    for (const p of plugins.filter(isTrainJobStatusPlugin)) {
+      const backend = p.workloadBackend ?? WorkloadBackends.JobSet;
+      if (statusPlugins.has(backend)) throw new TooManyStatusPluginsError();
+      statusPlugins.set(backend, p);
+    }
+    this.statusPlugins = statusPlugins;
+    this.statusPlugin = statusPlugins.get(WorkloadBackends.JobSet);
+    this.workloadBackends = new Set([
+      WorkloadBackends.JobSet,
+      ...plugins.flatMap((p) => (p.workloadBackend !== undefined ? [p.workloadBackend] : [])),
+    ]);
+    // The workload plugins validate first: their rules check the template every other rule reads.
+    const workload = (p: Plugin): boolean =>
+      statusPlugins.get(p.workloadBackend ?? WorkloadBackends.JobSet) === p;
     const validators = plugins.filter(isCustomValidationPlugin);
     this.customValidationPlugins = [
-      ...validators.filter((p) => (p as Plugin) === this.statusPlugin),
-      ...validators.filter((p) => (p as Plugin) !== this.statusPlugin),
+      ...validators.filter((p) => workload(p)),
+      ...validators.filter((p) => !workload(p)),
     ];
   }
 
@@ -153,7 +170,8 @@ export class Framework {
     const objects: DesiredObject[] = [];
     for (const p of this.componentBuilderPlugins) {
       for (const object of guarded(p, 'build', trainJob, () => p.build(info, trainJob, context))) {
-        objects.push(desiredObject(object, ownedPolicy(p, object)));
+        const after = p.applyAfter?.(object, info, trainJob) ?? [];
+        objects.push(desiredObject(object, ownedPolicy(p, object), after));
       }
     }
     return objects;
@@ -179,12 +197,20 @@ export class Framework {
     return result;
   }
 
-  /** Runs the status plugin; without one the status is left as it is (`changed` false). */
+  /**
+   * Runs the status plugin of the observed backend (LeaderWorkerSet when `observed.leaderWorkerSet`
+   * is set and a plugin serves it, else JobSet); without one the status is left as it is
+   * (`changed` false).
+   */
   runTrainJobStatusPlugin(trainJob: TrainJob, observed: ObservedWorkload): StatusResult {
-    if (this.statusPlugin === undefined) {
+    const lws =
+      observed.leaderWorkerSet !== undefined
+        ? this.statusPlugins.get(WorkloadBackends.LeaderWorkerSet)
+        : undefined;
+    const plugin = lws ?? this.statusPlugin;
+    if (plugin === undefined) {
       return { status: structuredClone(trainJob.status ?? {}) as TrainJobStatus, changed: false };
     }
-    const plugin = this.statusPlugin;
     return guarded(plugin, 'status', trainJob, () => plugin.status(trainJob, observed));
   }
 }

@@ -72,6 +72,13 @@ export const KindRefs = {
     ForeignKinds.VolcanoPodGroup.kind,
     'podgroups',
   ),
+  LeaderWorkerSet: gvkOf(
+    ForeignKinds.LeaderWorkerSet.apiVersion,
+    ForeignKinds.LeaderWorkerSet.kind,
+    'leaderworkersets',
+  ),
+  Job: gvkOf('batch/v1', 'Job', 'jobs'),
+  Pod: gvkOf('v1', 'Pod', 'pods'),
   ConfigMap: gvkOf('v1', 'ConfigMap', 'configmaps'),
   Secret: gvkOf('v1', 'Secret', 'secrets'),
   LimitRange: gvkOf('v1', 'LimitRange', 'limitranges'),

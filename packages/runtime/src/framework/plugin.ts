@@ -3,7 +3,14 @@
 // `pkg/runtime/framework/interface.go`). A plugin implements only the points it needs; the framework
 // finds them with the type guards below.
 
-import type { JobSet, TrainJobStatus, ValidationResult } from '@kubetrain/api';
+import type {
+  JobSet,
+  LeaderWorkerSet,
+  TrainJobStatus,
+  ValidationResult,
+  WorkloadBackend,
+} from '@kubetrain/api';
+import type { ObjectKey } from './desired.js';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 import type { EngineError } from './errors.js';
 import type { KindUse } from './kinds.js';
@@ -17,6 +24,11 @@ export interface Plugin {
    * the declaration's policy is the objects' apply policy. See `watchedKinds`.
    */
   readonly kinds?: readonly KindUse[];
+  /**
+   * Set by a workload plugin: the backend it renders and reads the status of. A runtime's
+   * `kubetrain.dev/workload` opt-in is honoured only when a registered plugin serves it.
+   */
+  readonly workloadBackend?: WorkloadBackend;
 }
 
 /** Key material for the MPI SSH Secret: PEM private key and OpenSSH authorized_keys line. */
@@ -65,10 +77,70 @@ export interface ValidationContext {
   readonly cluster: ClusterReader;
 }
 
+/** A core/v1 ContainerState as the LeaderWorkerSet status reads it. */
+export interface ObservedContainerState {
+  readonly running?: object;
+  readonly waiting?: { readonly reason?: string };
+  readonly terminated?: { readonly exitCode: number; readonly reason?: string };
+}
+
+/** The part of a core/v1 Pod the LeaderWorkerSet status reads (a whole V1Pod fits). */
+export interface ObservedPod {
+  readonly metadata?: {
+    readonly name?: string;
+    readonly uid?: string;
+    readonly labels?: Readonly<Record<string, string>>;
+    readonly creationTimestamp?: string | Date;
+    readonly deletionTimestamp?: string | Date;
+  };
+  readonly status?: {
+    readonly phase?: string;
+    readonly containerStatuses?: ReadonlyArray<{
+      readonly name: string;
+      readonly restartCount?: number;
+      readonly state?: ObservedContainerState;
+      readonly lastState?: ObservedContainerState;
+    }>;
+  };
+}
+
+/** The part of a batch/v1 Job the LeaderWorkerSet status reads (an initializer step's Job). */
+export interface ObservedJob {
+  readonly metadata?: { readonly name?: string };
+  readonly spec?: { readonly suspend?: boolean };
+  readonly status?: {
+    readonly active?: number;
+    readonly ready?: number;
+    readonly succeeded?: number;
+    readonly failed?: number;
+    readonly conditions?: ReadonlyArray<{
+      readonly type: string;
+      readonly status: string;
+      readonly reason?: string;
+      readonly message?: string;
+    }>;
+  };
+}
+
+/** What the controller observes of a LeaderWorkerSet-backed TrainJob. */
+export interface ObservedLeaderWorkerSet {
+  /** The LeaderWorkerSet `<tj>`; undefined when it does not exist (yet, or any more). */
+  readonly object?: LeaderWorkerSet;
+  /** Its pods (label `leaderworkerset.sigs.k8s.io/name=<tj>`), terminating ones included. */
+  readonly pods: readonly ObservedPod[];
+  /** The initializer steps' Jobs `<tj>-<step>` that exist. */
+  readonly jobs: readonly ObservedJob[];
+}
+
 /** What the status point sees: the workload the TrainJob owns (if it exists) and the time. */
 export interface ObservedWorkload {
   /** The TrainJob's JobSet; undefined when it does not exist. */
   readonly jobSet?: JobSet;
+  /**
+   * Set for a TrainJob whose runtime renders a LeaderWorkerSet: what exists of it. Its presence
+   * selects the LeaderWorkerSet status plugin.
+   */
+  readonly leaderWorkerSet?: ObservedLeaderWorkerSet;
   /** RFC 3339 time of the observation, the lastTransitionTime of new transitions (no clock in the engine). */
   readonly now: string;
 }
@@ -96,6 +168,12 @@ export interface PreBuildSyncPlugin extends Plugin {
 /** Returns the objects this plugin contributes, in a fixed order. Step 5. */
 export interface ComponentBuilderPlugin extends Plugin {
   build(info: RuntimeInfo, trainJob: TrainJob, context: BuildContext): KubeObject[];
+  /**
+   * The objects `object` (one that `build` returned) must wait for: the controller applies it only
+   * once each of them exists and is finished (a batch/v1 Job with `Complete=True`). Optional; no
+   * order when absent or empty.
+   */
+  applyAfter?(object: KubeObject, info: RuntimeInfo, trainJob: TrainJob): readonly ObjectKey[];
 }
 
 /** What the status point returns: the status to write, whether it changed, and whether to retry. */
@@ -110,6 +188,17 @@ export interface StatusResult {
    * TrainJob is missing (e.g. the cache lags the create).
    */
   readonly retry?: EngineError;
+  /**
+   * Set by the LeaderWorkerSet status: a JSON merge patch the controller sends to the object `key`
+   * after writing `status` (the group's progress annotation; `spec.replicas: 0` to stop the group).
+   */
+  readonly workloadPatch?: WorkloadPatch;
+}
+
+/** A JSON merge patch (RFC 7386) for one owned object. */
+export interface WorkloadPatch {
+  readonly key: ObjectKey;
+  readonly patch: Readonly<Record<string, unknown>>;
 }
 
 /** Computes the TrainJob status from the observed workload. At most one may be registered. */

@@ -3,7 +3,7 @@
 // member names the code that owns it: only the owners write it, in the extension point named;
 // everyone may read it.
 
-import type { JobSetSpec, Trainer, TrainingRuntimeSpec } from '@kubetrain/api';
+import type { JobSetSpec, Trainer, TrainingRuntimeSpec, WorkloadBackend } from '@kubetrain/api';
 import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
 
 /** What a plugin may change about one container of a pod set; the JobSet builder copies it back. */
@@ -117,6 +117,14 @@ export interface RuntimeInfo {
   templateSpec: TemplateSpec;
   /** Trainer image/command/args overrides. Owners: core, torch (torchtune), flux. */
   trainer: TrainerOverrides;
+  /**
+   * The workload backend that renders the job: the runtime's `kubetrain.dev/workload` annotation
+   * when a registered workload plugin serves that backend, else `JobSet`. It fixes the pod names the
+   * ML plugins write (rendezvous host, node-rank field). Owner: core.
+   */
+  readonly workload: WorkloadBackend;
+  /** The runtime object's own `metadata.annotations` (not its template's). Owner: core. */
+  readonly runtimeAnnotations: Readonly<Record<string, string>>;
 }
 
 /** Returns the first pod set whose ancestor label is `ancestor`, or undefined. */

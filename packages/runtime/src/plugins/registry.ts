@@ -4,7 +4,9 @@
 // one container and the order of the rendered objects:
 //   1. ML policies:  PlainML, Torch, MPI, JAX, XGBoost, Flux
 //   2. pod groups:   CoScheduling, Volcano, KAI, Kueue
-//   3. workload:     JobSet (exactly one workload plugin; it also owns the status point)
+//   3. workload:     JobSet (the default backend; it also owns the status point), then, with the
+//                    kubetrain feature gate `LeaderWorkerSetBackend`, LeaderWorkerSet (the backend
+//                    of runtimes annotated `kubetrain.dev/workload: LeaderWorkerSet`)
 // PlainML runs first so that, with XGBoost, the trainer env precedes the DMLC_* env, as it precedes
 // the PET_* env with torch. Plugins must still be correct in any order within one point. The
 // validate point runs the workload plugin first (see Framework).
@@ -15,7 +17,9 @@ import {
   type PluginFactory,
 } from '../framework/dependencies.js';
 import type { Plugin } from '../framework/plugin.js';
+import { KubetrainFeatureGates } from '@kubetrain/api';
 import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
+import { create as createLeaderWorkerSet } from '../workload/leaderworkerset/leaderworkerset-plugin.js';
 import { create as createCoScheduling } from './coscheduling/coscheduling.js';
 import { create as createFlux } from './flux/flux.js';
 import { create as createJAX } from './jax/jax.js';
@@ -42,11 +46,17 @@ export const pluginFactories: readonly PluginFactory[] = Object.freeze([
   createJobSet,
 ]);
 
+/** Factories registered after {@link pluginFactories} only when their feature gate is on. */
+export const gatedPluginFactories: ReadonlyArray<{ readonly gate: string; readonly create: PluginFactory }> =
+  Object.freeze([{ gate: KubetrainFeatureGates.LeaderWorkerSetBackend, create: createLeaderWorkerSet }]);
+
 /**
  * Fresh instances of the built-in plugins, in registry order, each created with frozen copies of
- * `dependencies` (an empty configuration and no feature gates when absent).
+ * `dependencies` (an empty configuration and no feature gates when absent); then the gated ones
+ * whose gate is on.
  */
 export function defaultPlugins(dependencies?: Partial<PluginDependencies>): Plugin[] {
   const frozen = pluginDependencies(dependencies);
-  return pluginFactories.map((create) => create(frozen));
+  const gated = gatedPluginFactories.filter((g) => frozen.featureGates[g.gate] === true);
+  return [...pluginFactories, ...gated.map((g) => g.create)].map((create) => create(frozen));
 }

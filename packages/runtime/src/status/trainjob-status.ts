@@ -40,7 +40,7 @@ export function statusChanged(current: object | undefined, next: object): boolea
 }
 
 /** A copy of the TrainJob's status with normalized conditions. */
-function copyStatus(trainJob: TrainJobStatusView, now: string): TrainJobStatus {
+export function copyStatus(trainJob: TrainJobStatusView, now: string): TrainJobStatus {
   const status = structuredClone(trainJob.status ?? {}) as TrainJobStatus;
   if (trainJob.status?.conditions !== undefined) {
     status.conditions = trainJob.status.conditions.map((c) => normalizeCondition(c, now));

@@ -7,7 +7,10 @@ import {
   CONTAINER_TRAINER_PORT,
   ContainerNames,
   JOB_COMPLETION_INDEX_FIELD_PATH,
+  LWS_WORKER_INDEX_FIELD_PATH,
+  WorkloadBackends,
 } from '@kubetrain/api';
+import { leaderHost, leaderWorkerSetName } from '../../workload/leaderworkerset/naming.js';
 import {
   findContainer,
   findPodSetByAncestor,
@@ -57,14 +60,25 @@ export function firstNodePod(trainJob: TrainJob): string {
   return `${trainJob.metadata.name ?? ''}-${ContainerNames.Node}-0-0`;
 }
 
-/** `<tj>-node-0-0.<tj>`: the first trainer pod (torch's master, JAX's coordinator, XGBoost's tracker). */
-export function firstNodeHost(trainJob: TrainJob): string {
+/**
+ * The host of the trainer's rank 0 (torch's master, JAX's coordinator, XGBoost's tracker):
+ * `<tj>-node-0-0.<tj>` on a JobSet, the leader `<tj>-0.<tj>` on a LeaderWorkerSet.
+ */
+export function firstNodeHost(info: RuntimeInfo, trainJob: TrainJob): string {
+  if (info.workload === WorkloadBackends.LeaderWorkerSet) return leaderHost(leaderWorkerSetName(trainJob));
   return `${firstNodePod(trainJob)}.${trainJob.metadata.name ?? ''}`;
 }
 
-/** An env var set to the pod's Job completion index (the node rank) through the downward API. */
-export function completionIndexEnv(name: string): EnvVar {
-  return { name, valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } } };
+/**
+ * An env var set to the pod's node rank through the downward API: the Job completion index on a
+ * JobSet, the `leaderworkerset.sigs.k8s.io/worker-index` label (0 on the leader) on a LeaderWorkerSet.
+ */
+export function nodeRankEnv(info: RuntimeInfo, name: string): EnvVar {
+  const fieldPath =
+    info.workload === WorkloadBackends.LeaderWorkerSet
+      ? LWS_WORKER_INDEX_FIELD_PATH
+      : JOB_COMPLETION_INDEX_FIELD_PATH;
+  return { name, valueFrom: { fieldRef: { fieldPath } } };
 }
 
 /** Opens the trainer port (29500) on `container`. */

@@ -7,12 +7,7 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import {
-  completionIndexEnv,
-  firstNodeHost,
-  openTrainerPort,
-  resolveTrainerNode,
-} from '../common/trainer-node.js';
+import { nodeRankEnv, firstNodeHost, openTrainerPort, resolveTrainerNode } from '../common/trainer-node.js';
 import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
@@ -30,8 +25,11 @@ export class JAX implements EnforceMLPolicyPlugin {
     const { podSet, node } = target;
     upsertEnv(node.env, [
       { name: JAXEnv.NumProcesses, value: String(podSet.count ?? 1) },
-      completionIndexEnv(JAXEnv.ProcessId),
-      { name: JAXEnv.CoordinatorAddress, value: `${firstNodeHost(trainJob)}:${CONTAINER_TRAINER_PORT}` },
+      nodeRankEnv(info, JAXEnv.ProcessId),
+      {
+        name: JAXEnv.CoordinatorAddress,
+        value: `${firstNodeHost(info, trainJob)}:${CONTAINER_TRAINER_PORT}`,
+      },
     ]);
     openTrainerPort(node);
   }

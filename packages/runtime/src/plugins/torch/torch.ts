@@ -16,12 +16,7 @@ import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '.
 import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
-import {
-  completionIndexEnv,
-  firstNodeHost,
-  openTrainerPort,
-  applyTrainerNumNodes,
-} from '../common/trainer-node.js';
+import { nodeRankEnv, firstNodeHost, openTrainerPort, applyTrainerNumNodes } from '../common/trainer-node.js';
 import { validateTorch } from './validate.js';
 import { validateTorchTune } from './validate-torchtune.js';
 import { validateWithRules } from '../../validation/input.js';
@@ -47,17 +42,17 @@ export function resolveNumProcPerNode(
   return { value: 'auto', gpus };
 }
 
-function petEnv(numNodes: number, numProcPerNode: NumProcPerNode): EnvVar[] {
+function petEnv(info: RuntimeInfo, numNodes: number, numProcPerNode: NumProcPerNode): EnvVar[] {
   return [
     { name: TorchEnv.NumNodes, value: String(numNodes) },
     { name: TorchEnv.NumProcPerNode, value: String(numProcPerNode) },
-    completionIndexEnv(TorchEnv.NodeRank),
+    nodeRankEnv(info, TorchEnv.NodeRank),
   ];
 }
 
-function masterEnv(trainJob: TrainJob): EnvVar[] {
+function masterEnv(info: RuntimeInfo, trainJob: TrainJob): EnvVar[] {
   return [
-    { name: TorchEnv.MasterAddr, value: firstNodeHost(trainJob) },
+    { name: TorchEnv.MasterAddr, value: firstNodeHost(info, trainJob) },
     { name: TorchEnv.MasterPort, value: String(CONTAINER_TRAINER_PORT) },
   ];
 }
@@ -77,7 +72,7 @@ export class Torch implements EnforceMLPolicyPlugin, CustomValidationPlugin {
     const trainerPS = applyTrainerNumNodes(info, trainJob);
     const numNodes = trainerPS?.count ?? 1;
     const { value: numProcPerNode, gpus } = resolveNumProcPerNode(info, trainJob);
-    const pet = petEnv(numNodes, numProcPerNode);
+    const pet = petEnv(info, numNodes, numProcPerNode);
 
     const node = trainerPS !== undefined ? findContainer(trainerPS, ContainerNames.Node) : undefined;
     if (trainer !== undefined && node !== undefined) {
@@ -85,7 +80,7 @@ export class Torch implements EnforceMLPolicyPlugin, CustomValidationPlugin {
       upsertEnv(node.env, pet);
       if (isTorchTuneCommand(trainer.command))
         mutateTorchTuneCommand(info, trainJob, numNodes, numProcPerNode, gpus);
-      else upsertEnv(node.env, masterEnv(trainJob));
+      else upsertEnv(node.env, masterEnv(info, trainJob));
       openTrainerPort(node);
     }
 
@@ -98,7 +93,7 @@ export class Torch implements EnforceMLPolicyPlugin, CustomValidationPlugin {
         if (container === undefined) {
           throw new RenderError(envInjectionTargetMissingMessage(target.jobName, containerName));
         }
-        upsertEnv(container.env, [...pet, ...masterEnv(trainJob)]);
+        upsertEnv(container.env, [...pet, ...masterEnv(info, trainJob)]);
       }
     }
   }

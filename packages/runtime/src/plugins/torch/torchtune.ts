@@ -133,7 +133,7 @@ export function mutateTorchTuneCommand(
   const extra: string[] = [];
   const multiProcess = numProcPerNode === 'auto' ? gpus > 1 : numProcPerNode > 1;
   if (numNodes > 1 || multiProcess) {
-    extra.push(`--rdzv_endpoint=${firstNodeHost(trainJob)}:${CONTAINER_TRAINER_PORT}`);
+    extra.push(`--rdzv_endpoint=${firstNodeHost(info, trainJob)}:${CONTAINER_TRAINER_PORT}`);
   }
   const model = modelFromRuntimeName(trainJob.spec.runtimeRef.name);
   const { recipe, config } = recipeAndConfig(

@@ -8,12 +8,7 @@ import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
-import {
-  completionIndexEnv,
-  firstNodeHost,
-  openTrainerPort,
-  resolveTrainerNode,
-} from '../common/trainer-node.js';
+import { nodeRankEnv, firstNodeHost, openTrainerPort, resolveTrainerNode } from '../common/trainer-node.js';
 import { validateXGBoost } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
@@ -35,9 +30,9 @@ export class XGBoost implements EnforceMLPolicyPlugin, CustomValidationPlugin {
     const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));
     const workersPerNode = gpus > 0 ? gpus : 1;
     upsertEnv(node.env, [
-      { name: XGBoostEnv.TrackerURI, value: firstNodeHost(trainJob) },
+      { name: XGBoostEnv.TrackerURI, value: firstNodeHost(info, trainJob) },
       { name: XGBoostEnv.TrackerPort, value: String(CONTAINER_TRAINER_PORT) },
-      completionIndexEnv(XGBoostEnv.TaskId),
+      nodeRankEnv(info, XGBoostEnv.TaskId),
       { name: XGBoostEnv.NumWorker, value: String((podSet.count ?? 1) * workersPerNode) },
     ]);
     openTrainerPort(node);

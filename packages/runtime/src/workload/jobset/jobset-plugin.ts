@@ -2,7 +2,7 @@
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
 // Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
-import { PluginNames } from '@kubetrain/api';
+import { PluginNames, WorkloadBackends } from '@kubetrain/api';
 import type { BuildContext, ObservedWorkload, StatusResult } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
@@ -27,14 +27,19 @@ export class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
   /** Owns the JobSet; a running JobSet (TrainJob and JobSet unsuspended) is not re-applied. */
   readonly kinds = [owns(KindRefs.JobSet, 'whileAbsentOrSuspended')];
 
-  /** Sets pod endpoints, then parallelism/completions from the final counts. */
+  /**
+   * Sets pod endpoints, then parallelism/completions from the final counts. Does nothing when
+   * another backend renders the job (`info.workload`).
+   */
   preBuildSync(info: RuntimeInfo, trainJob: TrainJob): void {
+    if (info.workload !== WorkloadBackends.JobSet) return;
     syncPodNetwork(info, trainJob);
     syncParallelCount(info);
   }
 
-  /** Returns the JobSet. */
+  /** Returns the JobSet; nothing when another backend renders the job (`info.workload`). */
   build(info: RuntimeInfo, trainJob: TrainJob, _context: BuildContext): KubeObject[] {
+    if (info.workload !== WorkloadBackends.JobSet) return [];
     return [buildJobSet(info, trainJob)];
   }
 

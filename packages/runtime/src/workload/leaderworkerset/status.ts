@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: Apache-2.0
+// The TrainJob status of a LeaderWorkerSet-backed TrainJob, from what the controller observes: the
+// LeaderWorkerSet (with the progress recorded on it), its pods and the initializer Jobs (pure).
+
+import {
+  KubetrainAnnotations,
+  TrainJobConditionTypes,
+  type JobStatus,
+  type TrainJobStatus,
+} from '@kubetrain/api';
+import { EngineError } from '../../framework/errors.js';
+import type {
+  ObservedJob,
+  ObservedLeaderWorkerSet,
+  StatusResult,
+  WorkloadPatch,
+} from '../../framework/plugin.js';
+import { objectKeyOf } from '../../framework/desired.js';
+import { isTrainJobFinished, setCondition } from '../../status/conditions.js';
+import { copyStatus, setSuspendedCondition, statusChanged } from '../../status/trainjob-status.js';
+import type { KubeObject, TrainJob } from '../../types.js';
+import type { GroupCompletion } from './builder.js';
+import {
+  completeCondition,
+  initializerFailedCondition,
+  maxRestartsCondition,
+  permanentFailureCondition,
+} from './conditions.js';
+import { observeGroup, readProgress, writeProgress, type GroupProgress } from './group-progress.js';
+
+/** The LeaderWorkerSet of an unfinished TrainJob is missing though its initializers are done: retry. */
+export class LeaderWorkerSetNotFoundError extends EngineError {
+  constructor() {
+    super('the TrainJob has no LeaderWorkerSet yet');
+  }
+}
+
+/** The policy the builder recorded on the LeaderWorkerSet (kubetrain's annotations). */
+export interface GroupPolicy {
+  readonly size: number;
+  readonly budget: number;
+  readonly completion: GroupCompletion;
+  readonly permanentExitCodes: ReadonlySet<number>;
+  /** The leader's step and the workers' step (the same name for a one-step trainer). */
+  readonly steps: readonly [string, string];
+}
+
+/** Reads the group policy from the LeaderWorkerSet's spec and annotations. */
+export function groupPolicyOf(lws: NonNullable<ObservedLeaderWorkerSet['object']>): GroupPolicy {
+  const a = lws.metadata?.annotations ?? {};
+  const budget = Number.parseInt(a[KubetrainAnnotations.MaxGroupRestarts] ?? '0', 10);
+  const codes = (a[KubetrainAnnotations.PermanentExitCodes] ?? '')
+    .split(',')
+    .filter((c) => /^-?\d+$/.test(c.trim()))
+    .map((c) => Number(c));
+  const [leader = '', worker = leader] = (a[KubetrainAnnotations.GroupSteps] ?? '').split(',');
+  return {
+    size: lws.spec?.leaderWorkerTemplate.size ?? 1,
+    budget: Number.isNaN(budget) ? 0 : budget,
+    completion: a[KubetrainAnnotations.GroupCompletion] === 'Leader' ? 'Leader' : 'All',
+    permanentExitCodes: new Set(codes),
+    steps: [leader, worker],
+  };
+}
+
+function conditionTrue(job: ObservedJob, type: string) {
+  return job.status?.conditions?.find((c) => c.type === type && c.status === 'True');
+}
+
+/** The jobsStatus entry of an initializer Job (one Job per step, counted as JobSet counts Jobs). */
+function initializerJobStatus(trainJob: TrainJob, job: ObservedJob): JobStatus {
+  const complete = conditionTrue(job, 'Complete') !== undefined;
+  const failed = conditionTrue(job, 'Failed') !== undefined;
+  const running = !complete && !failed && job.spec?.suspend !== true;
+  return {
+    name: (job.metadata?.name ?? '').slice((trainJob.metadata.name ?? '').length + 1),
+    ready: running && (job.status?.ready ?? 0) > 0 ? 1 : 0,
+    succeeded: complete ? 1 : 0,
+    failed: failed ? 1 : 0,
+    active: running && (job.status?.active ?? 0) > 0 ? 1 : 0,
+    suspended: job.spec?.suspend === true ? 1 : 0,
+  };
+}
+
+type Verdict = 'Complete' | 'Failed' | undefined;
+
+/** The jobsStatus entries of the group's steps: one entry per step (the group is one unit). */
+function groupJobsStatus(
+  lws: ObservedLeaderWorkerSet['object'],
+  policy: GroupPolicy | undefined,
+  verdict: Verdict,
+): JobStatus[] {
+  if (lws === undefined || policy === undefined) return [];
+  const suspended = (lws.spec?.replicas ?? 1) === 0;
+  const running = verdict === undefined && !suspended;
+  const names = policy.steps[0] === policy.steps[1] ? [policy.steps[0]] : [...policy.steps];
+  return names.map((name) => ({
+    name,
+    ready: running && (lws.status?.readyReplicas ?? 0) > 0 ? 1 : 0,
+    succeeded: verdict === 'Complete' ? 1 : 0,
+    failed: verdict === 'Failed' ? 1 : 0,
+    active: running ? 1 : 0,
+    suspended: suspended ? 1 : 0,
+  }));
+}
+
+function isDone(progress: GroupProgress, policy: GroupPolicy): boolean {
+  if (policy.completion === 'Leader') return progress.succeeded.includes(0);
+  const done = new Set(progress.succeeded);
+  for (let i = 0; i < policy.size; i++) if (!done.has(i)) return false;
+  return true;
+}
+
+/** A merge patch for the LeaderWorkerSet: the new progress, and `replicas: 0` to stop the group. */
+function patchOf(
+  lws: NonNullable<ObservedLeaderWorkerSet['object']>,
+  before: GroupProgress,
+  after: GroupProgress,
+  stop: boolean,
+): WorkloadPatch | undefined {
+  const patch: Record<string, unknown> = {};
+  const text = writeProgress(after);
+  if (
+    writeProgress(before) !== text ||
+    lws.metadata?.annotations?.[KubetrainAnnotations.GroupProgress] === undefined
+  ) {
+    patch.metadata = { annotations: { [KubetrainAnnotations.GroupProgress]: text } };
+  }
+  if (stop && (lws.spec?.replicas ?? 1) !== 0) patch.spec = { replicas: 0 };
+  if (Object.keys(patch).length === 0) return undefined;
+  return { key: objectKeyOf(lws as unknown as KubeObject), patch };
+}
+
+/**
+ * The TrainJob status from the observed LeaderWorkerSet, its pods and the initializer Jobs:
+ * `Suspended`/`Resumed` as the JobSet backend; `Failed` when an initializer Job failed
+ * (`FailedJobs`), a trainer exited with a permanent exit code (`PermanentExitCode`) or the group
+ * failed more often than its restart budget (`ReachedMaxRestarts`); `Complete` when every pod of
+ * the group (or the leader, for MPI) exited 0 once (`AllPodsSucceeded`, `LeaderSucceeded`);
+ * `jobsStatus` with one entry per initializer Job and per group step. `workloadPatch` records the
+ * progress on the LeaderWorkerSet and, once the job is finished, sets `replicas: 0` so nothing keeps
+ * running. `retry` is set when the initializers are done and the LeaderWorkerSet is missing.
+ */
+export function leaderWorkerSetStatus(
+  trainJob: TrainJob,
+  observed: ObservedLeaderWorkerSet,
+  now: string,
+): StatusResult {
+  const status: TrainJobStatus = copyStatus(trainJob, now);
+  const suspendedConditions = setSuspendedCondition(status.conditions, trainJob.spec.suspend, now);
+  if (suspendedConditions !== undefined) status.conditions = suspendedConditions;
+  const lws = observed.object;
+  const policy = lws !== undefined ? groupPolicyOf(lws) : undefined;
+  const finish = (type: string, c: { reason: string; message: string }): void => {
+    status.conditions = setCondition(status.conditions, { type, status: 'True', ...c }, now).conditions;
+  };
+
+  let verdict: Verdict = isTrainJobFinished({ status }) ? 'Failed' : undefined;
+  if (
+    verdict !== undefined &&
+    status.conditions?.some((c) => c.type === TrainJobConditionTypes.Complete && c.status === 'True')
+  ) {
+    verdict = 'Complete';
+  }
+  const finishedBefore = verdict !== undefined;
+  const failedJob = observed.jobs.find((j) => conditionTrue(j, 'Failed') !== undefined);
+  if (verdict === undefined && failedJob !== undefined) {
+    finish(
+      TrainJobConditionTypes.Failed,
+      initializerFailedCondition(failedJob.metadata?.name ?? '', conditionTrue(failedJob, 'Failed')?.message),
+    );
+    verdict = 'Failed';
+  }
+
+  let workloadPatch: WorkloadPatch | undefined;
+  if (lws !== undefined && policy !== undefined) {
+    const before = readProgress(lws.metadata?.annotations);
+    let after = before;
+    if (verdict === undefined) {
+      const seen = observeGroup(before, observed.pods, policy.permanentExitCodes);
+      after = seen.progress;
+      if (seen.permanent !== undefined) {
+        finish(TrainJobConditionTypes.Failed, permanentFailureCondition(seen.permanent));
+        verdict = 'Failed';
+      } else if (after.restarts > policy.budget) {
+        finish(TrainJobConditionTypes.Failed, maxRestartsCondition(after.restarts, policy.budget));
+        verdict = 'Failed';
+      } else if (isDone(after, policy)) {
+        finish(TrainJobConditionTypes.Complete, completeCondition(policy.completion));
+        verdict = 'Complete';
+      }
+    }
+    workloadPatch = patchOf(lws, before, after, verdict !== undefined);
+  }
+
+  const jobsStatus = finishedBefore
+    ? status.jobsStatus
+    : [
+        ...observed.jobs.map((j) => initializerJobStatus(trainJob, j)),
+        ...groupJobsStatus(lws, policy, verdict),
+      ];
+  if (jobsStatus === undefined || jobsStatus.length === 0) delete status.jobsStatus;
+  else status.jobsStatus = jobsStatus;
+
+  const changed = statusChanged(trainJob.status, status);
+  const initializersDone = observed.jobs.every((j) => conditionTrue(j, 'Complete') !== undefined);
+  const missing = lws === undefined && verdict === undefined && initializersDone;
+  return {
+    status,
+    changed,
+    ...(missing ? { retry: new LeaderWorkerSetNotFoundError() } : {}),
+    ...(workloadPatch !== undefined ? { workloadPatch } : {}),
+  };
+}
