@@ -14,3 +14,4 @@ export {
   JobStatusSchema as V1JobStatusSchema,
   RunPolicySchema as V1RunPolicySchema,
 } from './schema/common.js';
+export { applyV1Defaults, validateV1Schema } from './validate.js';
