@@ -39,6 +39,26 @@ beforeAll(async () => {
     TrainerResources.ClusterTrainingRuntime,
     clusterTrainingRuntime(ctr, h.clusterLabels),
   );
+  const flux = trainingRuntime(ns, 'flux-reserved', { mlPolicy: { numNodes: 1, flux: {} } }) as KubeObject & {
+    spec: {
+      template: {
+        spec: {
+          replicatedJobs: {
+            name: string;
+            template: { spec: { template: { spec: Record<string, unknown> } } };
+          }[];
+        };
+      };
+    };
+  };
+  const node = flux.spec.template.spec.replicatedJobs.find((j) => j.name === 'node');
+  if (node)
+    node.template.spec.template.spec['initContainers'] = [{ name: 'flux-installer', image: 'docker.io/a:1' }];
+  await h.client.create(TrainerResources.TrainingRuntime, flux);
+  await h.client.create(
+    TrainerResources.TrainingRuntime,
+    trainingRuntime(ns, 'flux', { mlPolicy: { numNodes: 1, flux: {} } }),
+  );
 });
 
 afterAll(async () => {
@@ -189,6 +209,24 @@ describe('Validate TrainJob on creation', () => {
         return j;
       },
       { code: 403, message: /spec\.trainer\.env.*PET_NODE_RANK/ },
+    ],
+    [
+      'Should fail in creating TrainJob with Flux numProcPerNode < 1',
+      () => {
+        const j = job('flux');
+        j.spec.trainer = { numProcPerNode: 0 };
+        return j;
+      },
+      { code: 422 },
+    ],
+    [
+      'Should fail in creating TrainJob with reserved flux-installer init container',
+      () => job('flux-reserved'),
+      {
+        code: 403,
+        message:
+          'spec.trainer.initContainers: Invalid value: "flux-installer": InitContainer \'flux-installer\' is reserved',
+      },
     ],
     [
       'Should fail with invalid dataset storageUri',
