@@ -7,7 +7,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CustomObjectsApi, PatchStrategy, type CoreV1Event } from '@kubernetes/client-node';
-import { GROUP, Kinds, Resources, VERSION, type TrainJob } from '@kubetrain/api';
+import {
+  GROUP,
+  Kinds,
+  Resources,
+  VERSION,
+  type TrainingRuntimeSpecPatch,
+  type TrainJob,
+} from '@kubetrain/api';
 import { loadSettings, parseFlags, startManager, type Manager } from '@kubetrain/controller';
 import { loadKubeConfig } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
@@ -135,6 +142,34 @@ export async function waitForEvent(namespace: string, name: string, reason: stri
     async () => (await eventsOf(namespace, name)).find((e) => e.reason === reason),
     async () => (await eventsOf(namespace, name)).map((e) => `${e.reason}: ${e.message}`).join('; '),
   );
+}
+
+/** A runtime patch that puts `annotations` on the pod template of replicated job `jobName` (kwok outcomes). */
+export function podAnnotations(
+  jobName: string,
+  annotations: Record<string, string>,
+): TrainingRuntimeSpecPatch {
+  return {
+    template: {
+      spec: {
+        replicatedJobs: [{ name: jobName, template: { spec: { template: { metadata: { annotations } } } } }],
+      },
+    },
+  };
+}
+
+const WRITE_VERBS = ['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE'];
+
+/** The manager's own write requests since it started, by `VERB resource` (from its request counter). */
+export async function writesOf(manager: Manager): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${manager.metricsPort}/metrics`)).text();
+  const writes: Record<string, number> = {};
+  for (const m of text.matchAll(
+    /^kubetrain_api_requests_total\{verb="([A-Z]+)",resource="([a-z/]+)"\} (\d+)$/gm,
+  )) {
+    if (WRITE_VERBS.includes(m[1]!) && Number(m[3]) > 0) writes[`${m[1]} ${m[2]}`] = Number(m[3]);
+  }
+  return writes;
 }
 
 /** The ClusterTrainingRuntime files the kustomization of manifests/runtimes installs. */

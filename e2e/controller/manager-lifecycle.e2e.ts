@@ -4,7 +4,8 @@
 // leads and the other takes over when it stops; the `kubetrain-manager` binary stops gracefully on
 // SIGTERM and releases its Lease; metrics over HTTPS with the serving certificate.
 import { execFile, spawn } from 'node:child_process';
-import { GROUP, Resources, VERSION } from '@kubetrain/api';
+import { GROUP, Resources, VERSION, type JobSet } from '@kubetrain/api';
+import { status as engineStatus } from '@kubetrain/runtime';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -21,6 +22,8 @@ import { waitFor } from '../support/wait.js';
 import {
   createTrainJob,
   custom,
+  podAnnotations,
+  writesOf,
   readTrainJob,
   startTestManager,
   TEST_CONFIG,
@@ -29,20 +32,6 @@ import {
 } from './harness.js';
 
 const run = promisify(execFile);
-
-const WRITE_VERBS = ['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE'];
-
-/** The manager's own write requests since it started, by `VERB resource` (from its request counter). */
-async function writesOf(manager: TestManager['manager']): Promise<Record<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${manager.metricsPort}/metrics`)).text();
-  const writes: Record<string, number> = {};
-  for (const m of text.matchAll(
-    /^kubetrain_api_requests_total\{verb="([A-Z]+)",resource="([a-z/]+)"\} (\d+)$/gm,
-  )) {
-    if (WRITE_VERBS.includes(m[1]!) && Number(m[3]) > 0) writes[`${m[1]} ${m[2]}`] = Number(m[3]);
-  }
-  return writes;
-}
 
 /** resourceVersion of every TrainJob, ConfigMap and Secret of the namespace, and generation of every JobSet. */
 async function versions(namespace: string): Promise<Record<string, string>> {
@@ -124,18 +113,7 @@ describe('kubetrain-manager lifecycle', () => {
       complete: makeTrainJob(namespace, `done-${suffix}`).numNodes(2),
       running: makeTrainJob(namespace, `run-${suffix}`)
         .numNodes(2)
-        .runtimePatch('e2e.kubetrain.dev/kwok', {
-          template: {
-            spec: {
-              replicatedJobs: [
-                {
-                  name: 'node',
-                  template: { spec: { template: { metadata: { annotations: keepRunning() } } } },
-                },
-              ],
-            },
-          },
-        }),
+        .runtimePatch('e2e.kubetrain.dev/kwok', podAnnotations('node', keepRunning())),
       suspended: makeTrainJob(namespace, `susp-${suffix}`).numNodes(1).suspend(true),
       mpi: makeTrainJob(namespace, `mpi-${suffix}`)
         .runtimeRef('deepspeed-distributed')
@@ -151,6 +129,21 @@ describe('kubetrain-manager lifecycle', () => {
       return tj.status?.jobsStatus?.[0]?.ready === 1 && tj.status.jobsStatus[0].active === 1
         ? true
         : undefined;
+    });
+    // Settled: for every TrainJob, the status the engine computes from its JobSet is the one stored.
+    await waitFor('every TrainJob settled', async () => {
+      for (const name of Object.values(jobs).map((b) => b.obj().metadata!.name!)) {
+        const tj = await readTrainJob(namespace, name);
+        const jobSet = (await custom().getNamespacedCustomObject({
+          group: 'jobset.x-k8s.io',
+          version: 'v1alpha2',
+          plural: 'jobsets',
+          namespace,
+          name,
+        })) as JobSet;
+        if (engineStatus(tj, { jobSet, now: new Date().toISOString() }).changed) return undefined;
+      }
+      return true;
     });
     const firstWrites = await writesOf(first.manager);
     await first.manager.stop();
@@ -201,12 +194,15 @@ describe('kubetrain-manager lifecycle', () => {
     expect(await reconcileCount(standby.manager)).toBeGreaterThan(0);
   });
 
-  it('the binary stops gracefully on SIGTERM and releases its Lease', async () => {
-    for (const t of started.splice(0)) await t.manager.stop();
-    const lease = `kubetrain-bin-${suffix}`;
+  /** Starts the `kubetrain-manager` binary for the namespace with `configText`; stderr is collected. */
+  function spawnBinary(configText: string): {
+    child: ReturnType<typeof spawn>;
+    exited: Promise<number | null>;
+    output: () => string;
+  } {
     const dir = mkdtempSync(join(tmpdir(), 'kubetrain-manager-'));
     const config = join(dir, 'config.yaml');
-    writeFileSync(config, leaderConfig(namespace, lease));
+    writeFileSync(config, configText);
     const child = spawn(
       process.execPath,
       [
@@ -214,16 +210,68 @@ describe('kubetrain-manager lifecycle', () => {
         `--config=${config}`,
         `--kubeconfig=${kubeconfigPath()}`,
         `--watch-namespace=${namespace}`,
+        `--cert-dir=${dir}`,
       ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, exited, output: () => stderr };
+  }
+
+  const listJobSets = async () =>
+    (
+      (await custom().listNamespacedCustomObject({
+        group: 'jobset.x-k8s.io',
+        version: 'v1alpha2',
+        plural: 'jobsets',
+        namespace,
+      })) as { items: Array<{ metadata: { name: string; ownerReferences?: Array<{ name: string }> } }> }
+    ).items;
+
+  it('SIGKILL in the middle of a burst, then a new process: every TrainJob completes with its one JobSet, no error', async () => {
+    for (const t of started.splice(0)) await t.manager.stop();
+    const names = Array.from({ length: 60 }, (_, i) => `burst-${suffix}-${i}`);
+    const first = spawnBinary(TEST_CONFIG);
+    await waitFor('the binary ready', async () =>
+      /Started controllers/.test(first.output()) ? true : undefined,
+    );
+    await Promise.all(names.map((n) => createTrainJob(makeTrainJob(namespace, n).numNodes(1).obj())));
+    // Killed as soon as some JobSets exist (most of the burst is still to do).
+    await waitFor(
+      'some JobSets',
+      async () =>
+        (await listJobSets()).some((j) => j.metadata.name.startsWith(`burst-${suffix}-`)) ? true : undefined,
+      undefined,
+      { intervalMs: 50 },
+    );
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = spawnBinary(TEST_CONFIG);
+    try {
+      for (const n of names) await waitForCondition(namespace, n, 'Complete');
+      for (const n of names) {
+        const tj = await readTrainJob(namespace, n);
+        expect(tj.status?.conditions?.map((c) => `${c.type}=${c.status}`)).toEqual(['Complete=True']);
+      }
+      const burst = (await listJobSets()).filter((j) => j.metadata.name.startsWith(`burst-${suffix}-`));
+      expect(burst.map((j) => j.metadata.ownerReferences?.[0]?.name).sort()).toEqual([...names].sort());
+      expect(second.output()).not.toMatch(/"message":"Reconciler error"/);
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  });
+
+  it('the binary stops gracefully on SIGTERM and releases its Lease', async () => {
+    for (const t of started.splice(0)) await t.manager.stop();
+    const lease = `kubetrain-bin-${suffix}`;
+    const { child, exited, output } = spawnBinary(leaderConfig(namespace, lease));
     await waitFor(
       'the binary holds the Lease',
       async () => ((await leaseHolder(namespace, lease)) ? true : undefined),
-      async () => stderr,
+      async () => output(),
     );
     await createTrainJob(makeTrainJob(namespace, `bin-${suffix}`).numNodes(1).obj());
     await waitForCondition(namespace, `bin-${suffix}`, 'Complete');
@@ -231,7 +279,7 @@ describe('kubetrain-manager lifecycle', () => {
     expect(await exited).toBe(0);
     expect(await leaseHolder(namespace, lease)).toBe('');
     // One JSON object per line, each with a level and a message.
-    const lines = stderr
+    const lines = output()
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l) as { level: string; message: string });

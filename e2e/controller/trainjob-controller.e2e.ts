@@ -5,7 +5,7 @@
 // controller runs instead of hand-written JobSet status, plus the whole chain: pods succeed or fail
 // on kwok as their annotations say, and the TrainJob's status, events and owned objects follow.
 import { randomBytes } from 'node:crypto';
-import { GROUP, Resources, VERSION, type TrainingRuntimeSpecPatch } from '@kubetrain/api';
+import { GROUP, Resources, VERSION } from '@kubetrain/api';
 import { makeTrainJob } from '@kubetrain/testing';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { apiStatus } from '../support/api-errors.js';
@@ -17,6 +17,8 @@ import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import {
   createTrainJob,
+  podAnnotations,
+  writesOf,
   custom,
   eventsOf,
   patchTrainJob,
@@ -32,17 +34,6 @@ import {
 
 const FIELD_MANAGER_E2E = 'kubetrain-e2e';
 const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
-
-/** A runtime patch that puts `annotations` on the pod template of replicated job `jobName`. */
-function podAnnotations(jobName: string, annotations: Record<string, string>): TrainingRuntimeSpecPatch {
-  return {
-    template: {
-      spec: {
-        replicatedJobs: [{ name: jobName, template: { spec: { template: { metadata: { annotations } } } } }],
-      },
-    },
-  };
-}
 
 const notFound = async (read: () => Promise<unknown>): Promise<true | undefined> =>
   read().then(
@@ -101,6 +92,19 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
     const name = `torch-${suffix}`;
     const created = await createTrainJob(makeTrainJob(namespace, name).numNodes(2).obj());
     const done = await waitForCondition(namespace, name, 'Complete');
+    // Writes of the whole lifecycle: the snapshot and the JobSet once each (2 writes up to the
+    // JobSet), then status patches (one per JobSet status change that survives the 50 ms
+    // coalescing: 4 on kwok today) and the events.
+    const writes = await writesOf(test.manager);
+    expect(writes['POST configmaps']).toBe(1);
+    expect(writes['APPLY jobsets']).toBe(1);
+    expect(writes['PATCH trainjobs/status']).toBeLessThanOrEqual(5);
+    expect(Object.keys(writes).sort()).toEqual([
+      'APPLY jobsets',
+      'PATCH trainjobs/status',
+      'POST configmaps',
+      'POST events',
+    ]);
     expect(done.status?.conditions).toEqual([
       expect.objectContaining({
         type: 'Complete',

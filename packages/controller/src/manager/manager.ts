@@ -47,6 +47,9 @@ export const ControllerNames = {
   ClusterTrainingRuntime: 'clustertrainingruntime_controller',
 } as const;
 
+/** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
+export const JOBSET_STATUS_COALESCE_MS = 50;
+
 /** The namespace of the Lease when neither the file nor `--namespace` names one. */
 export const DEFAULT_NAMESPACE = 'kubeflow-system';
 
@@ -181,9 +184,15 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     const key = ownerTrainJobKey(object);
     if (key !== undefined) trainJobs.enqueue(key);
   };
+  // JobSet status changes come in bursts (pods starting, getting ready, finishing): the TrainJob
+  // is reconciled once per burst window, not once per change (one status write per window).
+  const enqueueOwnerSoon = (object: KubeObject) => {
+    const key = ownerTrainJobKey(object);
+    if (key !== undefined) trainJobs.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
+  };
   stores.jobSets.addHandler({
     onAdd: enqueueOwner,
-    onUpdate: (_old, o) => enqueueOwner(o),
+    onUpdate: (_old, o) => enqueueOwnerSoon(o),
     onDelete: enqueueOwner,
   });
   const ownedDeleted = (object: KubeObject) => {
