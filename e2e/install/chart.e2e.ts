@@ -4,6 +4,7 @@
 // every Configuration it renders is one the manager loads; and the API server accepts every object
 // of the chart (server-side dry-run of the whole rendering into a fresh namespace).
 import { loadSettings, parseFlags, type Configuration, type FeatureGates } from '@kubetrain/controller';
+import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { normalize } from './normalize.js';
 import { helm, helmTemplate, idOf, kubectl, kustomize, type RenderedObject } from './tools.js';
@@ -196,6 +197,7 @@ describe('charts/kubetrain', () => {
   describe('on the local control plane', () => {
     let namespace: string;
     beforeAll(async () => {
+      await installKubetrainCrds('kubetrain-e2e');
       namespace = await createNamespace('e2e-chart');
     });
     afterAll(async () => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { issueCertificates } from '@kubetrain/controller';
 import { REPO_ROOT } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
+import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import { freePort } from './tools.js';
@@ -28,10 +29,17 @@ describe('the manager image file tree (hack/install/build-image-tree.sh)', () =>
   let child: ChildProcess | undefined;
 
   beforeAll(async () => {
-    execFileSync(join(REPO_ROOT, 'hack/install/build-image-tree.sh'), [tree], {
-      cwd: REPO_ROOT,
-      stdio: 'pipe',
-    });
+    try {
+      execFileSync(join(REPO_ROOT, 'hack/install/build-image-tree.sh'), [tree], {
+        cwd: REPO_ROOT,
+        stdio: 'pipe',
+        encoding: 'utf8',
+      });
+    } catch (error) {
+      const e = error as { stdout?: string; stderr?: string };
+      throw new Error(`build-image-tree.sh failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+    }
+    await installKubetrainCrds('kubetrain-e2e');
     namespace = await createNamespace('e2e-image');
   });
 

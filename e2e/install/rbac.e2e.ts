@@ -25,6 +25,7 @@ import { createLogger } from '@kubetrain/log';
 import { makeTrainJob } from '@kubetrain/testing';
 import { readYamlObjects } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
+import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import { serviceAccountKubeconfig } from './service-account.js';
@@ -87,6 +88,7 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
   let runtimeName: string;
 
   beforeAll(async () => {
+    await installKubetrainCrds('kubetrain-e2e');
     namespace = await createNamespace('e2e-install');
     release = `kt-${namespace.slice(-6)}`;
     admin = await KubeClient.create(loadKubeConfig({ path: kubeconfigPath() }), {
