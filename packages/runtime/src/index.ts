@@ -11,6 +11,7 @@
 //   watchedKinds(plugins)                             -> the kinds to watch and their RBAC
 //   resolveRuntime(trainJob, lookup)                  -> { kind, runtime }
 //   runtime snapshot, SSH key derivation, the plugin registry, the error family
+//   leaderWorkerSetStatus, isWorkloadSuspended        the LeaderWorkerSet backend (README there)
 
 export {
   render,
@@ -43,7 +44,24 @@ export type {
   PluginDependencies,
   PluginFactory,
 } from './framework/dependencies.js';
-export type { ClusterReader, Plugin, SecretMaterial, SSHKeyPair, StatusResult } from './framework/plugin.js';
+export type {
+  ClusterReader,
+  ObservedContainerState,
+  ObservedJob,
+  ObservedLeaderWorkerSet,
+  ObservedPod,
+  Plugin,
+  SecretMaterial,
+  SSHKeyPair,
+  StatusResult,
+  WorkloadPatch,
+} from './framework/plugin.js';
+export { gatedPluginFactories } from './plugins/registry.js';
+export {
+  isWorkloadSuspended,
+  leaderWorkerSetStatus,
+  LeaderWorkerSetNotFoundError,
+} from './workload/leaderworkerset/index.js';
 export { defaultPlugins, pluginFactories } from './plugins/registry.js';
 export {
   resolveRuntime,

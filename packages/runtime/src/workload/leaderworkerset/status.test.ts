@@ -1,0 +1,362 @@
+// SPDX-License-Identifier: Apache-2.0
+import { KubetrainAnnotations, type LeaderWorkerSet, type TrainJobStatus } from '@kubetrain/api';
+import { trainJobObject } from '@kubetrain/testing';
+import type { ObservedJob, ObservedPod } from '../../framework/plugin.js';
+import type { TrainJob } from '../../types.js';
+import { writeProgress, type GroupProgress } from './group-progress.js';
+import { leaderWorkerSetStatus, LeaderWorkerSetNotFoundError } from './status.js';
+
+const now = '2026-12-01T10:00:00Z';
+const earlier = '2026-12-01T09:00:00Z';
+
+function trainJob(o: { suspend?: boolean; status?: TrainJobStatus } = {}): TrainJob {
+  const job = trainJobObject({ name: 'tj', namespace: 'ns', uid: 'u', runtime: 'torch-distributed' });
+  if (o.suspend !== undefined) job.spec.suspend = o.suspend;
+  if (o.status !== undefined) job.status = o.status;
+  return job;
+}
+
+function lws(
+  o: {
+    size?: number;
+    replicas?: number;
+    budget?: number;
+    completion?: string;
+    codes?: string;
+    steps?: string;
+    progress?: GroupProgress;
+    ready?: number;
+  } = {},
+): LeaderWorkerSet {
+  const annotations: Record<string, string> = {
+    [KubetrainAnnotations.MaxGroupRestarts]: String(o.budget ?? 0),
+    [KubetrainAnnotations.GroupCompletion]: o.completion ?? 'All',
+    [KubetrainAnnotations.GroupSteps]: o.steps ?? 'node',
+  };
+  if (o.codes !== undefined) annotations[KubetrainAnnotations.PermanentExitCodes] = o.codes;
+  if (o.progress !== undefined) annotations[KubetrainAnnotations.GroupProgress] = writeProgress(o.progress);
+  return {
+    apiVersion: 'leaderworkerset.x-k8s.io/v1',
+    kind: 'LeaderWorkerSet',
+    metadata: { name: 'tj', namespace: 'ns', annotations },
+    spec: { replicas: o.replicas ?? 1, leaderWorkerTemplate: { size: o.size ?? 2, workerTemplate: {} } },
+    status: { readyReplicas: o.ready ?? 0 },
+  };
+}
+
+type Exit = number | 'running';
+
+/** A pod of attempt `leader` (its uid `<leader>-<index>`), the `node` container's state and last state. */
+function pod(
+  index: number,
+  o: { state?: Exit; last?: number; attempt?: string; created?: string; deleting?: boolean } = {},
+): ObservedPod {
+  const attempt = o.attempt ?? 'a1';
+  const state =
+    o.state === undefined || o.state === 'running' ? { running: {} } : { terminated: { exitCode: o.state } };
+  return {
+    metadata: {
+      name: index === 0 ? 'tj-0' : `tj-0-${index}`,
+      uid: index === 0 ? attempt : `${attempt}-${index}`,
+      labels: { 'leaderworkerset.sigs.k8s.io/worker-index': String(index) },
+      creationTimestamp: o.created ?? earlier,
+      ...(o.deleting === true ? { deletionTimestamp: now } : {}),
+    },
+    status: {
+      containerStatuses: [
+        {
+          name: 'node',
+          restartCount: o.last !== undefined ? 1 : 0,
+          state,
+          ...(o.last !== undefined ? { lastState: { terminated: { exitCode: o.last } } } : {}),
+        },
+      ],
+    },
+  };
+}
+
+function job(
+  step: string,
+  o: { complete?: boolean; failed?: string; active?: number; suspend?: boolean } = {},
+): ObservedJob {
+  const conditions = [
+    ...(o.complete === true ? [{ type: 'Complete', status: 'True' }] : []),
+    ...(o.failed !== undefined
+      ? [{ type: 'Failed', status: 'True', reason: 'BackoffLimitExceeded', message: o.failed }]
+      : []),
+  ];
+  return {
+    metadata: { name: `tj-${step}` },
+    spec: { suspend: o.suspend ?? false },
+    status: { active: o.active ?? 0, ...(o.complete === true ? { succeeded: 1 } : {}), conditions },
+  };
+}
+
+const progress = (p: Partial<GroupProgress>): GroupProgress => ({
+  attempt: 'a1',
+  restarts: 0,
+  attemptFailed: false,
+  succeeded: [],
+  ...p,
+});
+
+function condition(status: TrainJobStatus, type: string) {
+  const c = status.conditions?.find((x) => x.type === type && x.status === 'True');
+  return c === undefined ? undefined : `${c.reason}: ${c.message}`;
+}
+
+interface Case {
+  trainJob?: TrainJob;
+  lws?: LeaderWorkerSet;
+  pods?: ObservedPod[];
+  jobs?: ObservedJob[];
+  complete?: string;
+  failed?: string;
+  /** The progress patched onto the LeaderWorkerSet; undefined: no progress written. */
+  progress?: GroupProgress | undefined;
+  stop?: boolean;
+  jobsStatus?: Array<[string, number, number, number, number, number]>; // name, ready, succeeded, failed, active, suspended
+  retry?: boolean;
+}
+
+const cases: Record<string, Case> = {
+  'running: nothing finished, progress recorded': {
+    lws: lws({ ready: 1 }),
+    pods: [pod(0), pod(1)],
+    progress: progress({}),
+    jobsStatus: [['node', 1, 0, 0, 1, 0]],
+  },
+  'one rank exited 0 (restarted): not complete yet': {
+    lws: lws(),
+    pods: [pod(0, { last: 0 }), pod(1)],
+    progress: progress({ succeeded: [0] }),
+    jobsStatus: [['node', 0, 0, 0, 1, 0]],
+  },
+  'every pod exited 0 once: Complete, the group is stopped': {
+    lws: lws({ progress: progress({ succeeded: [1] }) }),
+    pods: [pod(0, { state: 0 })],
+    complete: 'AllPodsSucceeded: leaderworkerset completed successfully: every pod of the group exited 0',
+    progress: progress({ succeeded: [0, 1] }),
+    stop: true,
+    jobsStatus: [['node', 0, 1, 0, 0, 0]],
+  },
+  'exits 0 accumulate across a group recreated by an exit 0': {
+    lws: lws({ size: 3, progress: progress({ succeeded: [0, 2] }) }),
+    pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a2', created: now, last: 0 })],
+    complete: 'AllPodsSucceeded: leaderworkerset completed successfully: every pod of the group exited 0',
+    progress: progress({ attempt: 'a2', succeeded: [0, 1, 2] }),
+    stop: true,
+  },
+  'MPI: the leader exited 0: Complete (workers run sshd)': {
+    lws: lws({ size: 3, completion: 'Leader', steps: 'launcher,node' }),
+    pods: [pod(0, { state: 0 }), pod(1), pod(2)],
+    complete: 'LeaderSucceeded: leaderworkerset completed successfully: the leader exited 0',
+    progress: progress({ succeeded: [0] }),
+    stop: true,
+    jobsStatus: [
+      ['launcher', 0, 1, 0, 0, 0],
+      ['node', 0, 1, 0, 0, 0],
+    ],
+  },
+  'a retryable failure within the budget: one restart, succeeded emptied': {
+    lws: lws({ budget: 1, progress: progress({ succeeded: [0] }) }),
+    pods: [pod(0, { last: 0 }), pod(1, { state: 1 })],
+    progress: progress({ restarts: 1, attemptFailed: true }),
+    jobsStatus: [['node', 0, 0, 0, 1, 0]],
+  },
+  'the same failed attempt seen again is not counted twice': {
+    lws: lws({ budget: 1, progress: progress({ restarts: 1, attemptFailed: true }) }),
+    pods: [pod(0), pod(1, { state: 1 })],
+    // The recorded progress stands: nothing to write (`progress` undefined means no patch).
+    progress: undefined,
+  },
+  'a second failed attempt beyond a budget of 1: Failed ReachedMaxRestarts': {
+    lws: lws({ budget: 1, progress: progress({ restarts: 1, attemptFailed: true }) }),
+    pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a2', created: now, last: 137 })],
+    failed:
+      'ReachedMaxRestarts: leaderworkerset failed due to reaching max number of restarts: the group failed 2 times, 1 restarts allowed',
+    progress: progress({ attempt: 'a2', restarts: 2, attemptFailed: true }),
+    stop: true,
+    jobsStatus: [['node', 0, 0, 1, 0, 0]],
+  },
+  'a failure with the default budget 0: Failed at once': {
+    lws: lws(),
+    pods: [pod(0, { state: 2 })],
+    failed:
+      'ReachedMaxRestarts: leaderworkerset failed due to reaching max number of restarts: the group failed 1 times, 0 restarts allowed',
+    progress: progress({ restarts: 1, attemptFailed: true }),
+    stop: true,
+  },
+  'a permanent exit code: Failed PermanentExitCode whatever the budget': {
+    lws: lws({ budget: 5, codes: '42' }),
+    pods: [pod(0), pod(1, { last: 42 })],
+    failed:
+      'PermanentExitCode: leaderworkerset failed: container node of pod tj-0-1 exited with permanent exit code 42',
+    progress: progress({}),
+    stop: true,
+  },
+  'pods being deleted (group recreated or stopped) are killed, not failed': {
+    lws: lws(),
+    pods: [pod(0, { state: 143, deleting: true }), pod(1, { state: 137, deleting: true })],
+    progress: progress({}),
+  },
+  'old-attempt pods (created before the leader) do not count': {
+    lws: lws({ progress: progress({}) }),
+    pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a1', created: earlier, state: 1 })],
+    progress: progress({ attempt: 'a2' }),
+  },
+  'suspended: Suspended condition, replicas 0 counted as suspended': {
+    trainJob: trainJob({ suspend: true }),
+    lws: lws({ replicas: 0, progress: progress({}) }),
+    jobsStatus: [['node', 0, 0, 0, 0, 1]],
+  },
+  'resumed: Suspended becomes False/Resumed': {
+    trainJob: trainJob({
+      status: {
+        conditions: [
+          {
+            type: 'Suspended',
+            status: 'True',
+            reason: 'Suspended',
+            message: 'TrainJob is suspended',
+            lastTransitionTime: earlier,
+          },
+        ],
+      },
+    }),
+    lws: lws({ progress: progress({}) }),
+    pods: [pod(0), pod(1)],
+    jobsStatus: [['node', 0, 0, 0, 1, 0]],
+  },
+  'initializers running, no LeaderWorkerSet yet: no retry': {
+    jobs: [job('dataset-initializer', { active: 1 })],
+    jobsStatus: [['dataset-initializer', 0, 0, 0, 1, 0]],
+  },
+  'initializers done, no LeaderWorkerSet: retry': {
+    jobs: [job('dataset-initializer', { complete: true })],
+    jobsStatus: [['dataset-initializer', 0, 1, 0, 0, 0]],
+    retry: true,
+  },
+  'an initializer failed: Failed FailedJobs': {
+    jobs: [job('model-initializer', { failed: 'Job has reached the specified backoff limit' })],
+    failed:
+      'FailedJobs: initializer job tj-model-initializer failed: Job has reached the specified backoff limit',
+    jobsStatus: [['model-initializer', 0, 0, 1, 0, 0]],
+  },
+  'already Complete: status kept, a running group is stopped': {
+    trainJob: trainJob({
+      status: {
+        conditions: [
+          {
+            type: 'Complete',
+            status: 'True',
+            reason: 'AllPodsSucceeded',
+            message: 'm',
+            lastTransitionTime: earlier,
+          },
+        ],
+        jobsStatus: [{ name: 'node', ready: 0, succeeded: 1, failed: 0, active: 0, suspended: 0 }],
+      },
+    }),
+    lws: lws({ progress: progress({ succeeded: [0, 1] }) }),
+    pods: [pod(0, { state: 0 })],
+    complete: 'AllPodsSucceeded: m',
+    stop: true,
+    jobsStatus: [['node', 0, 1, 0, 0, 0]],
+  },
+};
+
+describe('leaderWorkerSetStatus', () => {
+  for (const [name, c] of Object.entries(cases)) {
+    it(name, () => {
+      const result = leaderWorkerSetStatus(
+        c.trainJob ?? trainJob(),
+        { ...(c.lws !== undefined ? { object: c.lws } : {}), pods: c.pods ?? [], jobs: c.jobs ?? [] },
+        now,
+      );
+      expect(condition(result.status, 'Complete')).toBe(c.complete);
+      expect(condition(result.status, 'Failed')).toBe(c.failed);
+      const patch = result.workloadPatch?.patch as
+        { metadata?: { annotations: Record<string, string> }; spec?: object } | undefined;
+      const written = patch?.metadata?.annotations[KubetrainAnnotations.GroupProgress];
+      expect(written === undefined ? undefined : JSON.parse(written)).toEqual(c.progress);
+      expect(patch?.spec).toEqual(c.stop === true ? { replicas: 0 } : undefined);
+      if (result.workloadPatch !== undefined) {
+        expect(result.workloadPatch.key).toEqual({
+          group: 'leaderworkerset.x-k8s.io',
+          kind: 'LeaderWorkerSet',
+          namespace: 'ns',
+          name: 'tj',
+        });
+      }
+      if (c.jobsStatus !== undefined) {
+        expect(result.status.jobsStatus).toEqual(
+          c.jobsStatus.map(([n, ready, succeeded, failed, active, suspended]) => ({
+            name: n,
+            ready,
+            succeeded,
+            failed,
+            active,
+            suspended,
+          })),
+        );
+      }
+      expect(result.retry).toEqual(c.retry === true ? new LeaderWorkerSetNotFoundError() : undefined);
+    });
+  }
+
+  it('suspend and resume set the Suspended condition as the JobSet backend does', () => {
+    const suspended = leaderWorkerSetStatus(
+      trainJob({ suspend: true }),
+      { object: lws({ replicas: 0 }), pods: [], jobs: [] },
+      now,
+    );
+    expect(suspended.status.conditions).toEqual([
+      {
+        type: 'Suspended',
+        status: 'True',
+        lastTransitionTime: now,
+        reason: 'Suspended',
+        message: 'TrainJob is suspended',
+      },
+    ]);
+    const resumed = leaderWorkerSetStatus(
+      trainJob({ status: suspended.status }),
+      { object: lws(), pods: [], jobs: [] },
+      '2026-12-01T11:00:00Z',
+    );
+    expect(resumed.status.conditions).toEqual([
+      {
+        type: 'Suspended',
+        status: 'False',
+        lastTransitionTime: '2026-12-01T11:00:00Z',
+        reason: 'Resumed',
+        message: 'TrainJob is resumed',
+      },
+    ]);
+    expect(resumed.changed).toBe(true);
+  });
+
+  it('reports no change and no patch once the recorded progress and status are current', () => {
+    const first = leaderWorkerSetStatus(trainJob(), { object: lws(), pods: [pod(0), pod(1)], jobs: [] }, now);
+    const recorded = lws({ progress: progress({}) });
+    const again = leaderWorkerSetStatus(
+      trainJob({ status: first.status }),
+      { object: recorded, pods: [pod(0), pod(1)], jobs: [] },
+      now,
+    );
+    expect(again.changed).toBe(false);
+    expect(again.workloadPatch).toBeUndefined();
+  });
+
+  it('reads an unreadable progress annotation as a fresh start', () => {
+    const broken = lws();
+    (broken.metadata?.annotations as Record<string, string>)[KubetrainAnnotations.GroupProgress] =
+      '{not json';
+    const result = leaderWorkerSetStatus(trainJob(), { object: broken, pods: [pod(0)], jobs: [] }, now);
+    const patch = result.workloadPatch?.patch as { metadata: { annotations: Record<string, string> } };
+    expect(JSON.parse(patch.metadata.annotations[KubetrainAnnotations.GroupProgress] ?? '')).toEqual(
+      progress({}),
+    );
+  });
+});
