@@ -37,7 +37,7 @@ describe('the manager image file tree (hack/install/build-image-tree.sh)', () =>
       });
     } catch (error) {
       const e = error as { stdout?: string; stderr?: string };
-      throw new Error(`build-image-tree.sh failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+      throw new Error(`build-image-tree.sh failed:\n${e.stdout ?? ''}${e.stderr ?? ''}`, { cause: error });
     }
     await installKubetrainCrds('kubetrain-e2e');
     namespace = await createNamespace('e2e-image');
