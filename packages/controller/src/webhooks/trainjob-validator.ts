@@ -81,12 +81,28 @@ async function clusterReader(
   return reader;
 }
 
+/**
+ * The object with the request's namespace when its metadata has none (the API server sets the
+ * namespace of the request; a create may carry the object without it).
+ */
+function inNamespace(
+  object: Record<string, unknown> | undefined,
+  namespace: string | undefined,
+): TrainJobInput {
+  const job = object as unknown as TrainJobInput;
+  const metadata = job?.metadata;
+  if (namespace === undefined || metadata === null || typeof metadata !== 'object' || metadata.namespace)
+    return job;
+  return { ...job, metadata: { ...metadata, namespace } } as TrainJobInput;
+}
+
 /** The TrainJob validator; `observe` hears where each decision's runtime came from. */
 export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObserver): AdmissionHandler {
   const decide = async (request: AdmissionRequest): Promise<AdmissionOutcome> => {
-    const job = request.object as unknown as TrainJobInput;
+    const job = inNamespace(request.object, request.namespace);
     const stored =
-      request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
+      request.operation === 'UPDATE' ? inNamespace(request.oldObject, request.namespace) : undefined;
+    if (!job.metadata?.namespace) return errored(400, 'the TrainJob has no namespace');
     try {
       runtimeKindOf(job);
     } catch (error) {
