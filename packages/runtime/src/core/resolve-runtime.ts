@@ -5,7 +5,7 @@
 import { GROUP, Kinds, runtimeNotFoundMessage } from '@kubetrain/api';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import { viewTrainJob, type RuntimeInput, type TrainJobInput, type TrainingRuntime } from '../types.js';
-import { applyRuntimeDefaults, applyTrainJobDefaults, defaultedField } from './runtime-defaults.js';
+import { applyRuntimeDefaults, applyTrainJobDefaults } from './runtime-defaults.js';
 
 /** Read access to runtimes; both methods return undefined when the object does not exist. */
 export interface RuntimeLookup {
@@ -24,12 +24,14 @@ export interface ResolvedRuntime {
 
 /**
  * The runtimeRef's group and kind as Kubernetes prints a GroupKind (`Kind.group`, or `Kind` when
- * the group is empty), after the CRD defaults (`trainer.kubeflow.org` / `ClusterTrainingRuntime`).
+ * the group is empty), after the CRD defaults (`trainer.kubeflow.org` / `ClusterTrainingRuntime`);
+ * empty for a TrainJob with no runtimeRef.
  */
 export function runtimeGroupKind(trainJob: TrainJobInput): string {
   const ref = applyTrainJobDefaults(trainJob).spec.runtimeRef;
-  const group = defaultedField(ref.apiGroup, 'spec.runtimeRef.apiGroup');
-  const kind = defaultedField(ref.kind, 'spec.runtimeRef.kind');
+  // Unset only when the TrainJob has no runtimeRef at all: Go's zero values, as upstream reads them.
+  const group = ref.apiGroup ?? '';
+  const kind = ref.kind ?? '';
   return group === '' ? kind : `${kind}.${group}`;
 }
 

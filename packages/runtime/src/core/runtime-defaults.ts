@@ -24,7 +24,37 @@ import {
  */
 export function applyRuntimeDefaults(runtime: RuntimeInput): TrainingRuntime {
   const kind = runtime.kind === Kinds.TrainingRuntime ? Kinds.TrainingRuntime : Kinds.ClusterTrainingRuntime;
-  return viewRuntime(applyDefaults(kind, runtime));
+  return viewRuntime(withRuntimeZeroValues(applyDefaults(kind, runtime)));
+}
+
+/**
+ * Fills the members the engine reads but the API server may store absent (a runtime without
+ * `spec`, `spec.template` or `spec.template.spec` is schema-valid) with the zero values Go's decoder
+ * gives them, after the CRD defaults, so absent parts read as empty, never as a TypeError.
+ */
+export function withRuntimeZeroValues<T extends RuntimeInput>(runtime: T): T {
+  const spec = (runtime.spec ?? {}) as NonNullable<RuntimeInput['spec']>;
+  const template = spec.template ?? {};
+  return {
+    ...runtime,
+    metadata: runtime.metadata ?? {},
+    spec: { ...spec, template: { ...template, spec: template.spec ?? {} } },
+  };
+}
+
+/**
+ * Fills `metadata`, `spec` and `spec.runtimeRef` of a TrainJob the API server may store without
+ * them (`spec` is not required by the CRD) with Go's zero values, after the CRD defaults: the
+ * runtimeRef then names no group and kind, as upstream's webhook sees it.
+ */
+function withTrainJobZeroValues<T extends TrainJobInput>(trainJob: T): T {
+  const spec = (trainJob.spec ?? {}) as NonNullable<TrainJobInput['spec']>;
+  return {
+    ...trainJob,
+    metadata: trainJob.metadata ?? {},
+    // Empty strings, not absent members, so that defaulting again leaves them as Go reads them.
+    spec: { ...spec, runtimeRef: spec.runtimeRef ?? { name: '', apiGroup: '', kind: '' } },
+  };
 }
 
 /**
@@ -33,7 +63,7 @@ export function applyRuntimeDefaults(runtime: RuntimeInput): TrainingRuntime {
  * embedded core/v1 types).
  */
 export function applyTrainJobDefaults(trainJob: TrainJobInput): TrainJob {
-  return viewTrainJob(applyDefaults(Kinds.TrainJob, trainJob));
+  return viewTrainJob(withTrainJobZeroValues(applyDefaults(Kinds.TrainJob, trainJob)));
 }
 
 /**
