@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
+import { Registry } from 'prom-client';
 import { issueCertificates, type CertificateBundle } from '../certs/generate.js';
 import { errored, allowed, type AdmissionOutcome } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
 import { Webhooks } from './names.js';
 import { startWebhookServer, type WebhookServer } from './server.js';
 import { WebhookTestClient } from './test-client.js';
+import { WebhookMetrics } from './webhook-metrics.js';
 
 const path = Webhooks.TrainJobValidator.path;
 const review = (request: Record<string, unknown>) => ({
@@ -23,6 +25,7 @@ const create = (object: unknown = { kind: 'TrainJob', metadata: { name: 'a' } })
 let bundle: CertificateBundle;
 let server: WebhookServer;
 let client: WebhookTestClient;
+const registry = new Registry();
 let decide: AdmissionHandler = async () => allowed();
 
 beforeAll(async () => {
@@ -39,6 +42,7 @@ beforeAll(async () => {
     requestTimeoutMs: 300,
     maxBodyBytes: 64 * 1024,
     maxDepth: 50,
+    metrics: new WebhookMetrics(registry),
   });
   client = new WebhookTestClient(server.port, bundle.caCert);
 });
@@ -188,5 +192,17 @@ describe('webhook server', () => {
       stale.close();
       server.setCertificate(bundle);
     }
+  });
+
+  it('counts requests, latency, in-flight and denials with controller-runtime names', async () => {
+    decide = async () => errored(403, 'no');
+    await client.post(path, create());
+    const text = await registry.metrics();
+    expect(text).toContain(`controller_runtime_webhook_requests_total{webhook="${path}",code="200"}`);
+    expect(text).toContain(`controller_runtime_webhook_latency_seconds_count{webhook="${path}"}`);
+    expect(text).toContain(`controller_runtime_webhook_requests_in_flight{webhook="${path}"} 0`);
+    expect(text).toMatch(
+      new RegExp(`kubetrain_webhook_denials_total\\{webhook="${path}",code="403"\\} [1-9]`),
+    );
   });
 });
