@@ -2,7 +2,11 @@
 // The public engine operations: render, status, the admission checks and the defaulter. Pure functions of their inputs: no
 // I/O, no clock, no randomness; the same input gives byte-identical output.
 
-import { applyRuntimeDefaults, applyTrainJobDefaults } from './core/runtime-defaults.js';
+import {
+  applyRuntimeDefaults,
+  applyTrainJobDefaults,
+  withRuntimeZeroValues,
+} from './core/runtime-defaults.js';
 import { newRuntimeInfo } from './core/new-runtime-info.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
 import type { DesiredObject } from './framework/desired.js';
@@ -185,7 +189,7 @@ export function validateRuntimeAdmission(
   newRuntime: RuntimeInput,
 ): ValidationResult {
   return validateTrainingRuntime(
-    oldRuntime === undefined ? undefined : viewRuntime(oldRuntime),
-    viewRuntime(newRuntime),
+    oldRuntime === undefined ? undefined : withRuntimeZeroValues(viewRuntime(oldRuntime)),
+    withRuntimeZeroValues(viewRuntime(newRuntime)),
   );
 }
