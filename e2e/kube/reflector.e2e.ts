@@ -4,9 +4,11 @@
 // recent-writes lookup.
 import {
   CoreResources,
+  resourceRef,
   projection,
   Reflector,
   Store,
+  type ApiError,
   type KubeObject,
   type ListReason,
   type ReflectorMetrics,
@@ -14,7 +16,7 @@ import {
   type WatchRestartReason,
 } from '@kubetrain/kube';
 import { waitFor } from '../support/wait.js';
-import { kubeSuite } from './kube-client.js';
+import { kubeClient, kubeSuite } from './kube-client.js';
 
 interface ConfigMap extends KubeObject {
   data?: Record<string, string>;
@@ -193,6 +195,48 @@ it('an object we just created is never absent: pending until the store has it, t
   expect(store.getOrRecent(`${suite.ns}/recent`).state).toBe('absent');
   await until('the delete to reach the store', () => store.size === 0);
   expect(store.pendingWrites).toBe(0);
+});
+
+it('never gives up: a reflector refused by RBAC keeps retrying and syncs once it is allowed', async () => {
+  const user = 'kubetrain-e2e-late';
+  const denied = await kubeClient({ impersonate: { user } });
+  await suite.client.create(CoreResources.ConfigMap, configMap('late-0', 'late'));
+  const store = new Store<ConfigMap>();
+  const failures: string[] = [];
+  const reflector = new Reflector<ConfigMap>({
+    client: denied,
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: suite.ns,
+    labelSelector: 'app=late',
+    backoff: { initialMs: 50, maxMs: 500 },
+    metrics: {
+      failed: (_resource, operation, error) => void failures.push(`${operation} ${(error as ApiError).code}`),
+    },
+  }).start();
+  reflectors.push(reflector as unknown as Reflector<KubeObject>);
+  // The LIST is refused (403) over and over; the loop backs off and tries again.
+  await until('a few refused LISTs', () => failures.length >= 3);
+  expect(reflector.hasSynced).toBe(false);
+  expect(new Set(failures)).toEqual(new Set(['list 403']));
+  const rbac = (resource: string, kind: string) =>
+    resourceRef('rbac.authorization.k8s.io/v1', resource, kind);
+  await suite.client.create(rbac('roles', 'Role'), {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+    metadata: { name: 'configmap-reader', namespace: suite.ns },
+    rules: [{ apiGroups: [''], resources: ['configmaps'], verbs: ['get', 'list', 'watch'] }],
+  } as KubeObject);
+  await suite.client.create(rbac('rolebindings', 'RoleBinding'), {
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+    metadata: { name: 'configmap-reader', namespace: suite.ns },
+    roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'configmap-reader' },
+    subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'User', name: user }],
+  } as KubeObject);
+  await reflector.synced;
+  await until('the ConfigMap', () => store.size === 1);
+  expect(store.get(`${suite.ns}/late-0`)).toBeDefined();
 });
 
 it('stop() ends the loop and leaves the counters still', async () => {

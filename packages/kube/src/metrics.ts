@@ -16,8 +16,8 @@ export type WatchRestartReason =
   /** 410 Gone / Expired: the resourceVersion is too old; a relist follows. */
   | 'gone';
 
-/** Why a reflector listed. */
-export type ListReason = 'initial' | 'gone' | 'error';
+/** Why a reflector listed: its first LIST, or a relist after 410 Gone. */
+export type ListReason = 'initial' | 'gone';
 
 /** Hooks of a {@link Reflector}; `resource` is the reflector's name (its plural resource unless named). */
 export interface ReflectorMetrics {
@@ -25,6 +25,11 @@ export interface ReflectorMetrics {
   listed?(resource: string, reason: ListReason, items: number, seconds: number): void;
   /** A watch ended and will be started again. For `kubetrain_reflector_watch_restarts_total{resource,reason}`. */
   watchRestarted?(resource: string, reason: WatchRestartReason): void;
+  /**
+   * A LIST or WATCH failed with something other than 410 Gone (which is routine) and will be
+   * retried after back-off. For `kubetrain_reflector_failures_total{resource,operation}`.
+   */
+  failed?(resource: string, operation: 'list' | 'watch', error: unknown): void;
   /** A watch event was received. For `kubetrain_reflector_events_total{resource,type}`. */
   event?(resource: string, type: string): void;
 }

@@ -158,6 +158,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
         } else {
           log?.warn('Reflector request failed; retrying with back-off', { resource: this.name, error });
           // A failed watch resumes from the last resourceVersion; a failed list is retried as it was.
+          this.options.metrics?.failed?.(this.name, listReason === undefined ? 'watch' : 'list', error);
           if (listReason === undefined) this.restarted('error');
         }
         if (failedBefore || !isGone(error)) await sleep(this.backoff.next(), this.stopping.signal);
