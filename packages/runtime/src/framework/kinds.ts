@@ -79,6 +79,7 @@ export const KindRefs = {
   ),
   Job: gvkOf('batch/v1', 'Job', 'jobs'),
   Pod: gvkOf('v1', 'Pod', 'pods'),
+  PersistentVolumeClaim: gvkOf('v1', 'PersistentVolumeClaim', 'persistentvolumeclaims'),
   ConfigMap: gvkOf('v1', 'ConfigMap', 'configmaps'),
   Secret: gvkOf('v1', 'Secret', 'secrets'),
   LimitRange: gvkOf('v1', 'LimitRange', 'limitranges'),

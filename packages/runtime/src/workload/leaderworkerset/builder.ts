@@ -20,6 +20,7 @@ import { ownedObject } from '../../util/owner-reference.js';
 import { buildJobSet } from '../jobset/builder.js';
 import { groupShape, type GroupShape } from './group-shape.js';
 import { leaderWorkerSetName } from './naming.js';
+import { addClaimVolumes, volumeClaimsOf, type VolumeClaim } from './volume-claims.js';
 
 /** Whose exit 0 completes the job: every pod of the group, or the leader alone (MPI's launcher). */
 export type GroupCompletion = 'All' | 'Leader';
@@ -29,10 +30,11 @@ export function initializerJobName(trainJob: TrainJob, step: string): string {
   return `${trainJob.metadata.name ?? ''}-${step}`;
 }
 
-function podTemplateOf(rJob: ReplicatedJob): PodTemplateSpec {
+function podTemplateOf(rJob: ReplicatedJob, claims: readonly VolumeClaim[]): PodTemplateSpec {
   const template = structuredClone(rJob.template?.spec?.template ?? {});
   // A StatefulSet's pods restart whatever they exit with; only `Always` is accepted.
   template.spec = { ...(template.spec ?? { containers: [] }), restartPolicy: 'Always' };
+  addClaimVolumes(template.spec, claims);
   return template;
 }
 
@@ -83,11 +85,26 @@ function workloadAnnotations(
   return annotations;
 }
 
-/** The batch/v1 Job of one initializer step: the step's Job template, suspended with the TrainJob. */
-function initializerJob(trainJob: TrainJob, rJob: ReplicatedJob, suspend: boolean): KubeObject {
-  const job = ownedObject(trainJob, 'batch/v1', 'Job', initializerJobName(trainJob, rJob.name), {
-    spec: { ...structuredClone(rJob.template?.spec ?? ({} as JobSpec)), suspend },
-  });
+/**
+ * The batch/v1 Job of one initializer step: the step's Job template with the JobSet webhook's
+ * defaults (`completionMode: Indexed`, pod `restartPolicy: OnFailure` when unset), the claim
+ * volumes, suspended with the TrainJob.
+ */
+function initializerJob(
+  trainJob: TrainJob,
+  rJob: ReplicatedJob,
+  suspend: boolean,
+  claims: readonly VolumeClaim[],
+): KubeObject {
+  const spec: JobSpec = {
+    completionMode: 'Indexed',
+    ...structuredClone(rJob.template?.spec ?? ({} as JobSpec)),
+    suspend,
+  };
+  const pod = (spec.template.spec ??= { containers: [] });
+  pod.restartPolicy ??= 'OnFailure';
+  addClaimVolumes(pod, claims);
+  const job = ownedObject(trainJob, 'batch/v1', 'Job', initializerJobName(trainJob, rJob.name), { spec });
   const { labels, annotations } = rJob.template?.metadata ?? {};
   if (labels !== undefined && Object.keys(labels).length > 0) job.metadata.labels = { ...labels };
   if (annotations !== undefined && Object.keys(annotations).length > 0)
@@ -96,7 +113,8 @@ function initializerJob(trainJob: TrainJob, rJob: ReplicatedJob, suspend: boolea
 }
 
 /**
- * Builds the initializer Jobs (runtime order) and then the LeaderWorkerSet `<tj>`: one group
+ * Builds the PVCs of the JobSet's volumeClaimPolicies, the initializer Jobs (runtime order) and
+ * then the LeaderWorkerSet `<tj>`: one group
  * (`replicas` 1, 0 while the TrainJob is suspended) of `size` pods, leader and worker templates from
  * the group's steps, `RecreateGroupOnPodRestart`, `LeaderCreated`, the exclusive topology of the
  * runtime and kubetrain's completion annotations. Throws {@link RenderError} for Flux (its broker
@@ -116,7 +134,12 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
     return found;
   };
   const suspend = defaultedField(trainJob.spec.suspend, 'spec.suspend');
-  const objects = shape.initializers.map((name) => initializerJob(trainJob, byName(name), suspend));
+  const volumeClaims = volumeClaimsOf(trainJob, jobSet.spec);
+  const claims = volumeClaims.claims;
+  const objects = [
+    ...volumeClaims.objects,
+    ...shape.initializers.map((name) => initializerJob(trainJob, byName(name), suspend, claims)),
+  ];
   const leader = byName(shape.leader);
   const worker = byName(shape.worker);
   const spec: LeaderWorkerSetSpec = {
@@ -125,10 +148,13 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
     leaderWorkerTemplate: {
       size: shape.size,
       restartPolicy: LWSValues.RestartPolicyRecreateGroupOnPodRestart,
-      leaderTemplate: podTemplateOf(leader) as NonNullable<
+      leaderTemplate: podTemplateOf(leader, claims) as NonNullable<
         LeaderWorkerSetSpec['leaderWorkerTemplate']['leaderTemplate']
       >,
-      workerTemplate: podTemplateOf(worker) as LeaderWorkerSetSpec['leaderWorkerTemplate']['workerTemplate'],
+      workerTemplate: podTemplateOf(
+        worker,
+        claims,
+      ) as LeaderWorkerSetSpec['leaderWorkerTemplate']['workerTemplate'],
     },
   };
   const budget = jobSet.spec.failurePolicy?.maxRestarts ?? 0;

@@ -5,7 +5,9 @@
 
 import { trainJobObject } from '@kubetrain/testing';
 import { render } from '../../engine.js';
-import type { Container, EnvVar, KubeObject, TrainJob, TrainingRuntime } from '../../types.js';
+import type { JobSetSpec } from '@kubetrain/api';
+import type { Container, EnvVar, KubeObject, PodSpec, TrainJob, TrainingRuntime } from '../../types.js';
+import { addClaimVolumes, volumeClaimsOf } from './volume-claims.js';
 import { optIn, renderLws, shippedRuntime } from './test-support.js';
 
 const tj = 'parity';
@@ -91,6 +93,17 @@ function lwsPods(objects: KubeObject[]) {
   return { size: t.size, leader: t.leaderTemplate.spec, worker: t.workerTemplate.spec };
 }
 
+/**
+ * The volumes of the JobSet's pods of `step` once the JobSet controller has added those of its
+ * volumeClaimPolicies (PVC `<claim>-<jobset>` for each mounted claim).
+ */
+function volumesAtRunTime(objects: KubeObject[], step: string): unknown[] | undefined {
+  const jobSet = find(objects, 'JobSet') as KubeObject & { spec: JobSetSpec };
+  const pod = structuredClone(jobSetPod(objects, step)) as unknown as PodSpec;
+  addClaimVolumes(pod, volumeClaimsOf(trainJobObject({ name: tj, runtime: '' }), jobSet.spec).claims);
+  return pod.volumes;
+}
+
 const node = (pod: { containers: Container[] }): Container => {
   const c = pod.containers.find((x) => x.name === 'node');
   if (c === undefined) throw new Error('no node container');
@@ -120,7 +133,7 @@ describe('env parity: the LeaderWorkerSet rendering vs the JobSet rendering of t
         expect(node(pod).command).toEqual(
           js.command?.map((a) => a.split(hostOf.jobSet(0)).join(hostOf.lws(0))),
         );
-        expect(pod.volumes).toEqual(jobSetPod(jobSet, 'node').volumes);
+        expect(pod.volumes).toEqual(volumesAtRunTime(jobSet, 'node'));
       }
     });
   }

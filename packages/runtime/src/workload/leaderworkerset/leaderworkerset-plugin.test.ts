@@ -81,6 +81,7 @@ describe('the opt-in', () => {
     expect(
       added.map((k) => `${k.group}/${k.version}/${k.resource} owned=${k.owned} watch=${k.watch}`),
     ).toEqual([
+      '/v1/persistentvolumeclaims owned=true watch=true',
       '/v1/pods owned=false watch=true',
       'batch/v1/jobs owned=true watch=true',
       'leaderworkerset.x-k8s.io/v1/leaderworkersets owned=true watch=true',
@@ -89,7 +90,7 @@ describe('the opt-in', () => {
 });
 
 describe('the rendering', () => {
-  it('initializers are Jobs applied first; the LeaderWorkerSet waits for the ones its step dependsOn', () => {
+  it('the PVC of volumeClaimPolicies, then initializer Jobs; the LeaderWorkerSet waits for those its step dependsOn', () => {
     const runtime = optIn(shippedRuntime('torchtune-llama3.2-1b'));
     const { desired } = renderLws(
       job(runtime, {
@@ -105,6 +106,7 @@ describe('the rendering', () => {
         d.after?.map((k) => k.name),
       ]),
     ).toEqual([
+      ['/PersistentVolumeClaim/initializer-tj', 'createOnly', undefined],
       ['batch/Job/tj-dataset-initializer', 'whileAbsentOrSuspended', undefined],
       ['batch/Job/tj-model-initializer', 'whileAbsentOrSuspended', undefined],
       [
@@ -113,7 +115,7 @@ describe('the rendering', () => {
         ['tj-dataset-initializer', 'tj-model-initializer'],
       ],
     ]);
-    expect(desired[2]?.after?.[0]).toEqual({
+    expect(desired[3]?.after?.[0]).toEqual({
       group: 'batch',
       kind: 'Job',
       namespace: 'ns',

@@ -26,11 +26,13 @@ export class LeaderWorkerSetPlugin implements WorkloadPlugin {
 
   /**
    * Owns the LeaderWorkerSet and the initializer Jobs (applied while absent or suspended, as a
-   * JobSet); watches the group's pods, whose container states the status reads.
+   * JobSet) and the volumeClaimPolicies' PVCs (created once, as the JobSet controller does);
+   * watches the group's pods, whose container states the status reads.
    */
   readonly kinds = [
     owns(KindRefs.LeaderWorkerSet, 'whileAbsentOrSuspended'),
     owns(KindRefs.Job, 'whileAbsentOrSuspended'),
+    owns(KindRefs.PersistentVolumeClaim, 'createOnly'),
     reads(KindRefs.Pod, true),
   ];
 
@@ -54,7 +56,7 @@ export class LeaderWorkerSetPlugin implements WorkloadPlugin {
     if (worker !== undefined) worker.endpoints = groupEndpoints(lws, 1, shape.size);
   }
 
-  /** Returns the initializer Jobs, then the LeaderWorkerSet. */
+  /** Returns the PVCs, the initializer Jobs, then the LeaderWorkerSet. */
   build(info: RuntimeInfo, trainJob: TrainJob, _context: BuildContext): KubeObject[] {
     if (info.workload !== WorkloadBackends.LeaderWorkerSet) return [];
     return buildLeaderWorkerSet(info, trainJob);
