@@ -12,6 +12,7 @@ import { checkInputBounds } from './input-bounds.js';
 import { cloneJson } from './json-clone.js';
 import { checkObjectMeta } from './object-meta.js';
 import { pruneUnknownFields } from './prune.js';
+import { checkScaleSubresource } from './scale-subresource.js';
 import { isRatcheted, ratchetErrors, unchangedPaths } from './ratchet.js';
 import { mapSchemaErrors } from './schema-errors.js';
 import { isObject } from './schema-walk.js';
@@ -86,7 +87,8 @@ export function validateSchema(
   // The API server evaluates the CEL rules only when no schema error breaks their assumptions; else it says so.
   const runRules = !schemaErrors.some((m) => m.blocksRules);
   const structural = ratchetErrors(checkStructural(obj, old, schema, runRules), unchanged);
-  const reported = [...schemaErrors.map((m) => m.error), ...structural];
+  const scale = checkScaleSubresource(obj, def.scaleSubresource);
+  const reported = [...schemaErrors.map((m) => m.error), ...structural, ...scale];
   if (!runRules) reported.push(RULES_NOT_CHECKED);
   return { object: obj, errors: reported, warnings };
 }
