@@ -1,7 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The kubeflow.org/v1 kinds of Training Operator v1.9.4: types, schemas, CRDs and the kind list.
 export * from './types.js';
-export { V1_API_VERSION, V1_GROUP, V1_VERSION, V1KindDefinitions, V1KindNames, V1Kinds } from './kinds.js';
+export {
+  V1_API_VERSION,
+  V1_GROUP,
+  V1_VERSION,
+  V1KindDefinitions,
+  V1KindNames,
+  V1Kinds,
+  V1ReplicaSpecsFields,
+} from './kinds.js';
 export type { V1Kind, V1KindDefinition, V1KindName } from './kinds.js';
 export { renderV1CrdFiles, V1_CRD_DIR } from './crd.js';
 export { JAXJobSchema, JAXJobSpecSchema } from './schema/jaxjob.js';

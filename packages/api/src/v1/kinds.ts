@@ -34,6 +34,16 @@ export type V1KindName = (typeof V1KindNames)[keyof typeof V1KindNames];
 /** The CRD definition of a v1 kind. */
 export type V1KindDefinition = KindDefinition<V1KindName>;
 
+/** The replica map field of each v1 kind's spec, such as `pytorchReplicaSpecs`. */
+export const V1ReplicaSpecsFields: Readonly<Record<V1KindName, string>> = {
+  TFJob: 'tfReplicaSpecs',
+  PyTorchJob: 'pytorchReplicaSpecs',
+  XGBoostJob: 'xgbReplicaSpecs',
+  MPIJob: 'mpiReplicaSpecs',
+  PaddleJob: 'paddleReplicaSpecs',
+  JAXJob: 'jaxReplicaSpecs',
+};
+
 /** Printer columns of the v1 kinds: the last condition's type, then the age (MPIJob lists them reversed). */
 const STATE: PrinterColumn = { name: 'State', type: 'string', jsonPath: '.status.conditions[-1:].type' };
 const AGE: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.creationTimestamp' };
@@ -43,8 +53,6 @@ interface V1KindFacts {
   kind: V1KindName;
   plural: string;
   schema: TSchema;
-  /** The replica map field of the spec, such as `pytorchReplicaSpecs`. */
-  replicaSpecsField: string;
   /** The kind scales its Worker replicas (`kubectl scale`, HorizontalPodAutoscaler). */
   scalesWorkers: boolean;
   printerColumns?: readonly PrinterColumn[];
@@ -65,7 +73,7 @@ function define(f: V1KindFacts): V1KindDefinition {
   };
   if (f.scalesWorkers)
     def.scaleSubresource = {
-      specReplicasPath: `.spec.${f.replicaSpecsField}.Worker.replicas`,
+      specReplicasPath: `.spec.${V1ReplicaSpecsFields[f.kind]}.Worker.replicas`,
       statusReplicasPath: '.status.replicaStatuses.Worker.active',
       labelSelectorPath: '.status.replicaStatuses.Worker.selector',
     };
@@ -78,28 +86,24 @@ export const V1KindDefinitions: Readonly<Record<V1KindName, V1KindDefinition>> =
     kind: 'TFJob',
     plural: 'tfjobs',
     schema: TFJobSchema,
-    replicaSpecsField: 'tfReplicaSpecs',
     scalesWorkers: false,
   }),
   PyTorchJob: define({
     kind: 'PyTorchJob',
     plural: 'pytorchjobs',
     schema: PyTorchJobSchema,
-    replicaSpecsField: 'pytorchReplicaSpecs',
     scalesWorkers: true,
   }),
   XGBoostJob: define({
     kind: 'XGBoostJob',
     plural: 'xgboostjobs',
     schema: XGBoostJobSchema,
-    replicaSpecsField: 'xgbReplicaSpecs',
     scalesWorkers: false,
   }),
   MPIJob: define({
     kind: 'MPIJob',
     plural: 'mpijobs',
     schema: MPIJobSchema,
-    replicaSpecsField: 'mpiReplicaSpecs',
     scalesWorkers: false,
     printerColumns: [AGE, STATE],
   }),
@@ -107,14 +111,12 @@ export const V1KindDefinitions: Readonly<Record<V1KindName, V1KindDefinition>> =
     kind: 'PaddleJob',
     plural: 'paddlejobs',
     schema: PaddleJobSchema,
-    replicaSpecsField: 'paddleReplicaSpecs',
     scalesWorkers: true,
   }),
   JAXJob: define({
     kind: 'JAXJob',
     plural: 'jaxjobs',
     schema: JAXJobSchema,
-    replicaSpecsField: 'jaxReplicaSpecs',
     scalesWorkers: true,
   }),
 };

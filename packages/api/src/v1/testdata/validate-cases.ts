@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The refusals of the v1 CRDs, each with the field path and message the API server reports: the table of
 // validate.test.ts, replayed against the real API server by e2e/api/v1-crds.e2e.ts.
+import { V1ReplicaSpecsFields } from '../kinds.js';
 import type { V1KindName } from '../kinds.js';
 
 /** A JSON object. */
@@ -26,23 +27,13 @@ const container = (name: string): Obj => ({ name, image: 'busybox:1.36' });
 /** A replica spec of `n` pods running one container named `name`. */
 const replica = (name: string, n = 1): Obj => ({ replicas: n, template: { spec: { containers: [container(name)] } } });
 
-/** The replica map field of each kind. */
-const REPLICA_FIELD: Record<V1KindName, string> = {
-  TFJob: 'tfReplicaSpecs',
-  PyTorchJob: 'pytorchReplicaSpecs',
-  XGBoostJob: 'xgbReplicaSpecs',
-  MPIJob: 'mpiReplicaSpecs',
-  PaddleJob: 'paddleReplicaSpecs',
-  JAXJob: 'jaxReplicaSpecs',
-};
-
 /** A valid job of `kind` with one Worker replica and `spec` merged into its spec. */
 export function v1Job(kind: V1KindName, spec: Obj = {}, extra: Obj = {}): Obj {
   return {
     apiVersion: 'kubeflow.org/v1',
     kind,
     metadata: { name: 'job', namespace: 'default' },
-    spec: { [REPLICA_FIELD[kind]]: { Worker: replica('main') }, ...spec },
+    spec: { [V1ReplicaSpecsFields[kind]]: { Worker: replica('main') }, ...spec },
     ...extra,
   };
 }
@@ -132,7 +123,38 @@ const cases: Record<string, V1Case> = {
   'PaddleJob: replica counts in the status are integers': {
     kind: 'PaddleJob',
     object: v1Job('PaddleJob', {}, { status: { replicaStatuses: { Worker: { active: 'two' } } } }),
-    want: [typeError('status.replicaStatuses.Worker.active', 'integer', 'string'), RULES_NOT_CHECKED_LINE],
+    want: [
+      typeError('status.replicaStatuses.Worker.active', 'integer', 'string'),
+      '.status.replicaStatuses.Worker.active: Invalid value: 0: .status.replicaStatuses.Worker.active accessor error: two is of the type string, expected int64',
+      RULES_NOT_CHECKED_LINE,
+    ],
+  },
+  'JAXJob: the scale selector in the status is a string': {
+    kind: 'JAXJob',
+    object: v1Job('JAXJob', {}, { status: { replicaStatuses: { Worker: { selector: 5 } } } }),
+    want: [
+      typeError('status.replicaStatuses.Worker.selector', 'string', 'integer'),
+      '.status.replicaStatuses.Worker.selector: Invalid value: "": .status.replicaStatuses.Worker.selector accessor error: 5 is of the type int64, expected string',
+      RULES_NOT_CHECKED_LINE,
+    ],
+  },
+  'PyTorchJob: Worker replicas are not negative (scale subresource)': {
+    kind: 'PyTorchJob',
+    object: pytorch({ pytorchReplicaSpecs: { Worker: { ...replica('pytorch'), replicas: -1 } } }),
+    want: ['.spec.pytorchReplicaSpecs.Worker.replicas: Invalid value: -1: should be a non-negative integer'],
+  },
+  'PaddleJob: Worker replicas fit in an int32 (schema and scale subresource)': {
+    kind: 'PaddleJob',
+    object: v1Job('PaddleJob', { paddleReplicaSpecs: { Worker: { ...replica('paddle'), replicas: 2147483648 } } }),
+    want: [
+      '<nil>: Invalid value: "": Checked value must be of type integer with format int32 in spec.paddleReplicaSpecs.Worker.replicas',
+      '.spec.paddleReplicaSpecs.Worker.replicas: Invalid value: 2147483648: should be less than or equal to 2147483647',
+    ],
+  },
+  'XGBoostJob: negative replicas pass the CRD (no scale subresource; the webhook refuses them)': {
+    kind: 'XGBoostJob',
+    object: v1Job('XGBoostJob', { xgbReplicaSpecs: { Worker: { ...replica('xgboost'), replicas: -1 } } }),
+    want: [],
   },
 };
 
