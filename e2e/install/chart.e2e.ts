@@ -6,6 +6,7 @@
 import { loadSettings, parseFlags, type Configuration, type FeatureGates } from '@kubetrain/controller';
 import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { stringify } from 'yaml';
 import { normalize } from './normalize.js';
 import { helm, helmTemplate, idOf, kubectl, kustomize, type RenderedObject } from './tools.js';
 
@@ -202,6 +203,39 @@ describe('charts/kubetrain', () => {
     });
     afterAll(async () => {
       if (namespace) await deleteNamespace(namespace);
+    });
+
+    it('every object of manifests/ is accepted (server-side dry-run of kubectl kustomize manifests)', () => {
+      const objects = kustomize('manifests');
+      // Namespaced objects need their namespace to exist even in a dry-run.
+      const created =
+        kubectl(['get', 'namespace', 'kubeflow-system', '--ignore-not-found', '-o', 'name']).trim() === '';
+      kubectl([
+        'apply',
+        '--server-side',
+        '--field-manager=kubetrain-e2e-chart',
+        '-f',
+        'manifests/controller/namespace.yaml',
+      ]);
+      try {
+        const out = kubectl(
+          [
+            'apply',
+            '--server-side',
+            '--force-conflicts',
+            '--field-manager=kubetrain-e2e-chart',
+            '--dry-run=server',
+            '-f',
+            '-',
+          ],
+          objects.map((o) => stringify(o)).join('---\n'),
+        );
+        const applied = out.trim().split('\n');
+        expect(applied).toHaveLength(objects.length);
+        expect(applied.every((line) => / \(server dry run\)$/.test(line))).toBe(true);
+      } finally {
+        if (created) kubectl(['delete', 'namespace', 'kubeflow-system', '--wait=false']);
+      }
     });
 
     it('every object of the chart is accepted (server-side dry-run)', () => {

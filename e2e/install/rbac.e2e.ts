@@ -43,6 +43,12 @@ const APPLIED_KINDS = [
 ];
 
 const refs = {
+  SubjectAccessReview: resourceRef(
+    'authorization.k8s.io/v1',
+    'subjectaccessreviews',
+    'SubjectAccessReview',
+    false,
+  ),
   TrainJob: resourceRef(API_VERSION, Resources.TrainJob, Kinds.TrainJob),
   ClusterTrainingRuntime: resourceRef(
     API_VERSION,
@@ -174,6 +180,34 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     }
     if (namespace) await deleteNamespace(namespace);
   });
+
+  // The suite's manager watches one namespace; in a cluster it lists and watches every namespace.
+  it.each([
+    ['trainer.kubeflow.org', 'trainjobs'],
+    ['trainer.kubeflow.org', 'trainingruntimes'],
+    ['trainer.kubeflow.org', 'clustertrainingruntimes'],
+    ['jobset.x-k8s.io', 'jobsets'],
+    ['', 'configmaps'],
+    ['', 'secrets'],
+  ])(
+    'may list and watch %s %s in every namespace (what the reflectors of a real install do)',
+    async (group, resource) => {
+      const allowed: string[] = [];
+      for (const verb of ['list', 'watch']) {
+        const review = (await admin.create(refs.SubjectAccessReview, {
+          apiVersion: 'authorization.k8s.io/v1',
+          kind: 'SubjectAccessReview',
+          spec: {
+            user: `system:serviceaccount:${namespace}:${release}-controller-manager`,
+            groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'],
+            resourceAttributes: { group, resource, verb },
+          },
+        } as KubeObject)) as { status?: { allowed?: boolean } };
+        if (review.status?.allowed === true) allowed.push(verb);
+      }
+      expect(allowed).toEqual(['list', 'watch']);
+    },
+  );
 
   it('starts with no permission error: certificate Secret issued, Lease held, webhooks served', async () => {
     const secret = await admin.get(refs.Secret, `${release}-webhook-cert`, { namespace });
