@@ -12,6 +12,7 @@ import {
   InvalidError,
   NotFoundError,
   resourceRef,
+  TimeoutError,
   type KubeObject,
 } from '@kubetrain/kube';
 import { kubeClient, kubeSuite } from './kube-client.js';
@@ -154,6 +155,14 @@ describe('typed errors from the server', () => {
     const error = await nobody.list(CoreResources.Secret, { namespace: suite.ns }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ForbiddenError);
     expect((error as ApiError).code).toBe(403);
+  });
+
+  it('an aborted request fails as a TimeoutError (code 0)', async () => {
+    const error = await suite.client
+      .get(CoreResources.ConfigMap, 'anything', { namespace: suite.ns, signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as ApiError).code).toBe(0);
   });
 
   it('410 Gone for a watch from a resourceVersion the watch cache no longer has', async () => {

@@ -17,8 +17,14 @@ import type { KubeObject, ObjectList } from './object.js';
 import { resourcePath, type ObjectLocation, type ResourceRef } from './resource.js';
 import { Transport, type TransportOptions, type TransportRequest } from './transport.js';
 
+/** Options every request takes. */
+export interface RequestOptions {
+  /** Aborting fails the request with a {@link TimeoutError} (`code` 0). */
+  signal?: AbortSignal | undefined;
+}
+
 /** Options every write takes. */
-export interface WriteOptions {
+export interface WriteOptions extends RequestOptions {
   /** `All` validates and admits without persisting. */
   dryRun?: 'All';
   /** `metadata.managedFields` owner of this write. */
@@ -28,7 +34,7 @@ export interface WriteOptions {
 }
 
 /** Query of a LIST. */
-export interface ListOptions {
+export interface ListOptions extends RequestOptions {
   namespace?: string | undefined;
   labelSelector?: string | undefined;
   fieldSelector?: string | undefined;
@@ -98,7 +104,7 @@ export interface DeleteOptions {
 }
 
 /** Where an object lives: its namespace for namespaced resources. */
-export interface NamespaceOption {
+export interface NamespaceOption extends RequestOptions {
   namespace?: string | undefined;
 }
 
@@ -109,6 +115,7 @@ interface Call extends ObjectLocation {
   body?: unknown;
   contentType?: string;
   accept?: string;
+  signal?: AbortSignal | undefined;
 }
 
 function writeQuery(options: WriteOptions | undefined): TransportRequest['query'] {
@@ -119,13 +126,15 @@ function writeQuery(options: WriteOptions | undefined): TransportRequest['query'
   };
 }
 
-/** Maps a transport failure (no HTTP response) to an ApiError, timeouts to TimeoutError. */
+/** Maps a transport failure (no HTTP response) to an ApiError, timeouts and aborts to TimeoutError. */
 function transportError(error: unknown, info: RequestInfo): ApiError {
   if (error instanceof ApiError) return error;
   const name = (error as { name?: string; code?: string })?.name ?? '';
   const code = (error as { code?: string })?.code ?? '';
   const message = `${info.method} ${info.path}: ${(error as Error)?.message ?? String(error)}`;
-  if (/Timeout/.test(name) || /TIMEOUT/.test(code))
+  // Timeouts of undici (HeadersTimeoutError, UND_ERR_*_TIMEOUT), of AbortSignal.timeout(), and
+  // aborts by the caller's signal: the request may be retried.
+  if (/Timeout|Abort/.test(name) || /TIMEOUT|ABORT/.test(code))
     return new TimeoutError(message, 0, 'Timeout', undefined, info, { cause: error });
   return new ApiError(message, 0, 'Unknown', undefined, info, { cause: error });
 }
@@ -161,10 +170,11 @@ export class KubeClient {
     ref: ResourceRef,
     options: ListOptions = {},
   ): Promise<ObjectList<T>> {
-    const { namespace, metadataOnly, ...query } = options;
+    const { namespace, metadataOnly, signal, ...query } = options;
     const list = await this.call<ObjectList<T>>(ref, {
       method: 'GET',
       namespace,
+      signal,
       query: { ...query },
       ...(metadataOnly ? { accept: MetadataAccept.list } : {}),
     });
@@ -181,7 +191,13 @@ export class KubeClient {
     options: WriteOptions & NamespaceOption = {},
   ): Promise<T> {
     const namespace = options.namespace ?? object.metadata?.namespace;
-    return this.call<T>(ref, { method: 'POST', namespace, query: writeQuery(options), body: object });
+    return this.call<T>(ref, {
+      method: 'POST',
+      namespace,
+      query: writeQuery(options),
+      body: object,
+      signal: options.signal,
+    });
   }
 
   /** PUT the whole object (or a subresource); `metadata.resourceVersion` makes it conditional (409 when stale). */
@@ -198,6 +214,7 @@ export class KubeClient {
       subresource: options.subresource,
       query: writeQuery(options),
       body: object,
+      signal: options.signal,
     });
   }
 
@@ -216,15 +233,16 @@ export class KubeClient {
       query: { ...writeQuery(options), force: options.force },
       body: patch,
       contentType: PatchTypes[options.type],
+      signal: options.signal,
     });
   }
 
   /** DELETE one object; resolves with what the server returns (the object or a Status). */
   delete(ref: ResourceRef, name: string, options: DeleteOptions & NamespaceOption = {}): Promise<unknown> {
-    const { namespace, dryRun, ...rest } = options;
+    const { namespace, dryRun, signal, ...rest } = options;
     const body =
       Object.keys(rest).length > 0 ? { apiVersion: 'v1', kind: 'DeleteOptions', ...rest } : undefined;
-    return this.call(ref, { method: 'DELETE', name, namespace, query: { dryRun }, body });
+    return this.call(ref, { method: 'DELETE', name, namespace, query: { dryRun }, body, signal });
   }
 
   /**
@@ -287,6 +305,7 @@ export class KubeClient {
           ? { body: JSON.stringify(call.body), contentType: call.contentType ?? 'application/json' }
           : {}),
         ...(call.accept ? { accept: call.accept } : {}),
+        ...(call.signal ? { signal: call.signal } : {}),
       });
     } catch (error) {
       throw transportError(error, info);

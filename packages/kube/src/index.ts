@@ -12,6 +12,7 @@ export type {
   NamespaceOption,
   PatchOptions,
   PatchType,
+  RequestOptions,
   WatchEvent,
   WatchOptions,
   WriteOptions,

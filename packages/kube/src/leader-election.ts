@@ -150,6 +150,9 @@ export class LeaderElector {
   private async attempt(): Promise<boolean> {
     const { client, namespace, name, identity } = this.options;
     const now = Date.now();
+    // One attempt never outlasts the renew deadline (client-go's timeout context): a hung API
+    // server must not keep a leader believing it still leads.
+    const signal = AbortSignal.timeout(this.renewDeadlineMs);
     const ours = (transitions: number, acquireTime: string): LeaseSpec => ({
       holderIdentity: identity,
       leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000),
@@ -162,15 +165,19 @@ export class LeaderElector {
       let lease = this.isLeader && this.lease ? this.lease : undefined;
       if (!lease) {
         try {
-          lease = await client.get<Lease>(CoreResources.Lease, name, { namespace });
+          lease = await client.get<Lease>(CoreResources.Lease, name, { namespace, signal });
         } catch (error) {
           if (!isNotFound(error)) throw error;
-          const created = await client.create<Lease>(CoreResources.Lease, {
-            apiVersion: 'coordination.k8s.io/v1',
-            kind: 'Lease',
-            metadata: { name, namespace },
-            spec: ours(0, formatMicroTime(now)),
-          });
+          const created = await client.create<Lease>(
+            CoreResources.Lease,
+            {
+              apiVersion: 'coordination.k8s.io/v1',
+              kind: 'Lease',
+              metadata: { name, namespace },
+              spec: ours(0, formatMicroTime(now)),
+            },
+            { signal },
+          );
           this.accept(created);
           return true;
         }
@@ -184,7 +191,7 @@ export class LeaderElector {
         holder === identity
           ? ours(spec.leaseTransitions ?? 0, spec.acquireTime ?? formatMicroTime(now))
           : ours((spec.leaseTransitions ?? 0) + 1, formatMicroTime(now));
-      const updated = await client.replace<Lease>(CoreResources.Lease, { ...lease, spec: next });
+      const updated = await client.replace<Lease>(CoreResources.Lease, { ...lease, spec: next }, { signal });
       this.accept(updated);
       return true;
     } catch (error) {
