@@ -115,7 +115,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
     return this;
   }
 
-  /** Stops the loop: aborts the watch, waits until the loop has ended. */
+  /** Stops the loop: aborts the watch (or the LIST in progress), waits until the loop has ended. */
   async stop(): Promise<void> {
     this.stopping.abort();
     await this.running;
@@ -187,6 +187,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
         labelSelector,
         fieldSelector,
         metadataOnly,
+        signal: this.stopping.signal,
         limit: this.options.pageSize ?? 500,
         // resourceVersion is not allowed together with continue.
         ...(cont ? { continue: cont } : { resourceVersion: fromCache ? '0' : undefined }),
