@@ -98,18 +98,81 @@ function trainerStatuses(pod: ObservedPod) {
   return node.length > 0 ? node : all;
 }
 
-function exitCodesOf(states: ReadonlyArray<ObservedContainerState | undefined>): number[] {
-  return states.flatMap((s) => (s?.terminated !== undefined ? [s.terminated.exitCode] : []));
+/** One exit of a trainer container: its code, and whether it is the current state (not a restarted run). */
+interface Exit {
+  readonly code: number;
+  readonly current: boolean;
+}
+
+/** A pod of the group with its worker index and its trainer containers' exits. */
+interface GroupPod {
+  readonly pod: ObservedPod;
+  readonly index: number;
+  readonly containers: ReadonlyArray<{ readonly name: string; readonly exits: readonly Exit[] }>;
+}
+
+function exitsOf(
+  state: ObservedContainerState | undefined,
+  last: ObservedContainerState | undefined,
+): Exit[] {
+  const out: Exit[] = [];
+  if (state?.terminated !== undefined) out.push({ code: state.terminated.exitCode, current: true });
+  if (last?.terminated !== undefined) out.push({ code: last.terminated.exitCode, current: false });
+  return out;
+}
+
+/** The counters one attempt's pods change. */
+interface Counters {
+  restarts: number;
+  attemptFailed: boolean;
+  readonly succeeded: Set<number>;
 }
 
 /**
- * Folds one observation of the group's `pods` into `previous`. A new leader uid starts a new
- * attempt; only pods created with or after the attempt's leader count. A non-zero exit (state or
- * last state `terminated`) of a pod that is not being deleted (the pods of a recreated or stopped
- * group are killed; that is no failure of theirs) is permanent when its code is in
- * `permanentExitCodes`; else it fails the attempt, which counts once as a restart and empties
- * `succeeded`. Then, unless the attempt has failed, each pod whose trainer containers all exited 0
- * once adds its worker index to `succeeded`.
+ * Folds the pods of one attempt into `counters`: failures first (a restarted run that exited
+ * non-zero always fails; a current non-zero state only when the pod is not being deleted, for the
+ * pods of a recreated or stopped group are killed), then, unless the attempt failed, the indexes
+ * whose trainers all exited 0 once. Returns the first permanent failure.
+ */
+function foldAttempt(
+  counters: Counters,
+  pods: readonly GroupPod[],
+  permanentExitCodes: ReadonlySet<number>,
+): PermanentFailure | undefined {
+  let permanent: PermanentFailure | undefined;
+  for (const { pod, containers } of pods) {
+    const deleting = pod.metadata?.deletionTimestamp !== undefined;
+    for (const { name, exits } of containers) {
+      for (const exit of exits) {
+        if (exit.code === 0 || (exit.current && deleting)) continue;
+        if (permanentExitCodes.has(exit.code)) {
+          permanent ??= { pod: pod.metadata?.name ?? '', container: name, exitCode: exit.code };
+        } else if (!counters.attemptFailed) {
+          counters.attemptFailed = true;
+          counters.restarts += 1;
+          counters.succeeded.clear();
+        }
+      }
+    }
+  }
+  // A failed attempt's exits 0 do not count: its group is recreated and every rank runs again.
+  for (const { index, containers } of counters.attemptFailed ? [] : pods) {
+    if (containers.length > 0 && containers.every((c) => c.exits.some((e) => e.code === 0))) {
+      counters.succeeded.add(index);
+    }
+  }
+  return permanent;
+}
+
+/**
+ * Folds one observation of the group's `pods` into `previous`. The attempt is the leader's uid;
+ * pods created with or after the leader belong to it. When the leader is new, the pods created
+ * before it are the previous attempt's and are folded into it first (a failure first seen as its
+ * group is recreated still counts, once). Within an attempt: a non-zero exit is permanent when its
+ * code is in `permanentExitCodes`, else it fails the attempt, which counts once as a restart and
+ * empties `succeeded` (a current non-zero state of a pod being deleted is a kill, no failure);
+ * then, unless the attempt failed, each pod whose trainer containers all exited 0 once adds its
+ * worker index to `succeeded`.
  */
 export function observeGroup(
   previous: GroupProgress,
@@ -117,42 +180,37 @@ export function observeGroup(
   permanentExitCodes: ReadonlySet<number>,
 ): GroupObservation {
   const leader = currentLeader(pods);
-  let { attempt, restarts, attemptFailed } = previous;
-  const succeeded = new Set(previous.succeeded);
+  const since = timeOf(leader?.metadata?.creationTimestamp);
+  const groupPods = pods.flatMap((pod): GroupPod[] => {
+    const index = workerIndexOf(pod);
+    if (index === undefined) return [];
+    const containers = trainerStatuses(pod).map((c) => ({
+      name: c.name,
+      exits: exitsOf(c.state, c.lastState),
+    }));
+    return [{ pod, index, containers }];
+  });
+  const older = groupPods.filter((p) => timeOf(p.pod.metadata?.creationTimestamp) < since);
+  const current = groupPods.filter((p) => timeOf(p.pod.metadata?.creationTimestamp) >= since);
+  const counters: Counters = {
+    restarts: previous.restarts,
+    attemptFailed: previous.attemptFailed,
+    succeeded: new Set(previous.succeeded),
+  };
+  let attempt = previous.attempt;
+  let permanent: PermanentFailure | undefined;
   const leaderUid = leader?.metadata?.uid ?? '';
   if (leader !== undefined && leaderUid !== attempt) {
+    if (attempt !== '') permanent = foldAttempt(counters, older, permanentExitCodes);
     attempt = leaderUid;
-    attemptFailed = false;
+    counters.attemptFailed = false;
   }
-  const since = timeOf(leader?.metadata?.creationTimestamp);
-  const attemptPods = pods.flatMap((pod) => {
-    const index = workerIndexOf(pod);
-    if (index === undefined || timeOf(pod.metadata?.creationTimestamp) < since) return [];
-    const statuses = trainerStatuses(pod).map((c) => ({
-      name: c.name,
-      codes: exitCodesOf([c.state, c.lastState]),
-    }));
-    return [{ pod, index, statuses }];
-  });
-  let permanent: PermanentFailure | undefined;
-  for (const { pod, statuses } of attemptPods) {
-    if (pod.metadata?.deletionTimestamp !== undefined) continue;
-    for (const { name, codes } of statuses) {
-      for (const code of codes.filter((c) => c !== 0)) {
-        if (permanentExitCodes.has(code)) {
-          permanent ??= { pod: pod.metadata?.name ?? '', container: name, exitCode: code };
-        } else if (!attemptFailed) {
-          attemptFailed = true;
-          restarts += 1;
-          succeeded.clear();
-        }
-      }
-    }
-  }
-  // A failed attempt's exits 0 do not count: its group is recreated and every rank runs again.
-  for (const { index, statuses } of attemptFailed ? [] : attemptPods) {
-    if (statuses.length > 0 && statuses.every((c) => c.codes.includes(0))) succeeded.add(index);
-  }
-  const progress = { attempt, restarts, attemptFailed, succeeded: [...succeeded].sort((a, b) => a - b) };
+  permanent ??= foldAttempt(counters, current, permanentExitCodes);
+  const progress: GroupProgress = {
+    attempt,
+    restarts: counters.restarts,
+    attemptFailed: counters.attemptFailed,
+    succeeded: [...counters.succeeded].sort((a, b) => a - b),
+  };
   return permanent !== undefined ? { progress, permanent } : { progress };
 }

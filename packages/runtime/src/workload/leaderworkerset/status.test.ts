@@ -200,10 +200,20 @@ const cases: Record<string, Case> = {
     pods: [pod(0, { state: 143, deleting: true }), pod(1, { state: 137, deleting: true })],
     progress: progress({}),
   },
-  'old-attempt pods (created before the leader) do not count': {
-    lws: lws({ progress: progress({}) }),
+  "the previous attempt's failure, first seen with the new leader, counts once": {
+    lws: lws({ budget: 1, progress: progress({}) }),
     pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a1', created: earlier, state: 1 })],
-    progress: progress({ attempt: 'a2' }),
+    progress: progress({ attempt: 'a2', restarts: 1 }),
+  },
+  'pods older than the leader of the watched attempt are ignored': {
+    lws: lws({ progress: progress({ attempt: 'a2' }) }),
+    pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a1', created: earlier, state: 1 })],
+    progress: undefined,
+  },
+  'a restarted run that failed counts even once its pod is being deleted': {
+    lws: lws({ budget: 2, progress: progress({}) }),
+    pods: [pod(0, { deleting: true, state: 143 }), pod(1, { deleting: true, last: 1, state: 143 })],
+    progress: progress({ restarts: 1, attemptFailed: true }),
   },
   'suspended: Suspended condition, replicas 0 counted as suspended': {
     trainJob: trainJob({ suspend: true }),
