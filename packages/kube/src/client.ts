@@ -108,8 +108,8 @@ export interface NamespaceOption extends RequestOptions {
   namespace?: string | undefined;
 }
 
-/** A raw request on a resource location. */
-interface Call extends ObjectLocation {
+/** A raw request on a resource location (see {@link KubeClient.call}). */
+export interface RawCall extends ObjectLocation {
   method: TransportRequest['method'];
   query?: TransportRequest['query'];
   body?: unknown;
@@ -292,7 +292,7 @@ export class KubeClient {
   }
 
   /** Any request on a resource location; parses the JSON answer, throws the typed error of a failure. */
-  async call<T>(ref: ResourceRef, call: Call): Promise<T> {
+  async call<T>(ref: ResourceRef, call: RawCall): Promise<T> {
     const path = resourcePath(ref, call);
     const info: RequestInfo = { method: call.method, path };
     let response;

@@ -12,6 +12,7 @@ export type {
   NamespaceOption,
   PatchOptions,
   PatchType,
+  RawCall,
   RequestOptions,
   WatchEvent,
   WatchOptions,
