@@ -106,7 +106,8 @@ export interface TrainJobStatusOutcome extends StatusResult {
   readonly requeueAfterMs?: number;
   /**
    * True when the active deadline has passed: `status` carries `Failed=True/DeadlineExceeded` and the
-   * controller deletes the JobSet (upstream's `reconcileDeadline`).
+   * controller deletes the JobSet (upstream's `reconcileDeadline`), or, on the LeaderWorkerSet
+   * backend, the LeaderWorkerSet and its initializer Jobs.
    */
   readonly deadlineExceeded?: boolean;
 }
