@@ -3,13 +3,19 @@
 import { Type } from '@sinclair/typebox';
 import type { Static, TSchema, TUnsafe } from '@sinclair/typebox';
 import { Bool, Int32, Int64, Obj, Str, Time } from '../../schema/k8s-schema.js';
-import type { K8sOptions } from '../../schema/k8s-schema.js';
 import { ObjectMeta } from '../../schema/core.js';
 import { LabelSelector, PodTemplateSpec, ResourceList } from './embedded.js';
 
 /** A `map[string]T`: an object whose every member has the schema `value` (`additionalProperties`). */
-export function MapOf<T extends TSchema>(value: T, o?: K8sOptions): TUnsafe<Record<string, Static<T>>> {
-  return Type.Unsafe<Record<string, Static<T>>>({ type: 'object', additionalProperties: value, ...o });
+export function MapOf<T extends TSchema>(
+  value: T,
+  o: { description: string },
+): TUnsafe<Record<string, Static<T>>> {
+  return Type.Unsafe<Record<string, Static<T>>>({
+    type: 'object',
+    additionalProperties: value,
+    description: o.description,
+  });
 }
 
 /** One replica type of a job: how many pods, their template, and when they are restarted. */
