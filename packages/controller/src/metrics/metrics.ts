@@ -40,7 +40,7 @@ export class ManagerMetrics {
   readonly workDuration: Histogram<'name' | 'controller'>;
   readonly queueRetries: Counter<'name' | 'controller'>;
   readonly trainJobs: Gauge<'state'>;
-  readonly createToJobSet: Histogram;
+  readonly createToJobSet: Histogram<string>;
   readonly reflectorRelists: Counter<'resource'>;
   readonly reflectorRestarts: Counter<'resource'>;
   readonly apiRequests: Counter<'verb' | 'resource'>;
@@ -49,105 +49,88 @@ export class ManagerMetrics {
   constructor({ processMetrics = true }: { processMetrics?: boolean } = {}) {
     const registers = [this.registry];
     if (processMetrics) collectDefaultMetrics({ register: this.registry });
-    this.reconcileTotal = new Counter({
-      name: 'controller_runtime_reconcile_total',
-      help: 'Total number of reconciliations per controller',
-      labelNames: ['controller', 'result'],
-      registers,
-    });
-    this.reconcileErrors = new Counter({
-      name: 'controller_runtime_reconcile_errors_total',
-      help: 'Total number of reconciliation errors per controller',
-      labelNames: ['controller'],
-      registers,
-    });
-    this.terminalReconcileErrors = new Counter({
-      name: 'controller_runtime_terminal_reconcile_errors_total',
-      help: 'Total number of terminal reconciliation errors per controller',
-      labelNames: ['controller'],
-      registers,
-    });
-    this.reconcileTime = new Histogram({
-      name: 'controller_runtime_reconcile_time_seconds',
-      help: 'Length of time per reconciliation per controller',
-      labelNames: ['controller'],
-      buckets: RECONCILE_BUCKETS,
-      registers,
-    });
-    this.maxConcurrentReconciles = new Gauge({
-      name: 'controller_runtime_max_concurrent_reconciles',
-      help: 'Maximum number of concurrent reconciles per controller',
-      labelNames: ['controller'],
-      registers,
-    });
-    this.activeWorkers = new Gauge({
-      name: 'controller_runtime_active_workers',
-      help: 'Number of currently used workers per controller',
-      labelNames: ['controller'],
-      registers,
-    });
-    this.queueDepth = new Gauge({
-      name: 'workqueue_depth',
-      help: 'Current depth of workqueue',
-      labelNames: ['name', 'controller'],
-      registers,
-    });
-    this.queueAdds = new Counter({
-      name: 'workqueue_adds_total',
-      help: 'Total number of adds handled by workqueue',
-      labelNames: ['name', 'controller'],
-      registers,
-    });
-    this.queueDuration = new Histogram({
-      name: 'workqueue_queue_duration_seconds',
-      help: 'How long in seconds an item stays in workqueue before being requested',
-      labelNames: ['name', 'controller'],
-      buckets: QUEUE_BUCKETS,
-      registers,
-    });
-    this.workDuration = new Histogram({
-      name: 'workqueue_work_duration_seconds',
-      help: 'How long in seconds processing an item from workqueue takes.',
-      labelNames: ['name', 'controller'],
-      buckets: QUEUE_BUCKETS,
-      registers,
-    });
-    this.queueRetries = new Counter({
-      name: 'workqueue_retries_total',
-      help: 'Total number of retries handled by workqueue',
-      labelNames: ['name', 'controller'],
-      registers,
-    });
-    this.trainJobs = new Gauge({
-      name: 'kubetrain_trainjobs',
-      help: 'Number of TrainJobs the manager reconciles, by state',
-      labelNames: ['state'],
-      registers,
-    });
-    this.createToJobSet = new Histogram({
-      name: 'kubetrain_trainjob_create_to_jobset_seconds',
-      help: "Seconds from a TrainJob's creationTimestamp to the first successful apply of its JobSet",
-      buckets: LATENCY_BUCKETS,
-      registers,
-    });
-    this.reflectorRelists = new Counter({
-      name: 'kubetrain_reflector_relists_total',
-      help: 'Number of full lists a reflector made (start and after 410 Gone)',
-      labelNames: ['resource'],
-      registers,
-    });
-    this.reflectorRestarts = new Counter({
-      name: 'kubetrain_reflector_watch_restarts_total',
-      help: 'Number of watches a reflector restarted after an error or a quiet period',
-      labelNames: ['resource'],
-      registers,
-    });
-    this.apiRequests = new Counter({
-      name: 'kubetrain_api_requests_total',
-      help: "Requests of the manager's client to the API server (watches excluded), by verb and resource",
-      labelNames: ['verb', 'resource'],
-      registers,
-    });
+    const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Counter<L>({ name, help, labelNames, registers });
+    const gauge = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Gauge<L>({ name, help, labelNames, registers });
+    const histogram = <L extends string>(name: string, help: string, labelNames: L[], buckets: number[]) =>
+      new Histogram<L>({ name, help, labelNames, buckets, registers });
+    const queue: Array<'name' | 'controller'> = ['name', 'controller'];
+
+    this.reconcileTotal = counter(
+      'controller_runtime_reconcile_total',
+      'Total number of reconciliations per controller',
+      ['controller', 'result'],
+    );
+    this.reconcileErrors = counter(
+      'controller_runtime_reconcile_errors_total',
+      'Total number of reconciliation errors per controller',
+      ['controller'],
+    );
+    this.terminalReconcileErrors = counter(
+      'controller_runtime_terminal_reconcile_errors_total',
+      'Total number of terminal reconciliation errors per controller',
+      ['controller'],
+    );
+    this.reconcileTime = histogram(
+      'controller_runtime_reconcile_time_seconds',
+      'Length of time per reconciliation per controller',
+      ['controller'],
+      RECONCILE_BUCKETS,
+    );
+    this.maxConcurrentReconciles = gauge(
+      'controller_runtime_max_concurrent_reconciles',
+      'Maximum number of concurrent reconciles per controller',
+      ['controller'],
+    );
+    this.activeWorkers = gauge(
+      'controller_runtime_active_workers',
+      'Number of currently used workers per controller',
+      ['controller'],
+    );
+    this.queueDepth = gauge('workqueue_depth', 'Current depth of workqueue', queue);
+    this.queueAdds = counter('workqueue_adds_total', 'Total number of adds handled by workqueue', queue);
+    this.queueDuration = histogram(
+      'workqueue_queue_duration_seconds',
+      'How long in seconds an item stays in workqueue before being requested',
+      queue,
+      QUEUE_BUCKETS,
+    );
+    this.workDuration = histogram(
+      'workqueue_work_duration_seconds',
+      'How long in seconds processing an item from workqueue takes.',
+      queue,
+      QUEUE_BUCKETS,
+    );
+    this.queueRetries = counter(
+      'workqueue_retries_total',
+      'Total number of retries handled by workqueue',
+      queue,
+    );
+    this.trainJobs = gauge('kubetrain_trainjobs', 'Number of TrainJobs the manager reconciles, by state', [
+      'state',
+    ]);
+    this.createToJobSet = histogram(
+      'kubetrain_trainjob_create_to_jobset_seconds',
+      "Seconds from a TrainJob's creationTimestamp to the first successful apply of its JobSet",
+      [],
+      LATENCY_BUCKETS,
+    );
+    this.reflectorRelists = counter(
+      'kubetrain_reflector_relists_total',
+      'Number of full lists a reflector made after its first (410 Gone, errors)',
+      ['resource'],
+    );
+    this.reflectorRestarts = counter(
+      'kubetrain_reflector_watch_restarts_total',
+      'Number of watches a reflector restarted after an error or a quiet period',
+      ['resource'],
+    );
+    this.apiRequests = counter(
+      'kubetrain_api_requests_total',
+      "Requests of the manager's client to the API server (watches excluded), by verb and resource",
+      ['verb', 'resource'],
+    );
   }
 
   /** Counts one request of the manager's client (`APPLY` for server-side apply patches). */
