@@ -25,6 +25,10 @@ import { addClaimVolumes, volumeClaimsOf, type VolumeClaim } from './volume-clai
 /** Whose exit 0 completes the job: every pod of the group, or the leader alone (MPI's launcher). */
 export type GroupCompletion = 'All' | 'Leader';
 
+/** Why a Flux runtime cannot be rendered as a LeaderWorkerSet. */
+export const FLUX_UNSUPPORTED_MESSAGE =
+  'the Flux ML policy cannot run on a LeaderWorkerSet: its broker names JobSet pods';
+
 /** `<tj>-<step>`: the batch/v1 Job of an initializer step. */
 export function initializerJobName(trainJob: TrainJob, step: string): string {
   return `${trainJob.metadata.name ?? ''}-${step}`;
@@ -123,7 +127,7 @@ function initializerJob(
  */
 export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): KubeObject[] {
   if (info.runtimePolicy.mlPolicy?.flux !== undefined) {
-    throw new RenderError('the Flux ML policy cannot run on a LeaderWorkerSet: its broker names JobSet pods');
+    throw new RenderError(FLUX_UNSUPPORTED_MESSAGE);
   }
   const shape = groupShape(info);
   const jobSet = buildJobSet(info, trainJob);

@@ -2,7 +2,7 @@
 // Which steps of the runtime become what on the LeaderWorkerSet backend: the initializer steps run
 // as plain batch/v1 Jobs; the other steps form the one group, as its leader and worker templates.
 
-import { AncestorSteps } from '@kubetrain/api';
+import { AncestorSteps, ContainerNames } from '@kubetrain/api';
 import { RenderError } from '../../framework/errors.js';
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { ancestorOf } from '../../util/replicated-job.js';
@@ -25,9 +25,9 @@ function isInitializer(ancestor: string | undefined): boolean {
 
 /**
  * The group shape of `info` (its counts final). One non-initializer step: it is the leader and the
- * workers, `size` = its pod count (numNodes). Two (MPI's `launcher` and `node`): the step of one
- * pod is the leader (the `trainer` step when both have one pod), the other the workers, `size` = 1 +
- * the workers' count. Throws {@link RenderError} for none or more than two.
+ * workers, `size` = its pod count (numNodes). Two: the leader is the `launcher` step (MPI), else the
+ * single-pod step (the `trainer` step when both are), the other the workers; `size` = 1 + the
+ * workers' count. Throws {@link RenderError} for none or more than two steps, or two with no leader.
  */
 export function groupShape(info: RuntimeInfo): GroupShape {
   const jobs = info.templateSpec.spec.replicatedJobs ?? [];
@@ -44,7 +44,9 @@ export function groupShape(info: RuntimeInfo): GroupShape {
     return { initializers, leader: first.name, worker: first.name, size: count(first.name) };
   const singles = steps.filter((s) => count(s.name) === 1);
   const leader =
-    singles.find((s) => ancestorOf(s) === AncestorSteps.Trainer) ?? (singles[0] as typeof first | undefined);
+    steps.find((s) => s.name === ContainerNames.Launcher) ??
+    singles.find((s) => ancestorOf(s) === AncestorSteps.Trainer) ??
+    (singles[0] as typeof first | undefined);
   if (leader === undefined) {
     throw new RenderError(
       `a LeaderWorkerSet's leader is one pod: neither step ${first.name} nor ${second.name} has a single pod`,

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { KubetrainAnnotations, KubetrainFeatureGates } from '@kubetrain/api';
 import { toYaml, trainJobObject } from '@kubetrain/testing';
-import { render, status } from '../../engine.js';
+import { render, status, validateAdmission } from '../../engine.js';
 import { RenderError } from '../../framework/errors.js';
 import { watchedKinds } from '../../framework/kinds.js';
 import { defaultPlugins } from '../../plugins/registry.js';
@@ -253,5 +253,29 @@ describe('engine status on the LeaderWorkerSet backend', () => {
       isWorkloadSuspended({ apiVersion: 'batch/v1', kind: 'Job', spec: { suspend: true } }),
       isWorkloadSuspended({ apiVersion: 'jobset.x-k8s.io/v1alpha2', kind: 'JobSet', spec: {} }),
     ]).toEqual([true, false, false, true, false]);
+  });
+});
+
+describe('admission on the LeaderWorkerSet backend', () => {
+  it.each([
+    ['torch: valid', () => optIn(shippedRuntime('torch-distributed')), []],
+    ['deepspeed (launcher + node): valid', () => optIn(shippedRuntime('deepspeed-distributed')), []],
+    [
+      'flux: refused with the render message',
+      () => optIn(shippedFluxLike()),
+      ['spec.runtimeRef: the Flux ML policy cannot run on a LeaderWorkerSet: its broker names JobSet pods'],
+    ],
+  ])('%s', (_name, runtime, want) => {
+    const r = runtime();
+    const { errors } = validateAdmission(undefined, job(r), r, { plugins: lwsPlugins() });
+    expect(errors.map((e) => `${e.path}: ${e.message}`)).toEqual(want);
+  });
+
+  it('the same Flux runtime without the gate is not refused by this rule', () => {
+    const r = optIn(shippedFluxLike());
+    const { errors } = validateAdmission(undefined, job(r), r);
+    expect(errors.map((e) => e.message)).not.toContain(
+      'the Flux ML policy cannot run on a LeaderWorkerSet: its broker names JobSet pods',
+    );
   });
 });

@@ -15,6 +15,8 @@ import { buildLeaderWorkerSet, initializerJobName } from './builder.js';
 import { groupShape } from './group-shape.js';
 import { groupEndpoints, leaderWorkerSetName } from './naming.js';
 import { leaderWorkerSetStatus } from './status.js';
+import { validateGroupShape } from './validate-shape.js';
+import { validateWithRules } from '../../validation/input.js';
 
 /** The plugin's name. */
 export const name = 'LeaderWorkerSet';
@@ -87,6 +89,9 @@ export class LeaderWorkerSetPlugin implements WorkloadPlugin {
         name: initializerJobName(trainJob, s),
       }));
   }
+
+  /** The backend's rule: Flux, or steps that make no group, refused at admission. Returns data, never throws. */
+  readonly validate = validateWithRules({ errors: [validateGroupShape] });
 
   /** The TrainJob status from the observed LeaderWorkerSet, pods and initializer Jobs. */
   status(trainJob: TrainJob, observed: ObservedWorkload): StatusResult {
