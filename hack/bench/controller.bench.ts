@@ -17,6 +17,7 @@
 // many minutes on this control plane.
 import { writeFileSync } from 'node:fs';
 import { upstreamLauncher } from '../baseline/run-trainer.js';
+import { takeBenchLock } from './lib/bench-lock.js';
 import { runCeiling } from './lib/ceiling-run.js';
 import { installBenchApi } from './lib/cluster-setup.js';
 import { KubeClient } from './lib/kube-client.js';
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
     else launchers.push(launcher);
   }
 
+  const release = takeBenchLock();
+  process.once('exit', release);
   const client = KubeClient.fromKubeconfig();
   const began = Date.now();
   await deleteLeftovers(client);
