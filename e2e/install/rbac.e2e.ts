@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The chart's RBAC is enough and not too much. The chart's ServiceAccount, ClusterRole, Role, their
-// bindings, ConfigMap and Service are applied for real into a fresh namespace (release
-// `kt-<random>`); the manager runs in this process as that ServiceAccount (a TokenRequest token in
+// The chart's RBAC is enough and not too much. `helm install` puts the chart into a fresh namespace
+// (release `kt-<random>`; its webhook configurations left out, they are cluster-wide); the manager runs in this process as that ServiceAccount (a TokenRequest token in
 // its kubeconfig), with the chart's own Configuration (only the listen addresses moved to
 // 127.0.0.1, reconciling the suite's namespace). It must issue its certificate into the Secret the
 // Role names, hold its Lease, serve admission (through the suite's own webhook configurations,
@@ -23,24 +22,15 @@ import {
 import { ApiError, KubeClient, loadKubeConfig, resourceRef, type KubeObject } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
 import { makeTrainJob } from '@kubetrain/testing';
-import { readYamlObjects } from '../support/apply.js';
+import { readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
 import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import { serviceAccountKubeconfig } from './service-account.js';
-import { freePort, helmTemplate, kubectl, type RenderedObject } from './tools.js';
+import { freePort, helm, helmTemplate, type RenderedObject } from './tools.js';
 
 const SUITE_LABEL = 'kubetrain.dev/install-suite';
-const APPLIED_KINDS = [
-  'ServiceAccount',
-  'ClusterRole',
-  'ClusterRoleBinding',
-  'Role',
-  'RoleBinding',
-  'ConfigMap',
-  'Service',
-];
 
 const refs = {
   SubjectAccessReview: resourceRef(
@@ -62,12 +52,6 @@ const refs = {
   Lease: resourceRef('coordination.k8s.io/v1', 'leases', 'Lease'),
   Deployment: resourceRef('apps/v1', 'deployments', 'Deployment'),
   ClusterRole: resourceRef('rbac.authorization.k8s.io/v1', 'clusterroles', 'ClusterRole', false),
-  ClusterRoleBinding: resourceRef(
-    'rbac.authorization.k8s.io/v1',
-    'clusterrolebindings',
-    'ClusterRoleBinding',
-    false,
-  ),
   Event: resourceRef('events.k8s.io/v1', 'events', 'Event'),
 };
 
@@ -92,6 +76,7 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
   const logs: string[] = [];
   let names: { mutating: string; validating: string };
   let runtimeName: string;
+  let installed = false;
 
   beforeAll(async () => {
     await installKubetrainCrds('kubetrain-e2e');
@@ -100,11 +85,25 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     admin = await KubeClient.create(loadKubeConfig({ path: kubeconfigPath() }), {
       userAgent: 'kubetrain-e2e-install',
     });
-    chart = helmTemplate(release, namespace).filter((o) => APPLIED_KINDS.includes(o.kind));
-    kubectl(
-      ['apply', '--server-side', '--field-manager=kubetrain-e2e-install', '-n', namespace, '-f', '-'],
-      chart.map((o) => stringify(o)).join('---\n'),
+    // A real `helm install` of the chart (its webhook configurations left out, see drop-webhooks.mjs;
+    // the runtimes are this suite's own copies): the kwok nodes report the Deployment's pod ready.
+    helm(
+      'install',
+      release,
+      'charts/kubetrain',
+      '-n',
+      namespace,
+      '--skip-crds',
+      '--set',
+      'runtimes.enabled=false',
+      '--post-renderer',
+      join(REPO_ROOT, 'e2e/install/drop-webhooks.mjs'),
+      '--wait',
+      '--timeout',
+      '3m',
     );
+    installed = true;
+    chart = helmTemplate(release, namespace);
     const saKubeconfig = await serviceAccountKubeconfig(namespace, `${release}-controller-manager`);
     asManager = await KubeClient.create(loadKubeConfig({ path: saKubeconfig }), {
       userAgent: 'kubetrain-e2e-sa',
@@ -172,10 +171,7 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
         await quietly(admin.delete(CertResources.ValidatingWebhookConfiguration, names.validating));
       }
       if (runtimeName) await quietly(admin.delete(refs.ClusterTrainingRuntime, runtimeName));
-      if (release) {
-        await quietly(admin.delete(refs.ClusterRoleBinding, `${release}-controller-manager`));
-        await quietly(admin.delete(refs.ClusterRole, `${release}-controller-manager`));
-      }
+      if (installed) helm('uninstall', release, '-n', namespace, '--wait');
       await admin.close();
     }
     if (namespace) await deleteNamespace(namespace);
@@ -208,6 +204,14 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
       expect(allowed).toEqual(['list', 'watch']);
     },
   );
+
+  it('helm installed the chart: release deployed, Deployment available (pod on a kwok node)', async () => {
+    expect(JSON.parse(helm('status', release, '-n', namespace, '-o', 'json')).info.status).toBe('deployed');
+    const deployment = (await admin.get(refs.Deployment, `${release}-controller-manager`, { namespace })) as {
+      status?: { availableReplicas?: number };
+    };
+    expect(deployment.status?.availableReplicas).toBe(1);
+  });
 
   it('starts with no permission error: certificate Secret issued, Lease held, webhooks served', async () => {
     const secret = await admin.get(refs.Secret, `${release}-webhook-cert`, { namespace });
@@ -273,10 +277,10 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
           ? tj
           : undefined;
       },
-      async () =>
-        JSON.stringify(
-          ((await admin.get(refs.TrainJob, 'torch', { namespace })) as unknown as TrainJob).status ?? {},
-        ),
+      async () => {
+        const tj = (await admin.get(refs.TrainJob, 'torch', { namespace })) as unknown as TrainJob;
+        return `status ${JSON.stringify(tj.status ?? {})}; manager log:\n${logs.slice(-30).join('')}`;
+      },
     );
     expect(done.status?.jobsStatus).toEqual([
       { name: 'node', ready: 0, succeeded: 1, failed: 0, active: 0, suspended: 0 },
