@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-// The chart's RBAC is enough and not too much. `helm install` puts the chart into a fresh namespace
-// (release `kt-<random>`; its webhook configurations left out, they are cluster-wide); the manager runs in this process as that ServiceAccount (a TokenRequest token in
-// its kubeconfig), with the chart's own Configuration (only the listen addresses moved to
-// 127.0.0.1, reconciling the suite's namespace). It must issue its certificate into the Secret the
-// Role names, hold its Lease, serve admission (through the suite's own webhook configurations,
-// narrowed to the suite's namespace and labels) and reconcile a TrainJob to Complete; requests
-// outside the chart's rules are refused with 403.
+// The chart's RBAC is enough and not too much. `helm install` puts the chart into a fresh
+// namespace (release `kt-<random>`; its webhook configurations left out: they are cluster-wide).
+// The manager runs in this process as the release's ServiceAccount (a TokenRequest token in its
+// kubeconfig), with the chart's own Configuration (only the listen addresses moved to 127.0.0.1,
+// reconciling the suite's namespace). It must issue its certificate into the Secret the Role
+// names, hold its Lease, serve admission (through the suite's own webhook configurations, narrowed
+// to the suite's namespace and labels) and reconcile a TrainJob to Complete; requests outside the
+// chart's rules are refused with 403.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
