@@ -24,16 +24,6 @@ export const ManagerResources = {
   Event: resourceRef('events.k8s.io/v1', 'events', 'Event'),
 } as const satisfies Record<string, ResourceRef>;
 
-/** Resources rendered objects may have, by `apiVersion` and `kind`. */
-const RENDERED: readonly ResourceRef[] = [
-  ManagerResources.JobSet,
-  ManagerResources.LeaderWorkerSet,
-  ManagerResources.ConfigMap,
-  ManagerResources.Secret,
-  resourceRef('scheduling.x-k8s.io/v1alpha1', 'podgroups', 'PodGroup'),
-  resourceRef('scheduling.volcano.sh/v1beta1', 'podgroups', 'PodGroup'),
-];
-
 /** A rendered object of a kind the manager has no resource for. */
 export class UnknownResourceError extends Error {
   constructor(apiVersion: string, kind: string) {
@@ -42,11 +32,29 @@ export class UnknownResourceError extends Error {
   }
 }
 
-/** The resource of objects of `apiVersion` and `kind`; throws {@link UnknownResourceError}. */
-export function resourceFor(apiVersion: string, kind: string): ResourceRef {
-  const found = RENDERED.find(
-    (r) => r.kind === kind && (r.group === '' ? r.version : `${r.group}/${r.version}`) === apiVersion,
-  );
-  if (found === undefined) throw new UnknownResourceError(apiVersion, kind);
-  return found;
+/** A kind as the engine declares it: group, version, kind and plural resource (all namespaced). */
+export interface DeclaredKind {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly resource: string;
+}
+
+/** Finds the resource of rendered objects among the kinds the engine declares it creates. */
+export class ResourceIndex {
+  private readonly byGvk = new Map<string, ResourceRef>();
+
+  constructor(kinds: readonly DeclaredKind[]) {
+    for (const k of kinds) {
+      const apiVersion = k.group === '' ? k.version : `${k.group}/${k.version}`;
+      this.byGvk.set(`${apiVersion}/${k.kind}`, resourceRef(apiVersion, k.resource, k.kind));
+    }
+  }
+
+  /** The resource of objects of `apiVersion` and `kind`; throws {@link UnknownResourceError}. */
+  resourceFor(apiVersion: string, kind: string): ResourceRef {
+    const found = this.byGvk.get(`${apiVersion}/${kind}`);
+    if (found === undefined) throw new UnknownResourceError(apiVersion, kind);
+    return found;
+  }
 }

@@ -19,6 +19,7 @@ import {
   runtimeSnapshotName,
   status,
   UnsupportedRuntimeError,
+  watchedKinds,
   type ApplyPolicy,
   type DesiredObject,
   type KubeObject,
@@ -64,6 +65,8 @@ export interface Engine {
   render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): readonly DesiredObject[];
   /** Suspended, Complete/Failed and jobsStatus from the observed JobSet, then the active deadline. */
   status(trainJob: TrainJob, jobSet: JobSet | undefined, now: Date): StatusOutcome;
+  /** The kinds the plugins (and the engine) create for TrainJobs: group, version, kind, plural resource. */
+  readonly ownedKinds: ReadonlyArray<{ group: string; version: string; kind: string; resource: string }>;
 }
 
 /** RFC 3339 with seconds, as metav1.Time is written. */
@@ -78,6 +81,7 @@ export function createEngine(settings: EngineSettings): Engine {
     featureGates: settings.featureGates,
   });
   return {
+    ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
     render(trainJob, runtime, inputs) {
       const secrets = inputs.needSecrets ? { mpiSSHKeyPair: () => deriveSSHKeyPair(randomBytes(32)) } : {};
       return render(trainJob, runtime, { plugins, secrets }).desired;

@@ -31,7 +31,7 @@ import {
   type Store,
 } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
-import { resourceFor, ManagerResources } from '../cluster/resources.js';
+import { ManagerResources, ResourceIndex } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   isFinished,
@@ -89,6 +89,7 @@ export class TrainJobReconciler {
 
   private readonly hashes = new AppliedHashes();
   private readonly applier: Applier;
+  private readonly resources: ResourceIndex;
   private readonly runtimes: RuntimeSource;
   /** The last warning note per TrainJob key, so that a job waiting for its runtime warns once. */
   private readonly warned = new Map<string, string>();
@@ -97,6 +98,7 @@ export class TrainJobReconciler {
   constructor(private readonly deps: TrainJobReconcilerDeps) {
     this.runtimes = new RuntimeSource(deps.client, deps.stores);
     this.applier = new Applier(deps.client, { fieldManager: FieldManagers.Trainer });
+    this.resources = new ResourceIndex(deps.engine.ownedKinds);
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -225,7 +227,7 @@ export class TrainJobReconciler {
       if (last === undefined && observed.appliedHash === d.hash) this.hashes.set(key, uid, objectId, d.hash);
       return false;
     }
-    const ref = resourceFor(d.object.apiVersion, d.object.kind);
+    const ref = this.resources.resourceFor(d.object.apiVersion, d.object.kind);
     const body = markOwned(d.object, trainJobName, d.hash) as KubeObject;
     let written: KubeObject | undefined;
     if (decision === 'create') {
