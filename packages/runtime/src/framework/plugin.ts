@@ -81,7 +81,11 @@ export interface ValidationContext {
 export interface ObservedContainerState {
   readonly running?: object;
   readonly waiting?: { readonly reason?: string };
-  readonly terminated?: { readonly exitCode: number; readonly reason?: string };
+  readonly terminated?: {
+    readonly exitCode: number;
+    readonly reason?: string;
+    readonly finishedAt?: string | Date;
+  };
 }
 
 /** The part of a core/v1 Pod the LeaderWorkerSet status reads (a whole V1Pod fits). */
@@ -92,6 +96,7 @@ export interface ObservedPod {
     readonly labels?: Readonly<Record<string, string>>;
     readonly creationTimestamp?: string | Date;
     readonly deletionTimestamp?: string | Date;
+    readonly deletionGracePeriodSeconds?: number;
   };
   readonly status?: {
     readonly phase?: string;

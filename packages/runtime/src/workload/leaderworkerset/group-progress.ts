@@ -17,6 +17,11 @@ export interface GroupProgress {
   readonly attemptFailed: boolean;
   /** Worker indexes (0 = leader) whose trainer exited 0 since the last failure, ascending. */
   readonly succeeded: readonly number[];
+  /**
+   * When the watched attempt's end began (RFC 3339): its leader's deletion was requested. Exits
+   * after it are consequences of the group going away, not failures.
+   */
+  readonly endedAt?: string;
 }
 
 /** A permanent failure seen in the pods: the job fails at once. */
@@ -49,7 +54,8 @@ function isProgress(value: unknown): value is GroupProgress {
     Number.isInteger(v.restarts) &&
     typeof v.attemptFailed === 'boolean' &&
     Array.isArray(v.succeeded) &&
-    v.succeeded.every((i) => Number.isInteger(i))
+    v.succeeded.every((i) => Number.isInteger(i)) &&
+    (v.endedAt === undefined || typeof v.endedAt === 'string')
   );
 }
 
@@ -67,8 +73,14 @@ export function readProgress(annotations: Readonly<Record<string, string>> | und
 
 /** The annotation value of `progress`: JSON with a fixed member order. */
 export function writeProgress(progress: GroupProgress): string {
-  const { attempt, restarts, attemptFailed, succeeded } = progress;
-  return JSON.stringify({ attempt, restarts, attemptFailed, succeeded });
+  const { attempt, restarts, attemptFailed, succeeded, endedAt } = progress;
+  return JSON.stringify({
+    attempt,
+    restarts,
+    attemptFailed,
+    succeeded,
+    ...(endedAt !== undefined ? { endedAt } : {}),
+  });
 }
 
 function workerIndexOf(pod: ObservedPod): number | undefined {
@@ -81,6 +93,13 @@ function timeOf(value: string | Date | undefined): number {
   if (value === undefined) return Number.NEGATIVE_INFINITY;
   const ms = value instanceof Date ? value.getTime() : Date.parse(value);
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
+}
+
+/** When the pod's deletion was requested (deletionTimestamp less the grace period); +∞ when not deleting. */
+function deletionRequestedAt(pod: ObservedPod | undefined): number {
+  const at = pod?.metadata?.deletionTimestamp;
+  if (at === undefined) return Number.POSITIVE_INFINITY;
+  return timeOf(at) - (pod?.metadata?.deletionGracePeriodSeconds ?? 0) * 1000;
 }
 
 /** The leader of the newest attempt: a leader pod not being deleted, else the newest leader pod. */
@@ -98,9 +117,11 @@ function trainerStatuses(pod: ObservedPod) {
   return node.length > 0 ? node : all;
 }
 
-/** One exit of a trainer container: its code, and whether it is the current state (not a restarted run). */
+/** One exit of a trainer container: its code and when it finished (-∞ when unknown). */
 interface Exit {
   readonly code: number;
+  readonly finishedAt: number;
+  /** The container's current state (not a run the kubelet restarted). */
   readonly current: boolean;
 }
 
@@ -116,8 +137,14 @@ function exitsOf(
   last: ObservedContainerState | undefined,
 ): Exit[] {
   const out: Exit[] = [];
-  if (state?.terminated !== undefined) out.push({ code: state.terminated.exitCode, current: true });
-  if (last?.terminated !== undefined) out.push({ code: last.terminated.exitCode, current: false });
+  for (const [s, current] of [
+    [state, true],
+    [last, false],
+  ] as const) {
+    if (s?.terminated !== undefined) {
+      out.push({ code: s.terminated.exitCode, finishedAt: timeOf(s.terminated.finishedAt), current });
+    }
+  }
   return out;
 }
 
@@ -129,22 +156,32 @@ interface Counters {
 }
 
 /**
- * Folds the pods of one attempt into `counters`: failures first (a restarted run that exited
- * non-zero always fails; a current non-zero state only when the pod is not being deleted, for the
- * pods of a recreated or stopped group are killed), then, unless the attempt failed, the indexes
- * whose trainers all exited 0 once. Returns the first permanent failure.
+ * True when a non-zero exit is a consequence of the group going away, not a failure: it finished
+ * after the attempt's end began (`endedAt`) or after its own pod's deletion was requested, or,
+ * with no finish time, it is the current state of a pod being deleted (a kill).
+ */
+function isConsequence(exit: Exit, pod: ObservedPod, endedAt: number): boolean {
+  const cutoff = Math.min(endedAt, deletionRequestedAt(pod));
+  if (exit.finishedAt !== Number.NEGATIVE_INFINITY) return exit.finishedAt > cutoff;
+  return exit.current && pod.metadata?.deletionTimestamp !== undefined;
+}
+
+/**
+ * Folds the pods of one attempt into `counters`: failures first (see {@link isConsequence} for
+ * the exits that are none), then, unless the attempt failed, the indexes whose trainers all exited
+ * 0 once. Returns the first permanent failure.
  */
 function foldAttempt(
   counters: Counters,
   pods: readonly GroupPod[],
+  endedAt: number,
   permanentExitCodes: ReadonlySet<number>,
 ): PermanentFailure | undefined {
   let permanent: PermanentFailure | undefined;
   for (const { pod, containers } of pods) {
-    const deleting = pod.metadata?.deletionTimestamp !== undefined;
     for (const { name, exits } of containers) {
       for (const exit of exits) {
-        if (exit.code === 0 || (exit.current && deleting)) continue;
+        if (exit.code === 0 || isConsequence(exit, pod, endedAt)) continue;
         if (permanentExitCodes.has(exit.code)) {
           permanent ??= { pod: pod.metadata?.name ?? '', container: name, exitCode: exit.code };
         } else if (!counters.attemptFailed) {
@@ -164,15 +201,20 @@ function foldAttempt(
   return permanent;
 }
 
+function isoOf(ms: number): string | undefined {
+  return Number.isFinite(ms) ? new Date(ms).toISOString().replace('.000Z', 'Z') : undefined;
+}
+
 /**
  * Folds one observation of the group's `pods` into `previous`. The attempt is the leader's uid;
  * pods created with or after the leader belong to it. When the leader is new, the pods created
  * before it are the previous attempt's and are folded into it first (a failure first seen as its
- * group is recreated still counts, once). Within an attempt: a non-zero exit is permanent when its
- * code is in `permanentExitCodes`, else it fails the attempt, which counts once as a restart and
- * empties `succeeded` (a current non-zero state of a pod being deleted is a kill, no failure);
- * then, unless the attempt failed, each pod whose trainer containers all exited 0 once adds its
- * worker index to `succeeded`.
+ * group is recreated still counts, once), with the previous `endedAt`, else the new leader's
+ * creation, as its end. Within an attempt: a non-zero exit that is no consequence of the group
+ * going away is permanent when its code is in `permanentExitCodes`, else it fails the attempt,
+ * which counts once as a restart and empties `succeeded`; then, unless the attempt failed, each
+ * pod whose trainer containers all exited 0 once adds its worker index to `succeeded`. A leader
+ * being deleted sets the attempt's `endedAt`.
  */
 export function observeGroup(
   previous: GroupProgress,
@@ -198,19 +240,27 @@ export function observeGroup(
     succeeded: new Set(previous.succeeded),
   };
   let attempt = previous.attempt;
+  let endedAt = previous.endedAt !== undefined ? timeOf(previous.endedAt) : Number.POSITIVE_INFINITY;
   let permanent: PermanentFailure | undefined;
   const leaderUid = leader?.metadata?.uid ?? '';
   if (leader !== undefined && leaderUid !== attempt) {
-    if (attempt !== '') permanent = foldAttempt(counters, older, permanentExitCodes);
+    if (attempt !== '') {
+      const previousEnd = Number.isFinite(endedAt) ? endedAt : since;
+      permanent = foldAttempt(counters, older, previousEnd, permanentExitCodes);
+    }
     attempt = leaderUid;
     counters.attemptFailed = false;
+    endedAt = Number.POSITIVE_INFINITY;
   }
-  permanent ??= foldAttempt(counters, current, permanentExitCodes);
+  endedAt = Math.min(endedAt, deletionRequestedAt(leader));
+  permanent ??= foldAttempt(counters, current, endedAt, permanentExitCodes);
+  const ended = isoOf(endedAt);
   const progress: GroupProgress = {
     attempt,
     restarts: counters.restarts,
     attemptFailed: counters.attemptFailed,
     succeeded: [...counters.succeeded].sort((a, b) => a - b),
+    ...(ended !== undefined ? { endedAt: ended } : {}),
   };
   return permanent !== undefined ? { progress, permanent } : { progress };
 }

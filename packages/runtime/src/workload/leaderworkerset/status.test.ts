@@ -8,6 +8,8 @@ import { leaderWorkerSetStatus, LeaderWorkerSetNotFoundError } from './status.js
 
 const now = '2026-12-01T10:00:00Z';
 const earlier = '2026-12-01T09:00:00Z';
+/** When the deleting pods' deletion was requested (see `pod`). */
+const deleteRequested = '2026-12-01T10:00:00Z';
 
 function trainJob(o: { suspend?: boolean; status?: TrainJobStatus } = {}): TrainJob {
   const job = trainJobObject({ name: 'tj', namespace: 'ns', uid: 'u', runtime: 'torch-distributed' });
@@ -49,18 +51,31 @@ type Exit = number | 'running';
 /** A pod of attempt `leader` (its uid `<leader>-<index>`), the `node` container's state and last state. */
 function pod(
   index: number,
-  o: { state?: Exit; last?: number; attempt?: string; created?: string; deleting?: boolean } = {},
+  o: {
+    state?: Exit;
+    last?: number;
+    attempt?: string;
+    created?: string;
+    deleting?: boolean;
+    finished?: string;
+  } = {},
 ): ObservedPod {
   const attempt = o.attempt ?? 'a1';
+  const at = o.finished !== undefined ? { finishedAt: o.finished } : {};
   const state =
-    o.state === undefined || o.state === 'running' ? { running: {} } : { terminated: { exitCode: o.state } };
+    o.state === undefined || o.state === 'running'
+      ? { running: {} }
+      : { terminated: { exitCode: o.state, ...at } };
   return {
     metadata: {
       name: index === 0 ? 'tj-0' : `tj-0-${index}`,
       uid: index === 0 ? attempt : `${attempt}-${index}`,
       labels: { 'leaderworkerset.sigs.k8s.io/worker-index': String(index) },
       creationTimestamp: o.created ?? earlier,
-      ...(o.deleting === true ? { deletionTimestamp: now } : {}),
+      // Deleted at `deleteRequested` with a 30 s grace period: deletionTimestamp is 30 s later.
+      ...(o.deleting === true
+        ? { deletionTimestamp: '2026-12-01T10:00:30Z', deletionGracePeriodSeconds: 30 }
+        : {}),
     },
     status: {
       containerStatuses: [
@@ -68,7 +83,7 @@ function pod(
           name: 'node',
           restartCount: o.last !== undefined ? 1 : 0,
           state,
-          ...(o.last !== undefined ? { lastState: { terminated: { exitCode: o.last } } } : {}),
+          ...(o.last !== undefined ? { lastState: { terminated: { exitCode: o.last, ...at } } } : {}),
         },
       ],
     },
@@ -198,7 +213,7 @@ const cases: Record<string, Case> = {
   'pods being deleted (group recreated or stopped) are killed, not failed': {
     lws: lws(),
     pods: [pod(0, { state: 143, deleting: true }), pod(1, { state: 137, deleting: true })],
-    progress: progress({}),
+    progress: progress({ endedAt: deleteRequested }),
   },
   "the previous attempt's failure, first seen with the new leader, counts once": {
     lws: lws({ budget: 1, progress: progress({}) }),
@@ -213,7 +228,25 @@ const cases: Record<string, Case> = {
   'a restarted run that failed counts even once its pod is being deleted': {
     lws: lws({ budget: 2, progress: progress({}) }),
     pods: [pod(0, { deleting: true, state: 143 }), pod(1, { deleting: true, last: 1, state: 143 })],
-    progress: progress({ restarts: 1, attemptFailed: true }),
+    progress: progress({ restarts: 1, attemptFailed: true, endedAt: deleteRequested }),
+  },
+  "a worker failing after its leader's deletion began (rank 0 exited 0, its master gone) is no failure": {
+    lws: lws({ progress: progress({ succeeded: [0] }) }),
+    pods: [pod(0, { deleting: true, last: 0 }), pod(1, { last: 1, finished: '2026-12-01T10:00:05Z' })],
+    progress: progress({ succeeded: [0], endedAt: deleteRequested }),
+  },
+  "a failure finished before its leader's deletion began caused it: counted": {
+    lws: lws({ budget: 1, progress: progress({}) }),
+    pods: [pod(0, { deleting: true }), pod(1, { last: 1, finished: '2026-12-01T10:00:00Z' })],
+    progress: progress({ restarts: 1, attemptFailed: true, endedAt: deleteRequested }),
+  },
+  "the previous attempt's failures after its recorded end are no failures": {
+    lws: lws({ progress: progress({ succeeded: [0], endedAt: deleteRequested }) }),
+    pods: [
+      pod(0, { attempt: 'a2', created: now }),
+      pod(1, { attempt: 'a1', last: 1, finished: '2026-12-01T10:00:05Z' }),
+    ],
+    progress: progress({ attempt: 'a2', succeeded: [0] }),
   },
   'suspended: Suspended condition, replicas 0 counted as suspended': {
     trainJob: trainJob({ suspend: true }),
