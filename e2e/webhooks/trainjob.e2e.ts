@@ -6,8 +6,9 @@
 // Beyond upstream: an UPDATE is validated against the job's runtime snapshot.
 import { Kinds } from '@kubetrain/api';
 import { stringify } from 'yaml';
-import type { KubeObject } from '@kubetrain/kube';
+import { resourceRef, type KubeObject } from '@kubetrain/kube';
 import { clusterTrainingRuntime, trainJob, trainingRuntime } from './fixtures.js';
+import { waitFor } from '../support/wait.js';
 import { rejection, startWebhookHarness, TrainerResources, type WebhookHarness } from './harness.js';
 
 const VALIDATOR = 'validator.trainjob.trainer.kubeflow.org';
@@ -506,6 +507,63 @@ describe('Validate TrainJob on update', () => {
     const j = await stored(setup);
     change(j);
     await expectOutcome(replace(j), expected);
+  });
+});
+
+describe('runtimePatches while the JobSet runs', () => {
+  it("refuses a change of runtimePatches while a replicatedJob of the TrainJob's JobSet is active, suspended or not", async () => {
+    const j = job();
+    j.spec.suspend = true;
+    const stored = (await create(j)) as unknown as Job;
+    const name = stored.metadata?.name ?? '';
+    const jobSets = resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet');
+    await h.client.create(jobSets, {
+      apiVersion: 'jobset.x-k8s.io/v1alpha2',
+      kind: 'JobSet',
+      metadata: { name, namespace: h.namespace },
+      spec: {
+        failurePolicy: { maxRestarts: 0 },
+        replicatedJobs: [
+          {
+            name: 'node',
+            replicas: 1,
+            template: {
+              spec: {
+                parallelism: 1,
+                completions: 1,
+                backoffLimit: 0,
+                template: {
+                  metadata: { annotations: { 'kwok.kubetrain.dev/outcome': 'run' } },
+                  spec: {
+                    restartPolicy: 'Never',
+                    containers: [
+                      {
+                        name: 'node',
+                        image: 'registry.example/trainer:1',
+                        resources: { requests: { cpu: '1' } },
+                      },
+                    ],
+                  },
+                },
+              },
+            },
+          },
+        ],
+      },
+    } as KubeObject);
+    await waitFor('the JobSet has an active replicatedJob', async () => {
+      const js = (await h.client.get(jobSets, name, { namespace: h.namespace })) as KubeObject & {
+        status?: { replicatedJobsStatus?: { name: string; active: number }[] };
+      };
+      return (js.status?.replicatedJobsStatus ?? []).some((r) => r.active > 0) ? true : undefined;
+    });
+    stored.spec.runtimePatches = [nodePatch('acme.io/m', { nodeSelector: { a: 'b' } })];
+    await expectOutcome(h.client.replace(TrainerResources.TrainJob, stored as KubeObject), {
+      code: 403,
+      message:
+        "spec.runtimePatches: Forbidden: RuntimePatches cannot be modified when the JobSet's ReplicatedJob node is still active",
+    });
+    await h.client.delete(jobSets, name, { namespace: h.namespace, propagationPolicy: 'Background' });
   });
 });
 
