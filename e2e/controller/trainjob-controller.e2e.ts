@@ -388,11 +388,21 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
       name,
       propagationPolicy: 'Background',
     });
-    await waitFor(`JobSet ${name} garbage-collected`, () => notFound(() => readJobSet(namespace, name)));
-    await waitFor(`snapshot of ${name} garbage-collected`, () =>
-      notFound(() => core().readNamespacedConfigMap({ name: `${name}-runtime-snapshot`, namespace })),
+    // kube-controller-manager's garbage collector works at its own pace (its client is rate-limited).
+    const gc = { timeoutMs: 240_000 };
+    await waitFor(
+      `JobSet ${name} garbage-collected`,
+      () => notFound(() => readJobSet(namespace, name)),
+      undefined,
+      gc,
     );
-  });
+    await waitFor(
+      `snapshot of ${name} garbage-collected`,
+      () => notFound(() => core().readNamespacedConfigMap({ name: `${name}-runtime-snapshot`, namespace })),
+      undefined,
+      gc,
+    );
+  }, 300_000);
 
   it('the legacy resource-in-use finalizer is removed from runtimes, which can then be deleted', async () => {
     const tr = `rt-fin-${suffix}`;
