@@ -9,6 +9,9 @@ import { Agent, request } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { countKey, requestVerb, resourceOfPath, type RequestCounts } from './request-counts.js';
 
+/** How long one request (not a watch) may take before it is abandoned and sent again. */
+const REQUEST_TIMEOUT_MS = 120_000;
+
 /** Where the local control plane writes its admin kubeconfig (hack/cluster/versions.sh). */
 export function cacheDir(): string {
   const xdg = process.env['XDG_CACHE_HOME'];
@@ -156,6 +159,10 @@ export class KubeClient {
         },
       );
       req.on('error', reject);
+      // The API server ends its own requests after 60 s; a request that outlives twice that is lost.
+      req.setTimeout(REQUEST_TIMEOUT_MS, () =>
+        req.destroy(new Error(`${method} ${path}: no answer after ${REQUEST_TIMEOUT_MS} ms`)),
+      );
       if (payload !== undefined) req.write(payload);
       req.end();
     });
