@@ -25,6 +25,12 @@ export interface CliConfig {
    * for tests of the command's reporting.
    */
   readonly validateTrainJob?: ValidateTrainJob;
+  /** Whether standard output is a terminal (live views are redrawn there; plain lines otherwise). */
+  readonly stdoutIsTTY?: boolean;
+  /** The clock of ages and progress lines; defaults to the system clock. */
+  readonly now?: () => Date;
+  /** Environment variables the cluster commands read (`KUBECONFIG` through client-node). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   /** What `-f -` reads (the process's standard input). */
   readonly stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
 }
@@ -50,5 +56,16 @@ export class CliError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'CliError';
+  }
+}
+
+/**
+ * A failure that ends the command with one line `error: <message>` and exit code 1: the API server
+ * refused a request (no such object, forbidden, invalid), or the job or check failed.
+ */
+export class FailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FailedError';
   }
 }

@@ -5,9 +5,10 @@ import { createLogger, LogLevels } from '@kubetrain/log';
 import type { LogLevel } from '@kubetrain/log';
 import { MAX_OBJECT_BYTES } from '@kubetrain/api';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { addClusterCommands } from './cluster-commands.js';
 import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
-import { CliError, ExitCode } from './io.js';
+import { CliError, ExitCode, FailedError } from './io.js';
 import type { CliConfig, Io } from './io.js';
 import { internalErrorLine } from './internal-error.js';
 import { DEFAULT_NAMESPACE } from './runtimes.js';
@@ -69,7 +70,9 @@ function withLog(io: Io, program: Command): Io {
 /** Builds the program; each action stores its exit code in `result`. */
 function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }): Command {
   const program = new Command('kubetrain')
-    .description('Render and validate Kubeflow Trainer v2 objects without a cluster')
+    .description(
+      'Submit and follow Kubeflow Trainer v2 TrainJobs; render and validate them without a cluster',
+    )
     .addOption(
       new Option('--log-level <level>', 'diagnostics written to stderr')
         .choices(Object.keys(LogLevels))
@@ -103,6 +106,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
       config,
     );
   });
+  addClusterCommands(program, plainIo, config, result);
   return program;
 }
 
@@ -126,6 +130,10 @@ export async function run(argv: readonly string[], io: Io, config: CliConfig): P
     if (e instanceof CliError) {
       io.stderr(`error: ${e.message}\n`);
       return ExitCode.Unusable;
+    }
+    if (e instanceof FailedError) {
+      io.stderr(`error: ${e.message}\n`);
+      return ExitCode.Invalid;
     }
     io.stderr(internalErrorLine(e));
     return ExitCode.Unusable;

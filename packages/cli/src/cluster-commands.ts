@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: Apache-2.0
+// The commands that talk to a cluster, with kubectl's flags (`-n`, `-A`, `--context`,
+// `--kubeconfig`, `-o`), registered on the program.
+
+import { MAX_OBJECT_BYTES } from '@kubetrain/api';
+import type { Command } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import type { ClusterOptions } from './cluster/connect.js';
+import { OutputFormats, parseOutputFormat } from './cluster/print-objects.js';
+import type { OutputFormat } from './cluster/print-objects.js';
+import { withSession } from './cluster/with-session.js';
+import { completionCommand } from './commands/completion.js';
+import { describeCommand } from './commands/describe.js';
+import { getCommand } from './commands/get.js';
+import { deleteTrainJobs, setSuspend } from './commands/lifecycle.js';
+import { runtimesCommand } from './commands/list-runtimes.js';
+import { logsCommand } from './commands/logs.js';
+import { submitCommand } from './commands/submit.js';
+import { parseDuration, waitCommand } from './commands/wait.js';
+import type { CliConfig, Io } from './io.js';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+function wholeNumber(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
+  return Number(value);
+}
+
+function duration(value: string): number {
+  try {
+    return parseDuration(value);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message);
+  }
+}
+
+/** Adds kubectl's connection flags; `-A` only where `list` is true. */
+function withCluster(command: Command, list = false): Command {
+  command
+    .option('-n, --namespace <namespace>', "namespace (default: the context's, else default)")
+    .option('--context <name>', 'kubeconfig context')
+    .option('--kubeconfig <file>', 'kubeconfig file (default: KUBECONFIG, ~/.kube/config)');
+  if (list) command.option('-A, --all-namespaces', 'every namespace');
+  return command;
+}
+
+function withOutput(command: Command): Command {
+  return command.addOption(
+    new Option('-o, --output <format>', `output format: ${OutputFormats.join('|')}`)
+      .argParser(parseOutputFormat)
+      .default('table'),
+  );
+}
+
+type Opts = ClusterOptions & Record<string, unknown>;
+
+/** Registers get, describe, submit, wait, suspend, resume, delete, runtimes, logs and completion. */
+export function addClusterCommands(
+  program: Command,
+  io: Io,
+  config: CliConfig,
+  result: { code: number },
+): void {
+  const cluster = (opts: Opts): ClusterOptions => ({
+    kubeconfig: opts.kubeconfig,
+    context: opts.context,
+    namespace: opts.namespace,
+    allNamespaces: opts.allNamespaces === true,
+  });
+
+  withOutput(
+    withCluster(
+      program.command('get').description('list TrainJobs (state, runtime, nodes, steps ready, age)'),
+      true,
+    ),
+  )
+    .argument('[names...]', 'TrainJob names (default: all in the namespace)')
+    .option('-w, --watch', 'keep following the TrainJobs')
+    .action(async (names: string[], opts: Opts) => {
+      result.code = await withSession(cluster(opts), (s) =>
+        getCommand(
+          {
+            names,
+            output: opts.output as OutputFormat,
+            watch: opts.watch === true,
+            allNamespaces: opts.allNamespaces === true,
+          },
+          s,
+          io,
+          config,
+        ),
+      );
+    });
+
+  withCluster(program.command('describe').description('a TrainJob: spec, conditions, steps, failure, events'))
+    .argument('<name>', 'TrainJob name')
+    .action(async (name: string, opts: Opts) => {
+      result.code = await withSession(cluster(opts), (s) => describeCommand(name, s, io, config));
+    });
+
+  withCluster(
+    program
+      .command('submit')
+      .description('create a TrainJob from -f FILE or from flags; -- COMMAND ARGS... is the trainer command'),
+  )
+    .argument('[command...]', 'the trainer command and its arguments (after --)')
+    .addOption(
+      new Option('-f, --file <path>', 'TrainJob file or folder, - for stdin (repeatable)').argParser(collect),
+    )
+    .option('--name <name>', 'TrainJob name (default: generated from the runtime)')
+    .option('--runtime <name>', 'the runtime of the TrainJob')
+    .addOption(
+      new Option('--runtime-kind <kind>', 'kind of the runtime')
+        .choices(['ClusterTrainingRuntime', 'TrainingRuntime'])
+        .default('ClusterTrainingRuntime'),
+    )
+    .addOption(new Option('--nodes <n>', 'number of nodes').argParser(wholeNumber))
+    .addOption(new Option('--gpus <n>', 'nvidia.com/gpu per node').argParser(wholeNumber))
+    .option('--image <image>', 'trainer image')
+    .addOption(
+      new Option('--env <NAME=VALUE>', 'trainer environment variable (repeatable)').argParser(collect),
+    )
+    .option('--wait', 'follow the TrainJob until it is Complete (exit 0) or Failed (exit 1)')
+    .addOption(
+      new Option('--timeout <duration>', 'with --wait: give up after')
+        .argParser(duration)
+        .default(3_600_000, '1h'),
+    )
+    .action(async (command: string[], opts: Opts) => {
+      result.code = await withSession(cluster(opts), (s) =>
+        submitCommand(
+          {
+            files: (opts.file as string[] | undefined) ?? [],
+            maxBytes: MAX_OBJECT_BYTES,
+            name: opts.name as string | undefined,
+            runtime: opts.runtime as string | undefined,
+            runtimeKind: opts.runtimeKind as string,
+            nodes: opts.nodes as number | undefined,
+            gpus: opts.gpus as number | undefined,
+            image: opts.image as string | undefined,
+            env: (opts.env as string[] | undefined) ?? [],
+            command,
+            wait: opts.wait === true,
+            timeoutMs: opts.timeout as number,
+          },
+          s,
+          io,
+          config,
+        ),
+      );
+    });
+
+  withCluster(program.command('wait').description('wait until a TrainJob is Complete or Failed'))
+    .argument('<name>', 'TrainJob name')
+    .requiredOption('--for <state>', 'Complete or Failed')
+    .addOption(new Option('--timeout <duration>', 'give up after').argParser(duration).default(30_000, '30s'))
+    .action(async (name: string, opts: Opts) => {
+      result.code = await withSession(cluster(opts), (s) =>
+        waitCommand({ name, for: opts.for as string, timeoutMs: opts.timeout as number }, s, io, config),
+      );
+    });
+
+  for (const [verb, suspend] of [
+    ['suspend', true],
+    ['resume', false],
+  ] as const) {
+    withCluster(program.command(verb).description(`${verb} TrainJobs (spec.suspend)`))
+      .argument('<names...>', 'TrainJob names')
+      .action(async (names: string[], opts: Opts) => {
+        result.code = await withSession(cluster(opts), (s) => setSuspend(names, suspend, s, io));
+      });
+  }
+
+  withCluster(program.command('delete').description('delete TrainJobs (their JobSets and pods follow)'))
+    .argument('<names...>', 'TrainJob names')
+    .action(async (names: string[], opts: Opts) => {
+      result.code = await withSession(cluster(opts), (s) => deleteTrainJobs(names, s, io));
+    });
+
+  withOutput(
+    withCluster(
+      program.command('runtimes').description('TrainingRuntimes and ClusterTrainingRuntimes'),
+      true,
+    ),
+  ).action(async (opts: Opts) => {
+    result.code = await withSession(cluster(opts), (s) =>
+      runtimesCommand(opts.output as OutputFormat, s, io, config),
+    );
+  });
+
+  withCluster(
+    program
+      .command('logs')
+      .description("the trainer pods' logs, each line prefixed with its step ([node-RANK])"),
+  )
+    .argument('<name>', 'TrainJob name')
+    .addOption(new Option('--rank <n>', 'only the pod of this rank').argParser(wholeNumber))
+    .option(
+      '--step <step>',
+      'a step (node-1, dataset-initializer) or job (node, launcher) instead of the trainer',
+    )
+    .option('-f, --follow', 'keep streaming')
+    .action(async (name: string, opts: Opts) => {
+      result.code = await withSession(cluster(opts), (s) =>
+        logsCommand(
+          {
+            name,
+            rank: opts.rank as number | undefined,
+            step: opts.step as string | undefined,
+            follow: opts.follow === true,
+          },
+          s,
+          io,
+        ),
+      );
+    });
+
+  program
+    .command('completion')
+    .description('print a shell completion script (bash or zsh)')
+    .argument('<shell>', 'bash or zsh')
+    .action((shell: string) => {
+      result.code = completionCommand(shell, program, io);
+    });
+}

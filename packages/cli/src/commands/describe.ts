@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: Apache-2.0
+// `kubetrain describe NAME`: spec summary, conditions, jobs, steps with their pods, the failing
+// container of a failed job (pod, container, exit code, last log lines) and recent events.
+
+import type { Session } from '../cluster/connect.js';
+import { readLogLines } from '../cluster/pod-logs.js';
+import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
+import { Refs } from '../cluster/refs.js';
+import { formatTable } from '../cluster/table.js';
+import { age, stateOf, stepsOf } from '../cluster/trainjob-view.js';
+import type { PodObject, TrainJobObject } from '../cluster/trainjob-view.js';
+import { ExitCode } from '../io.js';
+import type { CliConfig, Io } from '../io.js';
+
+/** How many log lines of the failing container describe prints. */
+export const FAILURE_LOG_LINES = 10;
+
+/** A container that terminated with a non-zero exit code. */
+export interface ContainerFailure {
+  readonly pod: string;
+  readonly container: string;
+  readonly exitCode: number;
+  readonly reason: string;
+}
+
+/** The first failed container among the pods (failed pods first). */
+export function findFailure(pods: readonly PodObject[]): ContainerFailure | undefined {
+  const ordered = [...pods].sort(
+    (a, b) => Number(b.status?.phase === 'Failed') - Number(a.status?.phase === 'Failed'),
+  );
+  for (const pod of ordered) {
+    for (const c of pod.status?.containerStatuses ?? []) {
+      const t = c.state?.terminated ?? c.lastState?.terminated;
+      if (t && (t.exitCode ?? 0) !== 0)
+        return {
+          pod: pod.metadata.name ?? '',
+          container: c.name,
+          exitCode: t.exitCode ?? 0,
+          reason: t.reason ?? '',
+        };
+    }
+  }
+  return undefined;
+}
+
+interface EventObject {
+  type?: string;
+  reason?: string;
+  message?: string;
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  eventTime?: string;
+  involvedObject?: { kind?: string; name?: string };
+  metadata: { creationTimestamp?: string };
+}
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => `  ${l}\n`)
+    .join('');
+}
+
+function summary(job: TrainJobObject, now: Date): string {
+  const spec = job.spec;
+  const rows: [string, string][] = [
+    ['Name', job.metadata.name ?? ''],
+    ['Namespace', job.metadata.namespace ?? ''],
+    ['Runtime', `${spec?.runtimeRef?.kind ?? 'ClusterTrainingRuntime'}/${spec?.runtimeRef?.name ?? ''}`],
+    ['State', stateOf(job)],
+    ['Nodes', String(spec?.trainer?.numNodes ?? '<runtime>')],
+    ['Image', spec?.trainer?.image ?? '<runtime>'],
+    ['Suspend', String(spec?.suspend ?? false)],
+    ['Created', `${job.metadata.creationTimestamp ?? ''} (${age(job.metadata.creationTimestamp, now)} ago)`],
+  ];
+  return rows.map(([k, v]) => `${`${k}:`.padEnd(12)}${v}\n`).join('');
+}
+
+/** The events about the TrainJob and its JobSet (same name), and its pods; newest last. */
+async function eventsOf(session: Session, name: string, pods: readonly PodObject[]): Promise<EventObject[]> {
+  const list = await session.client.list(Refs.Event, { namespace: session.namespace });
+  const names = new Set([name, ...pods.map((p) => p.metadata.name)]);
+  const when = (e: EventObject): string =>
+    e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? e.metadata.creationTimestamp ?? '';
+  return (list.items as unknown as EventObject[])
+    .filter((e) => names.has(e.involvedObject?.name))
+    .sort((a, b) => when(a).localeCompare(when(b)))
+    .slice(-20);
+}
+
+/** The last log lines of the failing container, or one line saying why they cannot be read. */
+async function failureLog(session: Session, failure: ContainerFailure): Promise<string[]> {
+  try {
+    const lines: string[] = [];
+    for await (const line of readLogLines(session, {
+      namespace: session.namespace,
+      pod: failure.pod,
+      container: failure.container,
+      tailLines: FAILURE_LOG_LINES,
+    }))
+      lines.push(line);
+    return lines.length > 0 ? lines : ['<empty>'];
+  } catch (e) {
+    return [`<unavailable: ${((e as Error).message.split('\n')[0] ?? '').slice(0, 200)}>`];
+  }
+}
+
+/** Prints the description of the TrainJob `name`. */
+export async function describeCommand(
+  name: string,
+  session: Session,
+  io: Io,
+  config: CliConfig,
+): Promise<number> {
+  const now = (config.now ?? (() => new Date()))();
+  const job = await readTrainJob(session, name);
+  const pods = await podsOf(session, session.namespace, name);
+  const steps = stepsOf(pods);
+  let out = summary(job, now);
+  const conditions = job.status?.conditions ?? [];
+  out += 'Conditions:\n';
+  out += conditions.length
+    ? indent(
+        formatTable(
+          ['TYPE', 'STATUS', 'REASON', 'MESSAGE'],
+          conditions.map((c) => [c.type, c.status, c.reason ?? '', c.message ?? '']),
+        ),
+      )
+    : '  <none>\n';
+  const jobs = job.status?.jobsStatus ?? [];
+  out += 'Jobs:\n';
+  out += jobs.length
+    ? indent(
+        formatTable(
+          ['NAME', 'ACTIVE', 'READY', 'SUCCEEDED', 'FAILED', 'SUSPENDED'],
+          jobs.map((j) =>
+            [j.name, j.active, j.ready, j.succeeded, j.failed, j.suspended].map((v) => String(v ?? 0)),
+          ),
+        ),
+      )
+    : '  <none>\n';
+  out += 'Steps:\n';
+  out += steps.length
+    ? indent(
+        formatTable(
+          ['STEP', 'PHASE', 'POD'],
+          steps.map((s) => [s.name, s.phase, s.pod]),
+        ),
+      )
+    : '  <none>\n';
+  const failure = stateOf(job) === 'Failed' ? findFailure(pods) : undefined;
+  if (failure) {
+    out += 'Failure:\n';
+    out += `  Pod:        ${failure.pod}\n  Container:  ${failure.container}\n  Exit code:  ${failure.exitCode}\n`;
+    if (failure.reason) out += `  Reason:     ${failure.reason}\n`;
+    out += `  Last lines of its log:\n${(await failureLog(session, failure)).map((l) => `    ${l}\n`).join('')}`;
+  }
+  const events = await eventsOf(session, name, pods);
+  out += 'Events:\n';
+  out += events.length
+    ? indent(
+        formatTable(
+          ['AGE', 'TYPE', 'REASON', 'OBJECT', 'MESSAGE'],
+          events.map((e) => [
+            age(e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp ?? e.metadata.creationTimestamp, now),
+            e.type ?? '',
+            e.reason ?? '',
+            `${e.involvedObject?.kind ?? ''}/${e.involvedObject?.name ?? ''}`,
+            (e.message ?? '').split('\n')[0] ?? '',
+          ]),
+        ),
+      )
+    : '  <none>\n';
+  io.stdout(out);
+  return ExitCode.Ok;
+}

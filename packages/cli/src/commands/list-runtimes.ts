@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: Apache-2.0
+// `kubetrain runtimes`: the TrainingRuntimes of the namespace and the ClusterTrainingRuntimes.
+
+import { Labels } from '@kubetrain/api';
+import { isNotFound } from '@kubetrain/kube';
+import type { Session } from '../cluster/connect.js';
+import { formatObjects } from '../cluster/print-objects.js';
+import type { OutputFormat } from '../cluster/print-objects.js';
+import { Refs } from '../cluster/refs.js';
+import { formatTable } from '../cluster/table.js';
+import { age } from '../cluster/trainjob-view.js';
+import { ExitCode } from '../io.js';
+import type { CliConfig, Io } from '../io.js';
+
+/** The parts of a runtime the table reads. */
+interface RuntimeObject {
+  kind?: string;
+  metadata: {
+    name?: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    creationTimestamp?: string;
+  };
+  spec?: {
+    mlPolicy?: { numNodes?: number };
+    template?: {
+      spec?: {
+        replicatedJobs?: {
+          template?: {
+            metadata?: { labels?: Record<string, string> };
+            spec?: { template?: { spec?: { containers?: { name: string; image?: string }[] } } };
+          };
+        }[];
+      };
+    };
+  };
+}
+
+/** The trainer image: the `node` container of the job labelled as the trainer step (as the SDK finds it). */
+export function trainerImage(runtime: RuntimeObject): string {
+  for (const job of runtime.spec?.template?.spec?.replicatedJobs ?? []) {
+    if (job.template?.metadata?.labels?.[Labels.TrainJobAncestor] === undefined) continue;
+    const node = job.template.spec?.template?.spec?.containers?.find((c) => c.name === 'node');
+    if (node?.image) return node.image;
+  }
+  return '<none>';
+}
+
+/** Prints the namespaced runtimes (first, as the SDK lists them) and the cluster ones. */
+export async function runtimesCommand(
+  output: OutputFormat,
+  session: Session,
+  io: Io,
+  config: CliConfig,
+): Promise<number> {
+  const namespaced = await session.client
+    .list(Refs.TrainingRuntime, { namespace: session.listNamespace })
+    .then((l) => l.items.map((i) => ({ ...i, kind: 'TrainingRuntime' }) as RuntimeObject))
+    .catch((e: unknown) => {
+      if (isNotFound(e)) return [];
+      throw e;
+    });
+  const cluster = (await session.client.list(Refs.ClusterTrainingRuntime)).items.map(
+    (i) => ({ ...i, kind: 'ClusterTrainingRuntime' }) as RuntimeObject,
+  );
+  const all = [...namespaced, ...cluster];
+  if (output === 'name') {
+    io.stdout(
+      all.map((r) => `${(r.kind ?? '').toLowerCase()}.trainer.kubeflow.org/${r.metadata.name}\n`).join(''),
+    );
+    return ExitCode.Ok;
+  }
+  if (output === 'json' || output === 'yaml') {
+    io.stdout(formatObjects(output, all, false, ''));
+    return ExitCode.Ok;
+  }
+  const now = (config.now ?? (() => new Date()))();
+  const rows = all.map((r) => [
+    r.metadata.name ?? '',
+    r.kind === 'TrainingRuntime' ? `TrainingRuntime (${r.metadata.namespace})` : 'ClusterTrainingRuntime',
+    r.metadata.labels?.[Labels.Framework] ?? '<none>',
+    String(r.spec?.mlPolicy?.numNodes ?? 1),
+    trainerImage(r),
+    age(r.metadata.creationTimestamp, now),
+  ]);
+  io.stdout(formatTable(['NAME', 'KIND', 'FRAMEWORK', 'NODES', 'IMAGE', 'AGE'], rows));
+  return ExitCode.Ok;
+}

@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: Apache-2.0
+// `kubetrain logs NAME [--rank N] [--step STEP] [-f]`: the trainer pods' logs, each line prefixed
+// with its step (`[node-0]`, the rank).
+
+import type { Session } from '../cluster/connect.js';
+import { readLogLines } from '../cluster/pod-logs.js';
+import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
+import { stepsOf } from '../cluster/trainjob-view.js';
+import type { Step } from '../cluster/trainjob-view.js';
+import { ExitCode, FailedError } from '../io.js';
+import type { Io } from '../io.js';
+
+/** Options of {@link logsCommand}. */
+export interface LogsOptions {
+  readonly name: string;
+  readonly rank?: number | undefined;
+  /** A step name (`node-1`, `dataset-initializer`) or a replicated job (`node`). */
+  readonly step?: string | undefined;
+  readonly follow: boolean;
+}
+
+/** The steps whose logs are read: the trainer's (`node`) unless `--step` names others; `--rank` narrows. */
+export function selectSteps(steps: readonly Step[], options: Pick<LogsOptions, 'rank' | 'step'>): Step[] {
+  return steps.filter(
+    (s) =>
+      (options.step === undefined ? s.job === 'node' : s.name === options.step || s.job === options.step) &&
+      (options.rank === undefined || s.rank === options.rank) &&
+      s.phase !== 'Pending',
+  );
+}
+
+/** The container a step's log is read from: the step's job name (`node`, `dataset-initializer`, ...). */
+function containerOf(step: Step): string {
+  return step.job;
+}
+
+/** Prints the log lines of the selected steps, prefixed `[<step>] `; with `follow`, all at once as they come. */
+export async function logsCommand(options: LogsOptions, session: Session, io: Io): Promise<number> {
+  await readTrainJob(session, options.name);
+  const steps = selectSteps(stepsOf(await podsOf(session, session.namespace, options.name)), options);
+  if (steps.length === 0)
+    throw new FailedError(
+      `TrainJob ${session.namespace}/${options.name} has no started pod${options.rank !== undefined ? ` of rank ${options.rank}` : ''}${options.step ? ` in step ${options.step}` : ''}`,
+    );
+  const copy = async (step: Step): Promise<void> => {
+    for await (const line of readLogLines(session, {
+      namespace: session.namespace,
+      pod: step.pod,
+      container: containerOf(step),
+      follow: options.follow,
+    }))
+      io.stdout(`[${step.name}] ${line}\n`);
+  };
+  if (options.follow) await Promise.all(steps.map(copy));
+  else for (const step of steps) await copy(step);
+  return ExitCode.Ok;
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: Apache-2.0
+// `kubetrain submit`: creates TrainJobs from `-f FILE|-` or from flags, optionally waiting for them.
+
+import { API_VERSION, Kinds } from '@kubetrain/api';
+import type { Session } from '../cluster/connect.js';
+import { Refs } from '../cluster/refs.js';
+import type { TrainJobObject } from '../cluster/trainjob-view.js';
+import { waitForTrainJob } from '../cluster/wait-for.js';
+import { loadAll } from '../documents.js';
+import { CliError, ExitCode } from '../io.js';
+import type { CliConfig, Io } from '../io.js';
+
+/** Options of {@link submitCommand}. */
+export interface SubmitOptions {
+  /** `-f`: files or `-`; when given, the flags below that describe a job are refused. */
+  readonly files: readonly string[];
+  readonly maxBytes: number;
+  readonly name?: string | undefined;
+  readonly runtime?: string | undefined;
+  /** `--runtime-kind`: `ClusterTrainingRuntime` (default) or `TrainingRuntime`. */
+  readonly runtimeKind?: string | undefined;
+  readonly nodes?: number | undefined;
+  readonly gpus?: number | undefined;
+  readonly image?: string | undefined;
+  /** `--env NAME=VALUE`, repeatable. */
+  readonly env: readonly string[];
+  /** Everything after `--`: the trainer's command and its arguments. */
+  readonly command: readonly string[];
+  readonly wait: boolean;
+  readonly timeoutMs: number;
+}
+
+/** The TrainJob the flags describe (generateName `<runtime>-` unless `--name`). */
+export function trainJobFromFlags(options: SubmitOptions, namespace: string): Record<string, unknown> {
+  if (!options.runtime) throw new CliError('submit needs -f FILE or --runtime NAME');
+  const env = options.env.map((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new CliError(`--env must be NAME=VALUE, not "${pair}"`);
+    return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
+  });
+  const trainer: Record<string, unknown> = {
+    ...(options.nodes !== undefined ? { numNodes: options.nodes } : {}),
+    ...(options.image ? { image: options.image } : {}),
+    ...(options.command.length > 0 ? { command: [...options.command] } : {}),
+    ...(env.length > 0 ? { env } : {}),
+    ...(options.gpus !== undefined
+      ? { resourcesPerNode: { limits: { 'nvidia.com/gpu': String(options.gpus) } } }
+      : {}),
+  };
+  return {
+    apiVersion: API_VERSION,
+    kind: Kinds.TrainJob,
+    metadata: {
+      ...(options.name ? { name: options.name } : { generateName: `${options.runtime}-` }),
+      namespace,
+    },
+    spec: {
+      runtimeRef: { name: options.runtime, kind: options.runtimeKind ?? Kinds.ClusterTrainingRuntime },
+      ...(Object.keys(trainer).length > 0 ? { trainer } : {}),
+    },
+  };
+}
+
+const FLAG_FIELDS = ['runtime', 'nodes', 'gpus', 'image'] as const;
+
+/** The TrainJobs of `-f` (each given the session's namespace when it names none). */
+async function trainJobsFromFiles(options: SubmitOptions, session: Session, config: CliConfig) {
+  const used = FLAG_FIELDS.filter((f) => options[f] !== undefined);
+  if (used.length > 0 || options.env.length > 0 || options.command.length > 0)
+    throw new CliError(
+      `-f cannot be combined with --${[...used, ...(options.env.length ? ['env'] : [])].join(', --') || 'a command'}`,
+    );
+  const docs = await loadAll(options.files, config.cwd, { maxBytes: options.maxBytes, stdin: config.stdin });
+  const jobs = docs.filter((d) => d.kind === Kinds.TrainJob);
+  if (jobs.length === 0) throw new CliError(`no TrainJob in ${options.files.join(', ')}`);
+  return jobs.map((d) => {
+    const object = structuredClone(d.object) as { metadata?: Record<string, unknown> };
+    object.metadata = { ...object.metadata, namespace: object.metadata?.namespace ?? session.namespace };
+    return object as Record<string, unknown>;
+  });
+}
+
+/**
+ * Creates the TrainJobs, printing `trainjob.trainer.kubeflow.org/<name> created` for each; with
+ * `wait`, follows each until it finishes: exit 0 when all are Complete, 1 when one Failed.
+ */
+export async function submitCommand(
+  options: SubmitOptions,
+  session: Session,
+  io: Io,
+  config: CliConfig,
+): Promise<number> {
+  const bodies =
+    options.files.length > 0
+      ? await trainJobsFromFiles(options, session, config)
+      : [trainJobFromFlags(options, session.namespace)];
+  const created: TrainJobObject[] = [];
+  for (const body of bodies) {
+    const namespace = (body.metadata as { namespace: string }).namespace;
+    const job = (await session.client.create(Refs.TrainJob, body as never, { namespace })) as TrainJobObject;
+    created.push(job);
+    io.stdout(`trainjob.trainer.kubeflow.org/${job.metadata.name} created\n`);
+  }
+  if (!options.wait) return ExitCode.Ok;
+  let code: number = ExitCode.Ok;
+  for (const job of created) {
+    const scoped = { ...session, namespace: job.metadata.namespace ?? session.namespace };
+    const one = await waitForTrainJob(
+      { name: job.metadata.name ?? '', state: undefined, timeoutMs: options.timeoutMs },
+      scoped,
+      io,
+      config,
+    );
+    code = Math.max(code, one);
+  }
+  return code;
+}
