@@ -6,9 +6,11 @@
 import { loadSettings, parseFlags, type Configuration, type FeatureGates } from '@kubetrain/controller';
 import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
-import { stringify } from 'yaml';
 import { normalize } from './normalize.js';
-import { helm, helmTemplate, idOf, kubectl, kustomize, type RenderedObject } from './tools.js';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../support/apply.js';
+import { kubeconfigPath } from '../support/cluster.js';
+import { helm, helmTemplate, idOf, kubectl, kustomize, run, toolPath, type RenderedObject } from './tools.js';
 
 interface Port {
   name: string;
@@ -205,34 +207,23 @@ describe('charts/kubetrain', () => {
       if (namespace) await deleteNamespace(namespace);
     });
 
-    it('every object of manifests/ is accepted (server-side dry-run of kubectl kustomize manifests)', () => {
+    it('make deploy (hack/install/deploy.sh, DRY_RUN=server): every object of manifests/ accepted, in order', () => {
       const objects = kustomize('manifests');
-      // Namespaced objects need their namespace to exist even in a dry-run.
+      // deploy.sh creates the namespace for real (namespaced objects need it even in a dry-run).
       const created =
         kubectl(['get', 'namespace', 'kubeflow-system', '--ignore-not-found', '-o', 'name']).trim() === '';
-      kubectl([
-        'apply',
-        '--server-side',
-        '--field-manager=kubetrain-e2e-chart',
-        '-f',
-        'manifests/controller/namespace.yaml',
-      ]);
       try {
-        const out = kubectl(
-          [
-            'apply',
-            '--server-side',
-            '--force-conflicts',
-            '--field-manager=kubetrain-e2e-chart',
-            '--dry-run=server',
-            '-f',
-            '-',
-          ],
-          objects.map((o) => stringify(o)).join('---\n'),
+        const out = run(join(REPO_ROOT, 'hack/install/deploy.sh'), [], undefined, {
+          KUBECONFIG: kubeconfigPath(),
+          KUBECTL: toolPath('kubectl'),
+          DRY_RUN: 'server',
+          IMAGE: 'registry.example/kubetrain-manager:v9',
+        });
+        const dryRun = out.split('\n').filter((line) => line.endsWith(' (server dry run)'));
+        expect(dryRun).toHaveLength(objects.length);
+        expect(dryRun).toContain(
+          'deployment.apps/kubeflow-trainer-controller-manager serverside-applied (server dry run)',
         );
-        const applied = out.trim().split('\n');
-        expect(applied).toHaveLength(objects.length);
-        expect(applied.every((line) => / \(server dry run\)$/.test(line))).toBe(true);
       } finally {
         if (created) kubectl(['delete', 'namespace', 'kubeflow-system', '--wait=false']);
       }

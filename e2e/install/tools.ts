@@ -26,13 +26,22 @@ export function toolPath(component: 'helm' | 'kubectl'): string {
   return execFileSync(join(REPO_ROOT, 'hack/cluster/which.sh'), [component], { encoding: 'utf8' }).trim();
 }
 
-/** Runs `binary args`, stdin `input`; returns stdout, throws with stderr on a non-zero exit. */
-export function run(binary: string, args: readonly string[], input?: string): string {
+/**
+ * Runs `binary args` in the repository, stdin `input`, the environment plus `env`; returns stdout,
+ * throws with stderr on a non-zero exit.
+ */
+export function run(
+  binary: string,
+  args: readonly string[],
+  input?: string,
+  env: Record<string, string> = {},
+): string {
   return execFileSync(binary, args, {
     cwd: REPO_ROOT,
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
     stdio: ['pipe', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
     ...(input !== undefined ? { input } : {}),
   });
 }
