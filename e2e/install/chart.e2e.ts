@@ -207,7 +207,7 @@ describe('charts/kubetrain', () => {
       if (namespace) await deleteNamespace(namespace);
     });
 
-    it('make deploy (hack/install/deploy.sh, DRY_RUN=server): every object of manifests/ accepted, in order', () => {
+    it('make deploy (hack/install/deploy.sh, DRY_RUN=server): every object of manifests/ accepted', () => {
       const objects = kustomize('manifests');
       // deploy.sh creates the namespace for real (namespaced objects need it even in a dry-run).
       const created =
