@@ -7,8 +7,9 @@
 #  3. The manager as a local background process: logs in $KUBETRAIN_CACHE_DIR/run/manager.log, pid in
 #     manager.pid. Waits for /readyz and for the webhook server, then registers the webhook
 #     configurations pointing at it (https://127.0.0.1:16521) with the CA its cert management
-#     issued (cert dir ca.crt; the manager keeps it injected). A manager that serves no webhooks
-#     gets none registered: failurePolicy Fail would stop every TrainJob write.
+#     issued (cert dir ca.crt; the manager keeps it injected). A manager that serves no webhooks,
+#     or an API server on another machine (it cannot call 127.0.0.1 here), gets none registered:
+#     failurePolicy Fail would stop every TrainJob write.
 #  4. The shipped ClusterTrainingRuntimes (through the validating webhook).
 #  5. An example torch TrainJob (hack/install/example-trainjob.yaml), its progress printed as it
 #     happens (a line per change: state, per-step counts from status.jobsStatus) until Complete.
@@ -99,17 +100,25 @@ $(tail -20 "$MANAGER_LOG")"
 done
 say "manager ready (probes http://127.0.0.1:$HEALTH_PORT/readyz, metrics http://127.0.0.1:$METRICS_PORT/metrics)"
 webhooks=true
-for ((i = 0; ; i++)); do
-  [[ -s $CERT_DIR/ca.crt ]] &&
-    curl -s --max-time 2 --cacert "$CERT_DIR/ca.crt" -o /dev/null "https://127.0.0.1:$WEBHOOK_PORT/" 2>/dev/null && break
-  if ((i >= 40)); then
-    say "WARNING: the manager serves no webhooks on 127.0.0.1:$WEBHOOK_PORT (see $MANAGER_LOG): going on without admission"
-    k delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l "$LOCAL_LABEL" --ignore-not-found >/dev/null
-    webhooks=false
-    break
-  fi
-  sleep 0.5
-done
+server=$(k config view --minify -o jsonpath='{.clusters[0].cluster.server}')
+if [[ ! $server =~ ^https?://(127\.0\.0\.1|localhost|\[::1\])(:|/|$) ]]; then
+  # A remote API server cannot call https://127.0.0.1 on this machine: no webhooks for it.
+  say "WARNING: the API server ($server) is not on this machine: it cannot call the local webhook server; going on without admission"
+  webhooks=false
+fi
+if $webhooks; then
+  for ((i = 0; ; i++)); do
+    [[ -s $CERT_DIR/ca.crt ]] &&
+      curl -s --max-time 2 --cacert "$CERT_DIR/ca.crt" -o /dev/null "https://127.0.0.1:$WEBHOOK_PORT/" 2>/dev/null && break
+    if ((i >= 40)); then
+      say "WARNING: the manager serves no webhooks on 127.0.0.1:$WEBHOOK_PORT (see $MANAGER_LOG): going on without admission"
+      k delete mutatingwebhookconfiguration,validatingwebhookconfiguration -l "$LOCAL_LABEL" --ignore-not-found >/dev/null
+      webhooks=false
+      break
+    fi
+    sleep 0.5
+  done
+fi
 if $webhooks; then
   node --import tsx hack/install/local-webhooks.ts "$WEBHOOK_PORT" "$CERT_DIR/ca.crt" |
     k apply --server-side --force-conflicts --field-manager=kubetrain-run -f - >/dev/null
