@@ -456,5 +456,9 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
       /controller_runtime_reconcile_errors_total\{controller="trainjob_controller"\} [1-9]/,
     );
     expect(text).toMatch(/kubetrain_trainjob_create_to_jobset_seconds_count [1-9]/);
+    // Logs: JSON lines; no info line per TrainJob on the hot path, and every reconcile error names its key.
+    const lines = test.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.filter((l) => l['level'] === 'info' && ('TrainJob' in l || 'key' in l))).toEqual([]);
+    for (const l of lines.filter((x) => x['message'] === 'Reconciler error')) expect(l['key']).toMatch(/\//);
   });
 });
