@@ -108,7 +108,7 @@ describe('kubetrain render', () => {
           '[{"name":"node","env":[{"name":"A","value":"1"}]}]}}}}}]}}}}]: must not have envs for the dataset-initializer, ' +
           'model-initializer, node containers',
         'Warning: ConfigMap/stray: kind "ConfigMap" is not served by kubetrain (trainer.kubeflow.org/v1alpha1 serves "TrainJob", "TrainingRuntime", "ClusterTrainingRuntime"); not rendered',
-        'rendered 1 of 4 TrainJobs into 1 objects',
+        'rendered 1 of 4 TrainJobs into 2 objects',
       ],
     },
     'fails without a TrainJob in the input': {
@@ -144,7 +144,7 @@ describe('kubetrain render', () => {
       ],
       { cwd: repoRoot },
     );
-    expect(got).toMatchObject({ code: 0, stderr: 'rendered 1 of 1 TrainJobs into 1 objects\n' });
+    expect(got).toMatchObject({ code: 0, stderr: 'rendered 1 of 1 TrainJobs into 2 objects\n' });
     expect(got.stdout).toContain('kind: JobSet\n');
     expect(got.stdout).toContain('- name: PET_NNODES\n                      value: "3"\n');
     expect(got.stdout).toContain('value: multi-node-example-node-0-0.multi-node-example\n');
@@ -169,7 +169,50 @@ describe('kubetrain render', () => {
     const [a, b] = [await runCli(argv), await runCli(argv)];
     expect(a.code).toBe(0);
     expect(a.stdout).toBe(b.stdout);
-    expect(a.stdout.split('---\n')).toHaveLength(2);
+    // each TrainJob: its runtime snapshot ConfigMap and its JobSet
+    expect(a.stdout.split('---\n')).toHaveLength(4);
+  });
+
+  describe('the MPI SSH Secret and ownerReferences', () => {
+    const mpi = ['render', '-f', 'testdata/mpi-trainjob.yaml', '-r', 'testdata/mpi-runtime.yaml'];
+    const kinds = (stdout: string) => [...stdout.matchAll(/^kind: (\w+)$/gm)].map((m) => m[1]);
+    const privateKey = (stdout: string) => /ssh-privatekey: (\S+)/.exec(stdout)?.[1];
+
+    it('renders the snapshot, the SSH Secret, the hostfile and the JobSet, with no ownerReference offline', async () => {
+      const got = await runCli([...mpi, '--ssh-key-seed', 'seed-1']);
+      expect(got).toMatchObject({ code: 0, stderr: 'rendered 1 of 1 TrainJobs into 4 objects\n' });
+      expect(kinds(got.stdout)).toEqual(['ConfigMap', 'Secret', 'ConfigMap', 'JobSet']);
+      expect(got.stdout).toContain('name: mpi-job-mpi-ssh-auth\n');
+      expect(got.stdout).not.toContain('ownerReferences');
+    });
+
+    const seeds: Record<string, { a: string[]; b: string[]; same: boolean }> = {
+      'the same seed gives the same key': {
+        a: ['--ssh-key-seed', 's'],
+        b: ['--ssh-key-seed', 's'],
+        same: true,
+      },
+      'another seed gives another key': {
+        a: ['--ssh-key-seed', 's'],
+        b: ['--ssh-key-seed', 't'],
+        same: false,
+      },
+      'no seed gives a fresh key each time': { a: [], b: [], same: false },
+    };
+    for (const [name, tc] of Object.entries(seeds)) {
+      it(name, async () => {
+        const [a, b] = [await runCli([...mpi, ...tc.a]), await runCli([...mpi, ...tc.b])];
+        expect(privateKey(a.stdout)).toMatch(/^\S{40,}$/);
+        expect(privateKey(a.stdout) === privateKey(b.stdout)).toBe(tc.same);
+      });
+    }
+
+    it('--owner-uid puts the TrainJob as controller owner of every object', async () => {
+      const got = await runCli([...mpi, '--owner-uid', '0b4e2c3a-1111-4222-8333-944445555666']);
+      expect(got.code).toBe(0);
+      expect(got.stdout.match(/uid: 0b4e2c3a-1111-4222-8333-944445555666$/gm)).toHaveLength(4);
+      expect(got.stdout).not.toMatch(/uid: ""/);
+    });
   });
 });
 

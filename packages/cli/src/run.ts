@@ -86,13 +86,23 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
   withInputOptions(
     program.command('render').description('print every object the controller would create for the TrainJobs'),
     'file or folder with TrainJobs, - for stdin (repeatable)',
-  ).action(async (opts: FileOptions) => {
-    result.code = await renderCommand(
-      { files: opts.file, runtimes: opts.runtime ?? [], namespace: opts.namespace, maxBytes: opts.maxBytes },
-      withLog(plainIo, program),
-      config,
-    );
-  });
+  )
+    .option('--ssh-key-seed <seed>', 'derive the MPI SSH key pair from this seed (reproducible output)')
+    .option('--owner-uid <uid>', "the TrainJob's uid for the ownerReferences (default: none)")
+    .action(async (opts: FileOptions & { sshKeySeed?: string; ownerUid?: string }) => {
+      result.code = await renderCommand(
+        {
+          files: opts.file,
+          runtimes: opts.runtime ?? [],
+          namespace: opts.namespace,
+          maxBytes: opts.maxBytes,
+          sshKeySeed: opts.sshKeySeed,
+          ownerUid: opts.ownerUid,
+        },
+        withLog(plainIo, program),
+        config,
+      );
+    });
 
   withInputOptions(
     program

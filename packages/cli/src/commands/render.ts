@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // `kubetrain render`: every object the controller would apply for the TrainJobs of the input files.
 
+import { randomBytes } from 'node:crypto';
 import { Kinds } from '@kubetrain/api';
-import { isEngineError, render } from '@kubetrain/runtime';
+import { buildRuntimeSnapshot, deriveSSHKeyPair, isEngineError, render } from '@kubetrain/runtime';
+import { stringify } from 'yaml';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
 import { checkDocument } from '../check-document.js';
 import { readCommandInput } from '../command-input.js';
@@ -15,8 +17,34 @@ import { isKindName, unservedKindMessage } from '../kinds.js';
 import { toYamlStream } from '../output.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
 
-/** Options of {@link renderCommand}: the input options. */
-export type RenderCommandOptions = InputCommandOptions;
+/** Options of {@link renderCommand}: the input options, the SSH key seed and the owner's uid. */
+export interface RenderCommandOptions extends InputCommandOptions {
+  /**
+   * `--ssh-key-seed`: derive the MPI SSH key pair from this seed and the TrainJob's
+   * `<namespace>/<name>` (the same output every run); without it a fresh key pair is generated.
+   */
+  readonly sshKeySeed?: string | undefined;
+  /**
+   * `--owner-uid`: the TrainJob's uid, put in every ownerReference; without it the objects have no
+   * ownerReference (an empty uid is not a reference the API server would accept).
+   */
+  readonly ownerUid?: string | undefined;
+}
+
+/** The MPI SSH key pair of a TrainJob: derived from the seed and its key, or random. */
+function sshKeyPairFor(seed: string | undefined, trainJob: TrainJobInput) {
+  const key = `${trainJob.metadata?.namespace ?? ''}/${trainJob.metadata?.name ?? ''}`;
+  return deriveSSHKeyPair(seed !== undefined ? `${seed}\n${key}` : randomBytes(32));
+}
+
+/** The object without ownerReferences whose uid is empty (dropping the field when none is left). */
+export function withoutEmptyOwners(object: object): object {
+  const metadata = (object as { metadata?: { ownerReferences?: { uid?: string }[] } }).metadata;
+  if (metadata?.ownerReferences === undefined) return object;
+  const kept = metadata.ownerReferences.filter((o) => o.uid !== undefined && o.uid !== '');
+  const { ownerReferences: _dropped, ...rest } = metadata;
+  return { ...object, metadata: kept.length > 0 ? { ...rest, ownerReferences: kept } : rest };
+}
 
 /** Warns about the documents render does not render: kinds other than the three served. */
 function warnAboutOtherKinds(io: Io, docs: readonly LoadedDocument[]): void {
@@ -30,11 +58,20 @@ function warnAboutOtherKinds(io: Io, docs: readonly LoadedDocument[]): void {
 function renderOne(
   io: Io,
   who: string,
-  trainJob: TrainJobInput,
+  input: TrainJobInput,
   runtime: RuntimeInput,
+  options: RenderCommandOptions,
 ): object[] | undefined {
+  const trainJob: TrainJobInput =
+    options.ownerUid !== undefined
+      ? ({ ...input, metadata: { ...input.metadata, uid: options.ownerUid } } as TrainJobInput)
+      : input;
   try {
-    const rendered = render(trainJob, runtime).objects;
+    const secrets = { mpiSSHKeyPair: () => sshKeyPairFor(options.sshKeySeed, trainJob) };
+    const rendered = [
+      buildRuntimeSnapshot(trainJob, runtime, (object) => stringify(object)),
+      ...render(trainJob, runtime, { secrets }).objects,
+    ].map(withoutEmptyOwners);
     io.log?.debug('Rendered TrainJob', {
       TrainJob: who,
       runtime: `${runtime.kind}/${runtime.metadata?.name}`,
@@ -77,7 +114,7 @@ export async function renderCommand(
     reportWarnings(io, who, verdict.warnings);
     const rendered =
       verdict.errors.length === 0 && verdict.runtime !== undefined
-        ? renderOne(io, who, verdict.object as unknown as TrainJobInput, verdict.runtime)
+        ? renderOne(io, who, verdict.object as unknown as TrainJobInput, verdict.runtime, options)
         : (reportErrors(io, who, verdict.errors), undefined);
     if (rendered === undefined) refused++;
     else objects.push(...rendered);

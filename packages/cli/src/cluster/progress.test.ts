@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+import { plainProgress, progressBar, progressView, terminalProgress } from './progress.js';
+import type { TrainJobWithSteps } from './read-trainjobs.js';
+import type { Step } from './trainjob-view.js';
+
+const step = (rank: number, phase: string): Step => ({
+  name: `node-${rank}`,
+  job: 'node',
+  rank,
+  phase,
+  pod: `p${rank}`,
+});
+const item = (phases: string[], conditions: { type: string; status: string }[] = []): TrainJobWithSteps => ({
+  job: { metadata: { name: 'tj', namespace: 'ns' }, status: { conditions } },
+  pods: [],
+  steps: phases.map((p, i) => step(i, p)),
+});
+
+describe('progressBar', () => {
+  const cases: Record<string, [Parameters<typeof progressBar>[0], string]> = {
+    'no pods': [{ pending: 0, running: 0, succeeded: 0, failed: 0 }, '..........'],
+    'half succeeded, half running': [{ pending: 0, running: 1, succeeded: 1, failed: 0 }, '=====>>>>>'],
+    'one of each': [{ pending: 1, running: 1, succeeded: 1, failed: 1 }, '===>>>xxx.'],
+    'all failed': [{ pending: 0, running: 0, succeeded: 0, failed: 2 }, 'xxxxxxxxxx'],
+  };
+  for (const [name, [counts, want]] of Object.entries(cases))
+    it(name, () => expect(progressBar(counts, 10)).toBe(want));
+});
+
+describe('plainProgress', () => {
+  it('writes one line per change, none when nothing changed', () => {
+    const lines: string[] = [];
+    const sink = plainProgress(
+      (t) => lines.push(t),
+      () => new Date('2026-01-01T10:54:32Z'),
+    );
+    sink.update([item(['Pending', 'Pending'])]);
+    sink.update([item(['Pending', 'Pending'])]);
+    sink.update([item(['Running', 'Succeeded'])]);
+    sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
+    expect(lines).toEqual([
+      '10:54:32  tj  Created    [node: pending 2, running 0, succeeded 0, failed 0]\n',
+      '10:54:32  tj  Created    [node: pending 0, running 1, succeeded 1, failed 0]\n',
+      '10:54:32  tj  Complete   [node: pending 0, running 0, succeeded 2, failed 0]\n',
+    ]);
+  });
+});
+
+describe('terminalProgress', () => {
+  it('draws the view, then moves the cursor up over it and redraws on a change', () => {
+    const writes: string[] = [];
+    const sink = terminalProgress((t) => writes.push(t));
+    sink.update([item(['Running'])]);
+    sink.update([item(['Running'])]);
+    sink.update([item(['Succeeded'], [{ type: 'Complete', status: 'True' }])]);
+    expect(writes).toHaveLength(2);
+    expect(writes[0]).toBe(`\r\x1b[J${progressView([item(['Running'])]).join('\n')}\n`);
+    expect(writes[1]?.startsWith('\x1b[2A\r\x1b[Jtj  Complete\n')).toBe(true);
+    expect(writes[1]).toContain('[====================] pending 0, running 0, succeeded 1, failed 0');
+  });
+});

@@ -1,0 +1,81 @@
+// SPDX-License-Identifier: Apache-2.0
+import { age, phaseCounts, stateOf, stepsOf, stepsReady } from './trainjob-view.js';
+import type { PodObject, TrainJobObject } from './trainjob-view.js';
+
+const job = (status: TrainJobObject['status'], spec: TrainJobObject['spec'] = {}): TrainJobObject => ({
+  metadata: { name: 'j' },
+  spec,
+  status,
+});
+const cond = (type: string, status = 'True') => ({ type, status });
+
+describe('stateOf', () => {
+  const cases: Record<string, [TrainJobObject, string]> = {
+    'no status: Created': [job(undefined), 'Created'],
+    'active pods: Running': [job({ jobsStatus: [{ name: 'node', active: 1 }] }), 'Running'],
+    'Complete=True': [job({ conditions: [cond('Complete')] }), 'Complete'],
+    'Failed wins over Complete': [job({ conditions: [cond('Complete'), cond('Failed')] }), 'Failed'],
+    'Complete=False is not complete': [job({ conditions: [cond('Complete', 'False')] }), 'Created'],
+    'Suspended=True': [job({ conditions: [cond('Suspended')] }), 'Suspended'],
+    'spec.suspend before any condition': [job(undefined, { suspend: true }), 'Suspended'],
+    'resumed (Suspended=False) and active': [
+      job({ conditions: [cond('Suspended', 'False')], jobsStatus: [{ name: 'node', active: 2 }] }),
+      'Running',
+    ],
+  };
+  for (const [name, [input, want]] of Object.entries(cases))
+    it(name, () => expect(stateOf(input)).toBe(want));
+});
+
+const pod = (name: string, job: string, index: string | undefined, phase: string): PodObject => ({
+  metadata: {
+    name,
+    labels: {
+      'jobset.sigs.k8s.io/replicatedjob-name': job,
+      ...(index !== undefined ? { 'batch.kubernetes.io/job-completion-index': index } : {}),
+    },
+  },
+  status: { phase },
+});
+
+describe('stepsOf', () => {
+  it('names steps as the SDK does and sorts them by job and rank', () => {
+    const steps = stepsOf([
+      pod('p-node-1', 'node', '1', 'Running'),
+      pod('p-init', 'dataset-initializer', '0', 'Succeeded'),
+      pod('p-node-0', 'node', '0', 'Pending'),
+    ]);
+    expect(steps.map((s) => [s.name, s.rank, s.phase, s.pod])).toEqual([
+      ['dataset-initializer', 0, 'Succeeded', 'p-init'],
+      ['node-0', 0, 'Pending', 'p-node-0'],
+      ['node-1', 1, 'Running', 'p-node-1'],
+    ]);
+  });
+
+  it('counts pods per phase and steps ready', () => {
+    const steps = stepsOf([
+      pod('a', 'node', '0', 'Running'),
+      pod('b', 'node', '1', 'Succeeded'),
+      pod('c', 'node', '2', 'Failed'),
+      pod('d', 'node', '3', 'Pending'),
+    ]);
+    expect(phaseCounts(steps).get('node')).toEqual({ pending: 1, running: 1, succeeded: 1, failed: 1 });
+    expect(stepsReady(job(undefined), steps)).toBe('2/4');
+    expect(stepsReady(job(undefined, { trainer: { numNodes: 3 } }), [])).toBe('0/3');
+  });
+});
+
+describe('age', () => {
+  const now = new Date('2026-01-02T00:00:00Z');
+  const cases: Record<string, [string | undefined, string]> = {
+    seconds: ['2026-01-01T23:59:15Z', '45s'],
+    'minutes and seconds': ['2026-01-01T23:56:48Z', '3m12s'],
+    minutes: ['2026-01-01T23:00:00Z', '60m'],
+    'hours and minutes': ['2026-01-01T19:55:00Z', '4h5m'],
+    'days and hours': ['2025-12-28T21:00:00Z', '4d3h'],
+    'no timestamp': [undefined, '<unknown>'],
+    'a time in the future': ['2026-01-02T00:00:09Z', '0s'],
+  };
+  for (const [name, [since, want]] of Object.entries(cases))
+    it(name, () => expect(age(since, now)).toBe(want));
+});
