@@ -280,6 +280,16 @@ const cases: Record<string, Case> = {
     jobsStatus: [['dataset-initializer', 0, 1, 0, 0, 0]],
     retry: true,
   },
+  'jobsStatus lists the initializers by step name, then the group': {
+    jobs: [job('model-initializer', { complete: true }), job('dataset-initializer', { complete: true })],
+    lws: lws({ ready: 1, progress: progress({}) }),
+    pods: [pod(0), pod(1)],
+    jobsStatus: [
+      ['dataset-initializer', 0, 1, 0, 0, 0],
+      ['model-initializer', 0, 1, 0, 0, 0],
+      ['node', 1, 0, 0, 1, 0],
+    ],
+  },
   'an initializer failed: Failed FailedJobs': {
     jobs: [job('model-initializer', { failed: 'Job has reached the specified backoff limit' })],
     failed:

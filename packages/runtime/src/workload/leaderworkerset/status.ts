@@ -196,7 +196,10 @@ export function leaderWorkerSetStatus(
   const jobsStatus = finishedBefore
     ? status.jobsStatus
     : [
-        ...observed.jobs.map((j) => initializerJobStatus(trainJob, j)),
+        // By step name, whatever order the store lists the Jobs in, so that the status is stable.
+        ...observed.jobs
+          .map((j) => initializerJobStatus(trainJob, j))
+          .sort((x, y) => x.name.localeCompare(y.name)),
         ...groupJobsStatus(lws, policy, verdict),
       ];
   if (jobsStatus === undefined || jobsStatus.length === 0) delete status.jobsStatus;
