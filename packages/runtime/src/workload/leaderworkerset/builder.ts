@@ -14,6 +14,7 @@ import {
 } from '@kubetrain/api';
 import { defaultedField } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
+import { isTrainJobFinished } from '../../status/conditions.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { JobSpec, KubeObject, PodTemplateSpec, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
@@ -119,7 +120,7 @@ function initializerJob(
 /**
  * Builds the PVCs of the JobSet's volumeClaimPolicies, the initializer Jobs (runtime order) and
  * then the LeaderWorkerSet `<tj>`: one group
- * (`replicas` 1, 0 while the TrainJob is suspended) of `size` pods, leader and worker templates from
+ * (`replicas` 1, 0 while the TrainJob is suspended or once it is finished) of `size` pods, leader and worker templates from
  * the group's steps, `RecreateGroupOnPodRestart`, `LeaderCreated`, the exclusive topology of the
  * runtime and kubetrain's completion annotations. Throws {@link RenderError} for Flux (its broker
  * names JobSet pods) and for a runtime whose steps do not make one group (see `groupShape`).
@@ -147,7 +148,8 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
   const leader = byName(shape.leader);
   const worker = byName(shape.worker);
   const spec: LeaderWorkerSetSpec = {
-    replicas: suspend ? 0 : 1,
+    // A finished job's group stays stopped: the status stopped it, and a re-apply must not restart it.
+    replicas: suspend || isTrainJobFinished(trainJob) ? 0 : 1,
     startupPolicy: LWSValues.StartupPolicyLeaderCreated,
     leaderWorkerTemplate: {
       size: shape.size,

@@ -140,6 +140,16 @@ describe('the rendering', () => {
     expect((lwsOf(resumed)?.spec as { replicas: number }).replicas).toBe(1);
   });
 
+  it.each(['Complete', 'Failed'])('a %s TrainJob renders its group stopped (replicas 0)', (type) => {
+    const runtime = optIn(shippedRuntime('torch-distributed'));
+    const finished = job(runtime);
+    finished.status = {
+      conditions: [{ type, status: 'True', reason: 'r', message: 'm', lastTransitionTime: 't' }],
+    };
+    const lws = renderLws(finished, runtime).objects.find((o) => o.kind === 'LeaderWorkerSet');
+    expect((lws?.spec as { replicas: number }).replicas).toBe(0);
+  });
+
   it('exclusive topology: the runtime annotation, else the JobSet key of the template', () => {
     const base = shippedRuntime('torch-distributed');
     const fromJobSetKey = optIn(base);
