@@ -62,8 +62,8 @@ describe('a replica that is not the leader', () => {
       spec: {
         holderIdentity: 'another-replica',
         leaseDurationSeconds: 3600,
-        acquireTime: formatMicroTime(new Date()),
-        renewTime: formatMicroTime(new Date()),
+        acquireTime: formatMicroTime(Date.now()),
+        renewTime: formatMicroTime(Date.now()),
       },
     } as KubeObject);
     const port = await freePort();
