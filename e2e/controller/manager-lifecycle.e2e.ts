@@ -232,12 +232,17 @@ describe('kubetrain-manager lifecycle', () => {
 
   it('SIGKILL in the middle of a burst, then a new process: every TrainJob completes with its one JobSet, no error', async () => {
     for (const t of started.splice(0)) await t.manager.stop();
-    const names = Array.from({ length: 60 }, (_, i) => `burst-${suffix}-${i}`);
+    const names = Array.from({ length: 200 }, (_, i) => `burst-${suffix}-${i}`);
     const first = spawnBinary(TEST_CONFIG);
     await waitFor('the binary ready', async () =>
       /Started controllers/.test(first.output()) ? true : undefined,
     );
-    await Promise.all(names.map((n) => createTrainJob(makeTrainJob(namespace, n).numNodes(1).obj())));
+    // Created 20 at a time, as a burst from a parallel client.
+    for (let i = 0; i < names.length; i += 20) {
+      await Promise.all(
+        names.slice(i, i + 20).map((n) => createTrainJob(makeTrainJob(namespace, n).numNodes(1).obj())),
+      );
+    }
     // Killed as soon as some JobSets exist (most of the burst is still to do).
     await waitFor(
       'some JobSets',
@@ -262,7 +267,7 @@ describe('kubetrain-manager lifecycle', () => {
       second.child.kill('SIGTERM');
       await second.exited;
     }
-  });
+  }, 600_000);
 
   it('the binary stops gracefully on SIGTERM and releases its Lease', async () => {
     for (const t of started.splice(0)) await t.manager.stop();
