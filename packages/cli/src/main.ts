@@ -32,7 +32,7 @@ try {
   process.exitCode = await run(
     process.argv.slice(2),
     { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-    { cwd: process.cwd(), runtimesDir, stdin: process.stdin },
+    { cwd: process.cwd(), runtimesDir, stdin: process.stdin, stdoutIsTTY: process.stdout.isTTY === true },
   );
 } catch (e) {
   die(e);

@@ -158,13 +158,13 @@ export const hostileCases: Record<string, HostileCase> = {
   'render of a million nodes': {
     argv: ['render', '-f', '{dir}/million-nodes.yaml', ...R],
     code: 0,
-    stderr: [/^rendered 1 of 1 TrainJobs into 1 objects$/m],
+    stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m], // the snapshot ConfigMap and the JobSet
     stdout: /value: "1000000"/,
   },
   'render of 2^31 - 1 nodes, the widest int32 allows': {
     argv: ['render', '-f', '{dir}/int32-max-nodes.yaml', ...R],
     code: 0,
-    stderr: [/^rendered 1 of 1 TrainJobs into 1 objects$/m],
+    stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m], // the snapshot ConfigMap and the JobSet
     stdout: /value: "2147483647"/,
   },
   '32,000 env entries (3 MB) are refused quickly': {
