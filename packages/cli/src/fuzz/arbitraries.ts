@@ -107,7 +107,10 @@ function parentOf(
   for (let i = 0; i < path.length - 1; i++) {
     const step = path[i] as string | number;
     const container = node as Record<string | number, unknown>;
-    const keys = Array.isArray(container) ? container.map((_, j) => j) : Object.keys(container);
+    // Not container.map: a mutation may have set an array's own `constructor`, which map would call.
+    const keys = Array.isArray(container)
+      ? Array.from({ length: container.length }, (_, j) => j)
+      : Object.keys(container);
     // A number picks among the existing children, so that mutations reach deep into real objects.
     const chosen =
       typeof step === 'number' && keys.length > 0 ? (keys[step % keys.length] as string | number) : step;
