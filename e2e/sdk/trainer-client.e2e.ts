@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: Apache-2.0
+// The Kubeflow Python SDK, unchanged (kubeflow==0.5.0 from PyPI, in a venv in the cache: see
+// ensure-venv.sh), driving kubetrain on the local control plane: TrainerClient lists the runtimes
+// with their framework, trains a 2-node CustomTrainer job on torch-distributed, waits for Complete,
+// reads its steps and pods, and deletes it. kubetrain's manager runs in-process for the suite's
+// namespace (e2e/controller/harness.ts); kwok nodes run the pods (Job pods succeed after a second).
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { GROUP, Resources, VERSION } from '@kubetrain/api';
+import { applyObject, readYamlObjects } from '../support/apply.js';
+import { apiStatus } from '../support/api-errors.js';
+import { kubeconfigPath } from '../support/cluster.js';
+import { installKubetrainCrds } from '../support/crds.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { waitFor } from '../support/wait.js';
+import {
+  custom,
+  readClusterRuntime,
+  readTrainJob,
+  shippedRuntimeFiles,
+  startTestManager,
+  type TestManager,
+} from '../controller/harness.js';
+
+const FIELD_MANAGER = 'kubetrain-e2e';
+const here = fileURLToPath(new URL('.', import.meta.url));
+
+/** What drive_trainer_client.py prints. */
+interface SdkReport {
+  runtimes: { name: string; framework: string; image: string; num_nodes: number }[];
+  entrypoint: string[];
+  name: string;
+  status: string;
+  num_nodes: number;
+  steps: { name: string; status: string; pod_name: string }[];
+  listed: string[];
+  deleted: boolean;
+}
+
+function runPython(
+  python: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}
+
+describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain', () => {
+  const installedRuntimes: string[] = [];
+  let namespace: string;
+  let test: TestManager;
+  let python: string;
+
+  beforeAll(async () => {
+    python = execFileSync(`${here}ensure-venv.sh`, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }).trim();
+    namespace = await createNamespace('e2e-sdk');
+    await installKubetrainCrds(FIELD_MANAGER).catch(async (error: unknown) => {
+      const served = await custom()
+        .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (!served) throw error;
+    });
+    for (const file of shippedRuntimeFiles()) {
+      for (const runtime of readYamlObjects(file)) {
+        const existed = await readClusterRuntime(runtime.metadata!.name!).then(
+          () => true,
+          () => false,
+        );
+        await applyObject(runtime, FIELD_MANAGER);
+        if (!existed) installedRuntimes.push(runtime.metadata!.name!);
+      }
+    }
+    test = await startTestManager(namespace);
+  }, 600_000);
+
+  afterAll(async () => {
+    await test?.manager.stop();
+    for (const name of installedRuntimes) {
+      await custom().deleteClusterCustomObject({
+        group: GROUP,
+        version: VERSION,
+        plural: Resources.ClusterTrainingRuntime,
+        name,
+      });
+    }
+    if (namespace) await deleteNamespace(namespace);
+  });
+
+  it('lists runtimes, trains a 2-node CustomTrainer job to Complete, reads steps and pods, deletes it', async () => {
+    const run = await runPython(python, [`${here}drive_trainer_client.py`, kubeconfigPath(), namespace]);
+    if (run.code !== 0)
+      throw new Error(`the SDK driver failed (exit ${run.code}):\n${run.stderr.slice(-4000)}`);
+    const report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as SdkReport;
+
+    // Every shipped runtime, with its framework label and the trainer image of its node container.
+    const torch = report.runtimes.find((r) => r.name === 'torch-distributed');
+    expect(torch).toEqual({
+      name: 'torch-distributed',
+      framework: 'torch',
+      image: expect.stringMatching(/^pytorch\/pytorch:/),
+      num_nodes: 1,
+    });
+    expect(report.runtimes.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['deepspeed-distributed', 'jax-distributed', 'torch-distributed']),
+    );
+    // mlPolicy.torch: {} survived storage, so the SDK runs the function with torchrun.
+    expect(report.entrypoint.slice(0, 2)).toEqual(['bash', '-c']);
+    expect(report.entrypoint[2]).toMatch(/torchrun "\{func_file\}"|torchrun /);
+
+    // The SDK's 12-character name, Complete, two node steps from the pods.
+    expect(report.name).toMatch(/^[a-z][0-9a-f]{11}$/);
+    expect(report.status).toBe('Complete');
+    expect(report.num_nodes).toBe(2);
+    expect(report.steps.map((s) => [s.name, s.status])).toEqual([
+      ['node-0', 'Succeeded'],
+      ['node-1', 'Succeeded'],
+    ]);
+    for (const step of report.steps)
+      expect(step.pod_name).toMatch(new RegExp(`^${report.name}-node-0-[01]-`));
+    expect(report.listed).toContain(report.name);
+
+    // delete_job removed the TrainJob.
+    expect(report.deleted).toBe(true);
+    await waitFor(`TrainJob ${report.name} gone`, () =>
+      readTrainJob(namespace, report.name).then(
+        () => undefined,
+        (error: unknown) => (apiStatus(error)?.code === 404 ? true : undefined),
+      ),
+    );
+  });
+});
