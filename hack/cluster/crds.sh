@@ -4,7 +4,8 @@
 # through the Go module proxy; nothing is copied into the checkout):
 # - JobSet and LeaderWorkerSet (their controllers run);
 # - Kueue (all of config/components/crd/bases), Volcano PodGroup and Queue, scheduler-plugins
-#   PodGroup: objects kubetrain renders but whose controllers we do not run.
+#   PodGroup: objects kubetrain renders but whose controllers we do not run;
+# - kwok's Logs (the log file of a pod's containers; kwok reads them, see config/kwok-config.yaml).
 # Waits until every CRD is Established.
 set -euo pipefail
 # shellcheck source=hack/cluster/lib.sh
@@ -15,6 +16,7 @@ lws=$(module_dir sigs.k8s.io/lws "$LWS_VERSION")
 kueue=$(module_dir sigs.k8s.io/kueue "$KUEUE_VERSION")
 volcano=$(module_dir volcano.sh/volcano "$VOLCANO_VERSION")
 plugins=$(module_dir sigs.k8s.io/scheduler-plugins "$SCHEDULER_PLUGINS_VERSION")
+kwok=$(module_dir sigs.k8s.io/kwok "$KWOK_VERSION")
 
 files=(
   "$jobset"/config/components/crd/bases/*.yaml
@@ -23,6 +25,7 @@ files=(
   "$volcano"/config/crd/volcano/bases/scheduling.volcano.sh_podgroups.yaml
   "$volcano"/config/crd/volcano/bases/scheduling.volcano.sh_queues.yaml
   "$plugins"/manifests/coscheduling/crd.yaml
+  "$kwok"/kustomize/crd/bases/kwok.x-k8s.io_logs.yaml
 )
 args=()
 for f in "${files[@]}"; do

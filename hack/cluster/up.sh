@@ -41,7 +41,7 @@ fill() {
   sed -e "s|@PKI_DIR@|$PKI_DIR|g" -e "s|@CA_BUNDLE@|$(base64 -w0 "$PKI_DIR/ca.crt")|g" \
     -e "s|@JOBSET_WEBHOOK_PORT@|$JOBSET_WEBHOOK_PORT|g" -e "s|@JOBSET_HEALTH_PORT@|$JOBSET_HEALTH_PORT|g" \
     -e "s|@LWS_WEBHOOK_PORT@|$LWS_WEBHOOK_PORT|g" -e "s|@LWS_HEALTH_PORT@|$LWS_HEALTH_PORT|g" \
-    -e "s|@KWOK_PORT@|$KWOK_PORT|g" "$1"
+    -e "s|@KWOK_PORT@|$KWOK_PORT|g" -e "s|@CLUSTER_DIR@|$CLUSTER_DIR|g" "$1"
 }
 
 # A server-side dry-run create goes through the mutating and validating webhooks: it succeeds only
@@ -152,6 +152,7 @@ start_process kube-apiserver "$(bin_path kube-apiserver "$K8S_VERSION")" \
   --enable-admission-plugins=ExtendedResourceToleration \
   --allow-privileged=true \
   --endpoint-reconciler-type=none \
+  --kubelet-preferred-address-types=InternalIP \
   --profiling=false --v=1
 wait_until kube-apiserver 90 "GET /readyz" apiserver_ready
 
@@ -183,7 +184,12 @@ kwok_dir=$(module_dir sigs.k8s.io/kwok "$KWOK_VERSION")
   done
   printf -- '---\n'
   cat "$CONFIG/kwok-outcome-stages.yaml"
+  printf -- '---\n'
+  fill "$CONFIG/kwok-logs.yaml"
 } >"$CLUSTER_DIR/kwok.yaml"
+printf '%s stdout F %s\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000000000Z)" \
+  "kwok: this pod has no log of its own (a kwok.x-k8s.io Logs object named as the pod gives it one)" \
+  >"$CLUSTER_DIR/kwok-default.log"
 start_process kwok "$(bin_path kwok "$KWOK_VERSION")" \
   --kubeconfig="$ADMIN_KUBECONFIG" --config="$CLUSTER_DIR/kwok.yaml"
 kubectl apply --server-side --field-manager=kubetrain-cluster -f "$CONFIG/nodes.yaml" >/dev/null ||
