@@ -23,6 +23,9 @@ export function runtimeValidator(): AdmissionHandler {
         request.object['kind'] === 'ClusterTrainingRuntime' ? 'ClusterTrainingRuntime' : 'TrainingRuntime';
       const problems = schemaProblems(kind, request.object);
       if (problems !== undefined) return errored(400, `the ${kind} does not match its schema: ${problems}`);
+      const oldProblems = old === undefined ? undefined : schemaProblems(kind, old);
+      if (oldProblems !== undefined)
+        return errored(400, `the stored ${kind} does not match its schema: ${oldProblems}`);
       throw error;
     }
     if (result.errors.length > 0) return denied(formatFieldErrors(result.errors), result.warnings);

@@ -47,7 +47,9 @@ async function snapshotRuntime(
   stored: TrainJobInput,
   lookups: AdmissionLookups,
 ): Promise<RuntimeInput | undefined> {
-  const configMap = await lookups.configMap(stored.metadata?.namespace ?? '', runtimeSnapshotName(stored));
+  // A stored job without a name or namespace (a malformed review) has no snapshot to look up.
+  if (!stored.metadata?.name || !stored.metadata.namespace) return undefined;
+  const configMap = await lookups.configMap(stored.metadata.namespace, runtimeSnapshotName(stored));
   if (configMap === undefined) return undefined;
   try {
     return readRuntimeSnapshot(stored, configMap as never, (text) => parseYaml(text) as unknown);
@@ -128,6 +130,8 @@ export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObs
     } catch (error) {
       const problems = schemaProblems('TrainJob', request.object);
       if (problems !== undefined) return errored(400, `the TrainJob does not match its schema: ${problems}`);
+      const old = request.oldObject === undefined ? undefined : schemaProblems('TrainJob', request.oldObject);
+      if (old !== undefined) return errored(400, `the stored TrainJob does not match its schema: ${old}`);
       throw error;
     }
   };
