@@ -3,7 +3,6 @@
  * The one client of the API server: raw JSON requests on any group/version/resource over the
  * pooled {@link Transport}, every failure mapped once to a typed error (errors.ts).
  */
-import type { KubeConfig } from '@kubernetes/client-node';
 import {
   ApiError,
   errorFromResponse,
@@ -15,7 +14,12 @@ import {
 import { parseNdjson } from './ndjson.js';
 import type { KubeObject, ObjectList } from './object.js';
 import { resourcePath, type ObjectLocation, type ResourceRef } from './resource.js';
-import { Transport, type TransportOptions, type TransportRequest } from './transport.js';
+import {
+  Transport,
+  type ConnectionConfig,
+  type TransportOptions,
+  type TransportRequest,
+} from './transport.js';
 
 /** Options every request takes. */
 export interface RequestOptions {
@@ -147,7 +151,7 @@ export class KubeClient {
   private constructor(readonly transport: Transport) {}
 
   /** A client for the kubeconfig's current context (see {@link loadKubeConfig}). */
-  static async create(kubeConfig: KubeConfig, options: TransportOptions = {}): Promise<KubeClient> {
+  static async create(kubeConfig: ConnectionConfig, options: TransportOptions = {}): Promise<KubeClient> {
     return new KubeClient(await Transport.create(kubeConfig, options));
   }
 

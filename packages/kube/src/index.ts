@@ -1,10 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // The cluster boundary: client with typed errors, reflector + indexed store, workqueue, leader
 // election, server-side apply. See README.md for each module's contract.
-export { loadKubeConfig } from './kubeconfig.js';
-export type { KubeConfigSource } from './kubeconfig.js';
+export { KubeConfig, KubeConfigFormatError, loadKubeConfig, SERVICE_ACCOUNT_DIR } from './kubeconfig.js';
+export type {
+  ConnectionOptions,
+  KubeCluster,
+  KubeConfigSource,
+  KubeContext,
+  KubeUser,
+} from './kubeconfig.js';
 export { Transport, queryString } from './transport.js';
-export type { TransportOptions, TransportRequest, TransportResponse } from './transport.js';
+export type { ConnectionConfig, TransportOptions, TransportRequest, TransportResponse } from './transport.js';
 export { KubeClient, PatchTypes } from './client.js';
 export type {
   DeleteOptions,

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
  * The HTTP side of the cluster boundary: one keep-alive connection pool per process (undici),
- * TLS material and credentials taken from the kubeconfig through client-node, and nothing else
- * of client-node on the request path. Watches get a pool of their own, so that long-lived
+ * TLS material and credentials taken from the kubeconfig (kubeconfig.ts; client-node only for
+ * exec and auth-provider users), and nothing of client-node on the request path. Watches get a pool of their own, so that long-lived
  * streams never take a socket that a request is waiting for.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
+import { createSecureContext } from 'node:tls';
 import { Pool, request, type Dispatcher } from 'undici';
 
 /** Tuning of the connection pools; read once in `main` and passed down. */
@@ -49,6 +49,20 @@ export type TransportResponse = Dispatcher.ResponseData;
 
 type Headers = Record<string, string>;
 
+/**
+ * What the transport reads of a kubeconfig: our {@link KubeConfig} (kubeconfig.ts), or
+ * client-node's, which has the same methods.
+ */
+export interface ConnectionConfig {
+  /** The current cluster: server URL, and whether to skip TLS verification or use another server name. */
+  getCurrentCluster():
+    { server: string; skipTLSVerify?: boolean; tlsServerName?: string | undefined } | null | undefined;
+  /** The current user (only basic auth's `username`/`password` are read directly). */
+  getCurrentUser(): { username?: string | undefined; password?: string | undefined } | null | undefined;
+  /** Fills `ca`, `cert`, `key` and `headers` (credentials) into `opts`. */
+  applyToHTTPSOptions(opts: never): Promise<void>;
+}
+
 /** Builds the query string, skipping `undefined`. */
 export function queryString(query: TransportRequest['query']): string {
   if (!query) return '';
@@ -67,7 +81,7 @@ export class Transport {
   private closed = false;
 
   private constructor(
-    private readonly kubeConfig: KubeConfig,
+    private readonly kubeConfig: ConnectionConfig,
     /** The server's base URL (`https://127.0.0.1:16443`). */
     readonly server: string,
     private readonly pool: Pool,
@@ -76,7 +90,7 @@ export class Transport {
   ) {}
 
   /** Builds the pools from the kubeconfig's current cluster and user (TLS files are read once here). */
-  static async create(kubeConfig: KubeConfig, options: TransportOptions = {}): Promise<Transport> {
+  static async create(kubeConfig: ConnectionConfig, options: TransportOptions = {}): Promise<Transport> {
     const cluster = kubeConfig.getCurrentCluster();
     if (!cluster) throw new Error('kubeconfig has no current cluster');
     const tls: {
@@ -87,10 +101,15 @@ export class Transport {
       servername?: string;
     } = {};
     await kubeConfig.applyToHTTPSOptions(tls as never);
-    const connect = {
+    // One secure context for every socket: given `ca`/`cert`/`key`, each TLS connection would
+    // parse them into an OpenSSL context of its own (about a MiB of native memory apiece).
+    const secureContext = createSecureContext({
       ...(tls.ca ? { ca: tls.ca as Buffer } : {}),
       ...(tls.cert ? { cert: tls.cert as Buffer } : {}),
       ...(tls.key ? { key: tls.key as Buffer } : {}),
+    });
+    const connect = {
+      secureContext,
       ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
       ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
     };

@@ -6,14 +6,16 @@
 // (default: the local control plane's kubeconfig, N = 500).
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { CoreV1Api } from '@kubernetes/client-node';
+import { CoreV1Api, KubeConfig as ClientNodeConfig } from '@kubernetes/client-node';
 import { CoreResources, KubeClient, loadKubeConfig } from '../index.js';
 
 const path = process.argv[2] ?? join(homedir(), '.cache', 'kubetrain', 'cluster', 'kubeconfig');
 const n = Number(process.argv[3] ?? 500);
 const kubeConfig = loadKubeConfig({ path });
 const ours = await KubeClient.create(kubeConfig);
-const theirs = kubeConfig.makeApiClient(CoreV1Api);
+const theirConfig = new ClientNodeConfig();
+theirConfig.loadFromFile(path);
+const theirs = theirConfig.makeApiClient(CoreV1Api);
 const name = 'kube-request-bench';
 const namespace = 'default';
 await ours.patch(
