@@ -8,106 +8,32 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GROUP, Resources, VERSION } from '@kubetrain/api';
 import { stringify } from 'yaml';
-import { applyObject, readYamlObjects } from '../support/apply.js';
+import { readYamlObjects } from '../support/apply.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
-import { installKubetrainCrds } from '../support/crds.js';
 import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
-import {
-  custom,
-  podAnnotations,
-  readClusterRuntime,
-  readTrainJob,
-  shippedRuntimeFiles,
-  startTestManager,
-  trainingRuntimeFrom,
-  type TestManager,
-} from '../controller/harness.js';
+import { readTrainJob } from '../controller/harness.js';
 import { kubetrain, kubetrainOnTty, tableRows } from './kubetrain-cli.js';
-
-const FIELD_MANAGER = 'kubetrain-e2e';
-const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
-
-/** A TrainJob as YAML, with kwok outcome annotations on its node pods. */
-function trainJobYaml(
-  name: string,
-  runtime: { name: string; kind: string },
-  numNodes: number,
-  annotations: Record<string, string>,
-): string {
-  return stringify({
-    apiVersion: `${GROUP}/${VERSION}`,
-    kind: 'TrainJob',
-    metadata: { name },
-    spec: {
-      runtimeRef: runtime,
-      trainer: { numNodes },
-      runtimePatches: [
-        { manager: KWOK_PATCH_MANAGER, trainingRuntimeSpec: podAnnotations('node', annotations) },
-      ],
-    },
-  });
-}
+import { applyFailFastRuntime, prepareSuite, trainJobYaml, type SuiteCluster } from './suite-cluster.js';
 
 describe('kubetrain CLI against the local control plane', () => {
   const suffix = randomBytes(2).toString('hex');
-  const installedRuntimes: string[] = [];
   const failRuntime = `rt-fail-${suffix}`;
   let namespace: string;
-  let test: TestManager;
+  let suite: SuiteCluster;
   let dir: string;
   const ns = () => ['-n', namespace];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kubetrain-cli-e2e-'));
-    namespace = await createNamespace('e2e-cli');
-    await installKubetrainCrds(FIELD_MANAGER).catch(async (error: unknown) => {
-      const served = await custom()
-        .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!served) throw error;
-    });
-    for (const file of shippedRuntimeFiles()) {
-      for (const runtime of readYamlObjects(file)) {
-        const existed = await readClusterRuntime(runtime.metadata!.name!).then(
-          () => true,
-          () => false,
-        );
-        await applyObject(runtime, FIELD_MANAGER);
-        if (!existed) installedRuntimes.push(runtime.metadata!.name!);
-      }
-    }
-    // The shipped runtimes keep Job's default backoffLimit (6 retries with back-off); a runtime of
-    // the namespace with backoffLimit 0 fails on the first pod failure.
-    const runtime = (await trainingRuntimeFrom(namespace, failRuntime, 'torch-distributed')) as {
-      metadata: { labels?: Record<string, string> };
-      spec: {
-        template: { spec: { replicatedJobs: Array<{ template: { spec: Record<string, unknown> } }> } };
-      };
-    };
-    runtime.metadata.labels = { 'trainer.kubeflow.org/framework': 'torch' };
-    for (const job of runtime.spec.template.spec.replicatedJobs) job.template.spec['backoffLimit'] = 0;
-    await applyObject(runtime as never, FIELD_MANAGER);
-    test = await startTestManager(namespace);
+    suite = await prepareSuite('e2e-cli');
+    namespace = suite.namespace;
+    await applyFailFastRuntime(namespace, failRuntime);
   });
 
   afterAll(async () => {
-    await test?.manager.stop();
-    for (const name of installedRuntimes) {
-      await custom().deleteClusterCustomObject({
-        group: GROUP,
-        version: VERSION,
-        plural: Resources.ClusterTrainingRuntime,
-        name,
-      });
-    }
-    if (namespace) await deleteNamespace(namespace);
+    await suite?.teardown();
   });
 
   const done = `done-${suffix}`;

@@ -6,23 +6,12 @@
 // namespace (e2e/controller/harness.ts); kwok nodes run the pods (Job pods succeed after a second).
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { GROUP, Resources, VERSION } from '@kubetrain/api';
-import { applyObject, readYamlObjects } from '../support/apply.js';
 import { apiStatus } from '../support/api-errors.js';
 import { kubeconfigPath } from '../support/cluster.js';
-import { installKubetrainCrds } from '../support/crds.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
-import {
-  custom,
-  readClusterRuntime,
-  readTrainJob,
-  shippedRuntimeFiles,
-  startTestManager,
-  type TestManager,
-} from '../controller/harness.js';
+import { readTrainJob } from '../controller/harness.js';
+import { prepareSuite, type SuiteCluster } from '../cli/suite-cluster.js';
 
-const FIELD_MANAGER = 'kubetrain-e2e';
 const here = fileURLToPath(new URL('.', import.meta.url));
 
 /** What drive_trainer_client.py prints. */
@@ -53,9 +42,8 @@ function runPython(
 }
 
 describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain', () => {
-  const installedRuntimes: string[] = [];
+  let suite: SuiteCluster;
   let namespace: string;
-  let test: TestManager;
   let python: string;
 
   beforeAll(async () => {
@@ -63,40 +51,12 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     }).trim();
-    namespace = await createNamespace('e2e-sdk');
-    await installKubetrainCrds(FIELD_MANAGER).catch(async (error: unknown) => {
-      const served = await custom()
-        .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!served) throw error;
-    });
-    for (const file of shippedRuntimeFiles()) {
-      for (const runtime of readYamlObjects(file)) {
-        const existed = await readClusterRuntime(runtime.metadata!.name!).then(
-          () => true,
-          () => false,
-        );
-        await applyObject(runtime, FIELD_MANAGER);
-        if (!existed) installedRuntimes.push(runtime.metadata!.name!);
-      }
-    }
-    test = await startTestManager(namespace);
+    suite = await prepareSuite('e2e-sdk');
+    namespace = suite.namespace;
   }, 600_000);
 
   afterAll(async () => {
-    await test?.manager.stop();
-    for (const name of installedRuntimes) {
-      await custom().deleteClusterCustomObject({
-        group: GROUP,
-        version: VERSION,
-        plural: Resources.ClusterTrainingRuntime,
-        name,
-      });
-    }
-    if (namespace) await deleteNamespace(namespace);
+    await suite?.teardown();
   });
 
   it('lists runtimes, trains a 2-node CustomTrainer job to Complete, reads steps and pods, deletes it', async () => {

@@ -1,0 +1,112 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the CLI and SDK suites need on the local control plane: a namespace of their own, kubetrain's
+// CRDs and shipped runtimes, and kubetrain's manager in-process for that namespace
+// (e2e/controller/harness.ts). Runtimes the suite installed are deleted afterwards.
+import { GROUP, Resources, VERSION } from '@kubetrain/api';
+import { stringify } from 'yaml';
+import { applyObject, readYamlObjects } from '../support/apply.js';
+import { installKubetrainCrds } from '../support/crds.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import {
+  custom,
+  podAnnotations,
+  readClusterRuntime,
+  shippedRuntimeFiles,
+  startTestManager,
+  trainingRuntimeFrom,
+  type TestManager,
+} from '../controller/harness.js';
+
+/** The runtime patch manager of the kwok outcome annotations. */
+const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
+
+/** The field manager of the suites' writes. */
+export const FIELD_MANAGER = 'kubetrain-e2e';
+
+/** A prepared suite. */
+export interface SuiteCluster {
+  readonly namespace: string;
+  readonly test: TestManager;
+  /** Stops the manager, deletes the runtimes the suite installed and the namespace. */
+  teardown(): Promise<void>;
+}
+
+/** Creates the namespace `<prefix>-<random>`, installs CRDs and shipped runtimes, starts the manager. */
+export async function prepareSuite(prefix: string): Promise<SuiteCluster> {
+  const namespace = await createNamespace(prefix);
+  await installKubetrainCrds(FIELD_MANAGER).catch(async (error: unknown) => {
+    // The CRDs' own suite (e2e/api) reports a CRD the API server rejects; these suites only need
+    // kubetrain's kinds served.
+    const served = await custom()
+      .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!served) throw error;
+  });
+  const installed: string[] = [];
+  for (const file of shippedRuntimeFiles()) {
+    for (const runtime of readYamlObjects(file)) {
+      const existed = await readClusterRuntime(runtime.metadata!.name!).then(
+        () => true,
+        () => false,
+      );
+      await applyObject(runtime, FIELD_MANAGER);
+      if (!existed) installed.push(runtime.metadata!.name!);
+    }
+  }
+  const test = await startTestManager(namespace);
+  return {
+    namespace,
+    test,
+    async teardown() {
+      await test.manager.stop();
+      for (const name of installed) {
+        await custom().deleteClusterCustomObject({
+          group: GROUP,
+          version: VERSION,
+          plural: Resources.ClusterTrainingRuntime,
+          name,
+        });
+      }
+      await deleteNamespace(namespace);
+    },
+  };
+}
+
+/**
+ * Applies the TrainingRuntime `<namespace>/<name>`: torch-distributed's spec with backoffLimit 0 (the
+ * shipped runtimes keep Job's default of 6 retries with back-off; this one fails on the first pod
+ * failure), labelled with its framework as the SDK needs.
+ */
+export async function applyFailFastRuntime(namespace: string, name: string): Promise<void> {
+  const runtime = (await trainingRuntimeFrom(namespace, name, 'torch-distributed')) as {
+    metadata: { labels?: Record<string, string> };
+    spec: { template: { spec: { replicatedJobs: Array<{ template: { spec: Record<string, unknown> } }> } } };
+  };
+  runtime.metadata.labels = { 'trainer.kubeflow.org/framework': 'torch' };
+  for (const job of runtime.spec.template.spec.replicatedJobs) job.template.spec['backoffLimit'] = 0;
+  await applyObject(runtime as never, FIELD_MANAGER);
+}
+
+/** A TrainJob as YAML, with kwok outcome annotations on its node pods (a runtime patch). */
+export function trainJobYaml(
+  name: string,
+  runtime: { name: string; kind: string },
+  numNodes: number,
+  annotations: Record<string, string>,
+): string {
+  return stringify({
+    apiVersion: `${GROUP}/${VERSION}`,
+    kind: 'TrainJob',
+    metadata: { name },
+    spec: {
+      runtimeRef: runtime,
+      trainer: { numNodes },
+      runtimePatches: [
+        { manager: KWOK_PATCH_MANAGER, trainingRuntimeSpec: podAnnotations('node', annotations) },
+      ],
+    },
+  });
+}
