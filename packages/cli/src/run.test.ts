@@ -323,7 +323,7 @@ describe('kubetrain', () => {
     'documents the exit codes in --help': {
       argv: ['--help'],
       code: 0,
-      out: /Exit codes:\n {2}0 {2}valid: .*\n {2}1 {2}invalid: .*\n {2}2 {2}the input or the command could not be used/,
+      out: /Exit codes:\n {2}0 {2}valid: .*\n {2}1 {2}invalid: .*\n(?: {5}.*\n)* {2}2 {2}the input or the command could not be used/,
     },
     'takes --max-bytes on each command': {
       argv: ['validate', '--help'],

@@ -25,10 +25,11 @@ interface FileOptions {
 /** The exit codes, as `--help` prints them. */
 export const EXIT_CODES_HELP = `
 Exit codes:
-  0  valid: every object validated (or every TrainJob rendered)
-  1  invalid: an object the API server or the admission webhooks would refuse
-  2  the input or the command could not be used (usage, a missing or unreadable file,
-     input that is not YAML or JSON, larger than --max-bytes or nested too deep)
+  0  valid: every object validated (or every TrainJob rendered); a cluster command done
+  1  invalid: an object the API server or the admission webhooks would refuse; a job that
+     Failed or a wait that was not met; a refusal of the API server (not found, forbidden)
+  2  the input or the command could not be used (usage, no cluster answering, a missing or
+     unreadable file, input that is not YAML or JSON, larger than --max-bytes or nested too deep)
 
 Errors go to stderr, one line each: <kind>/<name>: <field path>: <message>.`;
 
