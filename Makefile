@@ -63,9 +63,9 @@ test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N p
 	exit $$rc
 
 .PHONY: bench
-bench: deps cluster-up ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
+bench: deps cluster-up bench-manager ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
 	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
-	$(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
+	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
 	$(TIMED) "bench: webhook" node --import tsx hack/bench/webhook.bench.ts
 
 .PHONY: run
@@ -79,6 +79,10 @@ stop: ## Stop the manager `make run` started and remove its webhook configuratio
 .PHONY: deploy
 deploy: ## Install kubetrain into the cluster KUBECONFIG names (kubectl apply -k manifests, in order).
 	hack/install/deploy.sh
+
+.PHONY: bench-manager
+bench-manager: deps ## Compile the manager (the image's file tree) into $(KUBETRAIN_CACHE_DIR)/bench-manager, which the controller benchmark runs.
+	$(TIMED) "bench-manager" hack/install/build-image-tree.sh $(KUBETRAIN_CACHE_DIR)/bench-manager
 
 .PHONY: image-tree
 image-tree: deps ## Build the manager image's file tree (what the Dockerfile installs) into $(KUBETRAIN_CACHE_DIR)/image-tree.

@@ -21,7 +21,11 @@ import { takeBenchLock } from './lib/bench-lock.js';
 import { runCeiling } from './lib/ceiling-run.js';
 import { installBenchApi } from './lib/cluster-setup.js';
 import { KubeClient } from './lib/kube-client.js';
-import { kubetrainLauncher } from './lib/kubetrain-launcher.js';
+import {
+  kubetrainLauncher,
+  kubetrainSmallHeapLauncher,
+  kubetrainTsxLauncher,
+} from './lib/kubetrain-launcher.js';
 import type { ManagerLauncher } from './lib/manager.js';
 import { runManager } from './lib/manager-run.js';
 import { runMemoryCheck, type MemoryResult } from './lib/memory-check.js';
@@ -41,7 +45,11 @@ function launcherFor(name: string): ManagerLauncher {
   if (name === 'upstream') return upstreamLauncher(false);
   if (name === 'upstream-tuned') return upstreamLauncher(true);
   if (name === 'kubetrain') return kubetrainLauncher;
-  throw new Error(`unknown manager ${name} (one of ${ALL.join(', ')})`);
+  if (name === 'kubetrain-small-heap') return kubetrainSmallHeapLauncher;
+  if (name === 'kubetrain-tsx') return kubetrainTsxLauncher;
+  throw new Error(
+    `unknown manager ${name} (one of ${[...ALL, 'kubetrain-small-heap', 'kubetrain-tsx'].join(', ')})`,
+  );
 }
 
 async function main(): Promise<void> {

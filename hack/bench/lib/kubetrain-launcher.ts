@@ -1,88 +1,116 @@
 // SPDX-License-Identifier: Apache-2.0
-// ============================================================================================
-// LEAD: FILL IN — the launcher of kubetrain's own manager (packages/controller).
-// ============================================================================================
-// The benchmark measures whatever `startKubetrain` starts. What it expects (the same contract
-// the upstream baseline meets in hack/baseline/run-trainer.ts):
-// - the returned `pid` is the manager's own process (spawn `node` directly, not pnpm or a shell),
-//   because CPU seconds and peak RSS are read from /proc/<pid>/stat and /proc/<pid>/status;
-// - it connects with the kubeconfig in `options.kubeconfig` (passed as KUBECONFIG) and runs
-//   with leader election off, webhooks unregistered, like the baseline;
-// - it resolves only once GET http://127.0.0.1:<health port>/readyz answers 200;
-// - `metricsUrl` serves Prometheus text over plain HTTP with controller-runtime's names:
-//   controller_runtime_reconcile_total{controller=~".*trainjob.*",result=...} and
-//   controller_runtime_reconcile_errors_total{controller=~".*trainjob.*"} (the controller label
-//   must contain "trainjob"); rest_client_requests_total{method=...} is optional (a cross-check
-//   of the manager's own request count);
+// The launchers of kubetrain's own manager (packages/controller). The benchmark measures what
+// production runs: plain `node` on the TypeScript compiled ahead of time, in the file tree the
+// image installs (hack/install/build-image-tree.sh, built once per benchmark process into
+// $KUBETRAIN_CACHE_DIR/bench-manager, or a prebuilt tree named by KUBETRAIN_BENCH_MANAGER_TREE,
+// e.g. from `make bench-manager`). `kubetrain-tsx` runs the sources under tsx instead (the
+// development command line), `kubetrain-small-heap` the compiled tree with V8's young
+// generation capped (`--max-semi-space-size=1`) — a runtime setting, reported separately.
+// The contract (as hack/baseline/run-trainer.ts meets it for upstream):
+// - the returned `pid` is the manager's own `node` process (CPU seconds and peak RSS are read
+//   from /proc/<pid>);
+// - it connects with `options.kubeconfig` (also KUBECONFIG) with leader election off,
+//   certificate management off and no webhook configurations registered, like the baseline;
+// - it resolves once GET http://127.0.0.1:<health port>/readyz answers 200;
+// - `metricsUrl` serves controller-runtime's reconcile metrics (controller label containing
+//   "trainjob") and rest_client_requests_total;
 // - `stop()` sends SIGTERM and resolves once the process has exited.
-// The draft below starts `node --import tsx packages/controller/src/main.ts --config FILE
-// --kubeconfig FILE --cert-dir DIR` (upstream's Configuration file, config.trainer.kubeflow.org/
-// v1alpha1, with the same out-of-cluster settings as the baseline: certificate management off,
-// a self-signed certificate, plain-HTTP metrics and probes on free loopback ports, leader
-// election off); change the command line here if the manager's flags differ.
+import { spawnSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cacheDir } from './kube-client.js';
 import type { LaunchOptions, ManagerHandle, ManagerLauncher } from './manager.js';
 import { freePort, startProcess, stopProcess, waitHttpOk } from './process.js';
 import { selfSignedCert } from './tls.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
-/** The manager's entry point; the launcher is skipped while it does not exist. */
+/** The manager's TypeScript entry point; the launchers are skipped while it does not exist. */
 export const KUBETRAIN_MAIN = join(REPO, 'packages/controller/src/main.ts');
 
-/** Starts kubetrain's manager (see the contract above). */
-export async function startKubetrain(options: LaunchOptions): Promise<ManagerHandle> {
-  const health = await freePort();
-  const metrics = await freePort();
-  const webhook = await freePort();
-  const configPath = join(options.workDir, 'kubetrain-config.yaml');
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      apiVersion: 'config.trainer.kubeflow.org/v1alpha1',
-      kind: 'Configuration',
-      health: { healthProbeBindAddress: `127.0.0.1:${health}` },
-      metrics: { bindAddress: `127.0.0.1:${metrics}`, secureServing: false },
-      webhook: { port: webhook, host: '127.0.0.1' },
-      leaderElection: { leaderElect: false },
-      certManagement: { enable: false },
-    }),
-  );
-  const certDir = join(options.workDir, 'certs');
-  selfSignedCert(certDir);
-  const started = startProcess(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      KUBETRAIN_MAIN,
-      '--config',
-      configPath,
-      '--kubeconfig',
-      options.kubeconfig,
-      '--cert-dir',
-      certDir,
-    ],
-    { KUBECONFIG: options.kubeconfig, TMPDIR: options.workDir },
-    join(options.workDir, 'manager.log'),
-  );
-  try {
-    await waitHttpOk(`http://127.0.0.1:${health}/readyz`, started);
-  } catch (error) {
-    await stopProcess(started);
-    throw error;
+let compiledTree: string | undefined;
+
+/**
+ * The compiled manager's tree: KUBETRAIN_BENCH_MANAGER_TREE when set, else built from this
+ * checkout (once per process, about 10 s) into $KUBETRAIN_CACHE_DIR/bench-manager.
+ */
+export function compiledManagerTree(): string {
+  if (compiledTree) return compiledTree;
+  const given = process.env['KUBETRAIN_BENCH_MANAGER_TREE'];
+  if (given) {
+    if (!existsSync(join(given, 'dist/main.js'))) throw new Error(`${given}/dist/main.js does not exist`);
+    return (compiledTree = given);
   }
-  return {
-    pid: started.pid,
-    metricsUrl: `http://127.0.0.1:${metrics}/metrics`,
-    logPath: started.logPath,
-    stop: () => stopProcess(started),
+  const tree = join(cacheDir(), 'bench-manager');
+  const built = spawnSync(join(REPO, 'hack/install/build-image-tree.sh'), [tree], { stdio: 'inherit' });
+  if (built.status !== 0)
+    throw new Error(`hack/install/build-image-tree.sh ${tree} failed (${built.status})`);
+  return (compiledTree = tree);
+}
+
+/** How the manager's `node` is started: the arguments before the manager's own flags. */
+type NodeArgs = () => string[];
+
+function launch(nodeArgs: NodeArgs) {
+  return async (options: LaunchOptions): Promise<ManagerHandle> => {
+    const health = await freePort();
+    const metrics = await freePort();
+    const webhook = await freePort();
+    const configPath = join(options.workDir, 'kubetrain-config.yaml');
+    writeFileSync(
+      configPath,
+      JSON.stringify({
+        apiVersion: 'config.trainer.kubeflow.org/v1alpha1',
+        kind: 'Configuration',
+        health: { healthProbeBindAddress: `127.0.0.1:${health}` },
+        metrics: { bindAddress: `127.0.0.1:${metrics}`, secureServing: false },
+        webhook: { port: webhook, host: '127.0.0.1' },
+        leaderElection: { leaderElect: false },
+        certManagement: { enable: false },
+      }),
+    );
+    const certDir = join(options.workDir, 'certs');
+    selfSignedCert(certDir);
+    const started = startProcess(
+      process.execPath,
+      [...nodeArgs(), '--config', configPath, '--kubeconfig', options.kubeconfig, '--cert-dir', certDir],
+      { KUBECONFIG: options.kubeconfig, TMPDIR: options.workDir },
+      join(options.workDir, 'manager.log'),
+    );
+    try {
+      await waitHttpOk(`http://127.0.0.1:${health}/readyz`, started);
+    } catch (error) {
+      await stopProcess(started);
+      throw error;
+    }
+    return {
+      pid: started.pid,
+      metricsUrl: `http://127.0.0.1:${metrics}/metrics`,
+      logPath: started.logPath,
+      stop: () => stopProcess(started),
+    };
   };
 }
 
-/** The benchmark's `kubetrain` launcher; unavailable until packages/controller/src/main.ts exists. */
+const unavailable = (): string | undefined =>
+  existsSync(KUBETRAIN_MAIN) ? undefined : `${KUBETRAIN_MAIN} does not exist yet`;
+
+/** `kubetrain`: plain node on the compiled tree, default V8 settings. */
 export const kubetrainLauncher: ManagerLauncher = {
   name: 'kubetrain',
-  unavailable: () => (existsSync(KUBETRAIN_MAIN) ? undefined : `${KUBETRAIN_MAIN} does not exist yet`),
-  start: startKubetrain,
+  unavailable,
+  start: launch(() => [join(compiledManagerTree(), 'dist/main.js')]),
+};
+
+/** `kubetrain-small-heap`: the compiled tree with the young generation capped at 1 MiB semi-spaces. */
+export const kubetrainSmallHeapLauncher: ManagerLauncher = {
+  name: 'kubetrain-small-heap',
+  unavailable,
+  start: launch(() => ['--max-semi-space-size=1', join(compiledManagerTree(), 'dist/main.js')]),
+};
+
+/** `kubetrain-tsx`: the sources under tsx (the development command line). */
+export const kubetrainTsxLauncher: ManagerLauncher = {
+  name: 'kubetrain-tsx',
+  unavailable,
+  start: launch(() => ['--import', 'tsx', KUBETRAIN_MAIN]),
 };
