@@ -5,8 +5,9 @@
 // kubeconfig), with the chart's own Configuration (only the listen addresses moved to 127.0.0.1,
 // reconciling the suite's namespace). It must issue its certificate into the Secret the Role
 // names, hold its Lease, serve admission (through the suite's own webhook configurations, narrowed
-// to the suite's namespace and labels) and reconcile a TrainJob to Complete; requests outside the
-// chart's rules are refused with 403.
+// to the suite's namespace and labels) and reconcile a torch and an MPI TrainJob to Complete (the
+// MPI SSH Secret created without ever reading a Secret); requests outside the chart's rules (any
+// read of Secrets but its own certificate's) are refused with 403.
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,6 +179,22 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     if (namespace) await deleteNamespace(namespace);
   });
 
+  /** Waits until the TrainJob `name` of the suite's namespace is Complete; returns it. */
+  const waitForComplete = (name: string): Promise<TrainJob> => {
+    const read = async () => (await admin.get(refs.TrainJob, name, { namespace })) as unknown as TrainJob;
+    return waitFor(
+      `TrainJob ${name} Complete`,
+      async () => {
+        const tj = await read();
+        return tj.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True')
+          ? tj
+          : undefined;
+      },
+      async () =>
+        `status ${JSON.stringify((await read()).status ?? {})}; manager log:\n${logs.slice(-30).join('')}`,
+    );
+  };
+
   // The suite's manager watches one namespace; in a cluster it lists and watches every namespace.
   it.each([
     ['trainer.kubeflow.org', 'trainjobs'],
@@ -185,7 +202,6 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     ['trainer.kubeflow.org', 'clustertrainingruntimes'],
     ['jobset.x-k8s.io', 'jobsets'],
     ['', 'configmaps'],
-    ['', 'secrets'],
   ])(
     'may list and watch %s %s in every namespace (what the reflectors of a real install do)',
     async (group, resource) => {
@@ -270,25 +286,45 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
       refs.TrainJob,
       makeTrainJob(namespace, 'torch').runtimeRef(runtimeName).numNodes(2).obj() as unknown as KubeObject,
     );
-    const done = await waitFor(
-      'TrainJob torch Complete',
-      async () => {
-        const tj = (await admin.get(refs.TrainJob, 'torch', { namespace })) as unknown as TrainJob;
-        return tj.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True')
-          ? tj
-          : undefined;
-      },
-      async () => {
-        const tj = (await admin.get(refs.TrainJob, 'torch', { namespace })) as unknown as TrainJob;
-        return `status ${JSON.stringify(tj.status ?? {})}; manager log:\n${logs.slice(-30).join('')}`;
-      },
-    );
+    const done = await waitForComplete('torch');
     expect(done.status?.jobsStatus).toEqual([
       { name: 'node', ready: 0, succeeded: 1, failed: 0, active: 0, suspended: 0 },
     ]);
     const events = await admin.list(refs.Event, { namespace });
     expect(events.items.length).toBeGreaterThan(0);
     expect(logs.filter((l) => /forbidden/i.test(l))).toEqual([]);
+  });
+
+  it('an MPI TrainJob gets its SSH Secret and reaches Complete (Secrets are only created)', async () => {
+    const [deepspeed] = readYamlObjects('manifests/runtimes/deepspeed-distributed.yaml') as KubeObject[];
+    const mpiRuntime = `${release}-deepspeed`;
+    await admin.create(refs.ClusterTrainingRuntime, {
+      ...deepspeed,
+      metadata: { name: mpiRuntime, labels: { ...deepspeed?.metadata?.labels, [SUITE_LABEL]: release } },
+    } as KubeObject);
+    try {
+      await admin.create(
+        refs.TrainJob,
+        makeTrainJob(namespace, 'mpi')
+          .runtimeRef(mpiRuntime)
+          .numNodes(2)
+          .command('mpirun', 'python3', 'train.py')
+          .obj() as unknown as KubeObject,
+      );
+      await waitForComplete('mpi');
+      const secret = (await admin.get(refs.Secret, 'mpi-mpi-ssh-auth', { namespace })) as KubeObject & {
+        type?: string;
+        data?: Record<string, string>;
+      };
+      expect([secret.type, Object.keys(secret.data ?? {}).sort()]).toEqual([
+        'kubernetes.io/ssh-auth',
+        ['ssh-privatekey', 'ssh-publickey'],
+      ]);
+      expect(secret.metadata?.ownerReferences?.map((o) => [o.kind, o.name])).toEqual([['TrainJob', 'mpi']]);
+      expect(logs.filter((l) => /forbidden/i.test(l))).toEqual([]);
+    } finally {
+      await admin.delete(refs.ClusterTrainingRuntime, mpiRuntime).catch(() => undefined);
+    }
   });
 
   it.each([
@@ -306,6 +342,10 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
         } as KubeObject),
     ],
     ['list Pods', () => asManager.list(refs.Pod, { namespace })],
+    ['list Secrets cluster-wide', () => asManager.list(refs.Secret)],
+    ['list Secrets in its namespace', () => asManager.list(refs.Secret, { namespace })],
+    ['get a Secret in another namespace', () => asManager.get(refs.Secret, 'any', { namespace: 'default' })],
+    ['get a Secret in its namespace not its own', () => asManager.get(refs.Secret, 'other', { namespace })],
     ['delete a ConfigMap', () => asManager.delete(refs.ConfigMap, `${release}-config`, { namespace })],
     ['delete a TrainJob', () => asManager.delete(refs.TrainJob, 'torch', { namespace })],
     [

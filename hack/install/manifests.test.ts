@@ -55,9 +55,21 @@ describe('ClusterRole from watchedKinds', () => {
     ],
     [
       'an owned createOnly kind is never patched',
-      { owned: true, watch: true, group: '', kind: 'Secret' },
+      { owned: true, watch: true, group: 'scheduling.x-k8s.io', kind: 'PodGroup' },
       false,
       ['create', 'get', 'list', 'watch'],
+    ],
+    [
+      'Secrets are never read: created only',
+      { owned: true, watch: true, group: '', kind: 'Secret' },
+      false,
+      ['create'],
+    ],
+    [
+      'Secrets are never read: created and applied',
+      { owned: true, watch: true, group: '', kind: 'Secret' },
+      true,
+      ['create', 'patch'],
     ],
     [
       'an applied kind is patched',
@@ -104,6 +116,11 @@ describe('ClusterRole from watchedKinds', () => {
     ['no Leases cluster-wide (a Role in its namespace)', (r: PolicyRule) => r.resources.includes('leases')],
   ])('%s', (_name, broader) => {
     expect(rules.filter(broader)).toEqual([]);
+  });
+
+  it('Secrets: create and patch only, cluster-wide; no get, list or watch', () => {
+    const verbs = rules.filter((r) => r.apiGroups.includes('') && r.resources.includes('secrets'));
+    expect(verbs.map((r) => r.verbs)).toEqual([['create', 'patch']]);
   });
 
   it('TrainJobs are written only through /status; webhook configurations only by name', () => {

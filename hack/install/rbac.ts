@@ -60,16 +60,24 @@ export const InstallNames = {
 } as const;
 
 /**
- * The verbs a kind of `watchedKinds` needs: read kinds get/list (and watch when watched); owned kinds
- * are created, and patched (server-side apply) only when `applied`: a kind only ever created once
- * (`createOnly`: the MPI SSH Secret) is never written again.
+ * Owned kinds the manager writes but never reads (`group/kind`): Secrets. It neither lists, watches
+ * nor gets them (packages/controller/src/trainjob/secret-writes.ts), so no Secret of the cluster can
+ * be read with its ServiceAccount; its own certificate Secret is read by name through the Role.
+ */
+export const WRITE_ONLY_KINDS: ReadonlySet<string> = new Set(['/Secret']);
+
+/**
+ * The verbs a kind of `watchedKinds` needs: read kinds get/list (and watch when watched), but for
+ * {@link WRITE_ONLY_KINDS}; owned kinds are created, and patched (server-side apply) only when
+ * `applied`: a kind only ever created once (`createOnly`: the MPI SSH Secret) is never written again.
  */
 export function verbsOf(
   kind: Pick<WatchedKind, 'owned' | 'watch' | 'kind' | 'group'>,
   applied: boolean,
 ): string[] {
-  const verbs = new Set(['get', 'list']);
-  if (kind.watch) verbs.add('watch');
+  const writeOnly = kind.owned && WRITE_ONLY_KINDS.has(`${kind.group}/${kind.kind}`);
+  const verbs = new Set(writeOnly ? [] : ['get', 'list']);
+  if (kind.watch && !writeOnly) verbs.add('watch');
   if (kind.owned) verbs.add('create');
   if (kind.owned && applied) verbs.add('patch');
   // The active deadline deletes the JobSet (upstream's runtime.Info has no other deletion).
@@ -143,6 +151,7 @@ export function namespaceRules(): PolicyRule[] {
       verbs: ['get', 'update'],
       resourceNames: [InstallNames.lease],
     },
+    // The certificate Secret (src/certs): created when missing, read and rotated by name.
     { apiGroups: [''], resources: ['secrets'], verbs: ['create'] },
     {
       apiGroups: [''],

@@ -36,10 +36,8 @@ export interface ManagerStores {
   readonly clusterTrainingRuntimes: Store;
   /** JobSets: metadata, `spec.suspend` and status only. */
   readonly jobSets: Store;
-  /** ConfigMaps with kubetrain's label: metadata only. */
+  /** ConfigMaps with kubetrain's label: metadata only. Secrets have no store: never read. */
   readonly configMaps: Store;
-  /** Secrets with kubetrain's label: metadata only. */
-  readonly secrets: Store;
 }
 
 /** Creates the empty stores. */
@@ -51,6 +49,5 @@ export function createStores(logger: Logger, freeze = false): ManagerStores {
     clusterTrainingRuntimes: new Store(options),
     jobSets: new Store(options),
     configMaps: new Store(options),
-    secrets: new Store(options),
   };
 }

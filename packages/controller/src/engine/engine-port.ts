@@ -51,8 +51,16 @@ export interface StatusOutcome {
 
 /** What a render needs besides the TrainJob and its runtime. */
 export interface RenderInputs {
-  /** Whether generated Secrets (the MPI SSH keys) must be rendered: they do not exist yet. */
+  /** Whether generated Secrets (the MPI SSH keys) are rendered: only when they are to be created. */
   readonly needSecrets: boolean;
+}
+
+/** A render's answer. */
+export interface Rendered {
+  /** The desired objects, each with key, hash and apply policy. */
+  readonly desired: readonly DesiredObject[];
+  /** A generated Secret was asked for and left out (`needSecrets` false, an MPI runtime). */
+  readonly secretsWithheld: boolean;
 }
 
 /** The engine operations the reconciler calls, with the plugins the settings select. */
@@ -60,9 +68,10 @@ export interface Engine {
   /**
    * Every object the TrainJob needs on `runtime`, each with key, hash and apply policy. When
    * `needSecrets`, the MPI SSH key pair is derived from 32 fresh random bytes (a new key per Secret,
-   * as upstream generates one); otherwise no Secret is rendered. Throws the engine's errors.
+   * as upstream generates one); otherwise no Secret is rendered and `secretsWithheld` says whether
+   * one would have been. Throws the engine's errors.
    */
-  render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): readonly DesiredObject[];
+  render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): Rendered;
   /** Suspended, Complete/Failed and jobsStatus from the observed JobSet, then the active deadline. */
   status(trainJob: TrainJob, jobSet: JobSet | undefined, now: Date): StatusOutcome;
   /** The kinds the plugins (and the engine) create for TrainJobs: group, version, kind, plural resource. */
@@ -83,8 +92,15 @@ export function createEngine(settings: EngineSettings): Engine {
   return {
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
     render(trainJob, runtime, inputs) {
-      const secrets = inputs.needSecrets ? { mpiSSHKeyPair: () => deriveSSHKeyPair(randomBytes(32)) } : {};
-      return render(trainJob, runtime, { plugins, secrets }).desired;
+      let secretsWithheld = false;
+      const mpiSSHKeyPair = inputs.needSecrets
+        ? () => deriveSSHKeyPair(randomBytes(32))
+        : () => {
+            secretsWithheld = true;
+            return undefined;
+          };
+      const desired = render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired;
+      return { desired, secretsWithheld };
     },
     status(trainJob, jobSet, now) {
       const outcome = status(

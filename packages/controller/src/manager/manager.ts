@@ -132,10 +132,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       labelSelector: OWNED_SELECTOR,
       transform: metadataOnly,
     }),
-    reflect(ManagerResources.Secret, stores.secrets, {
-      labelSelector: OWNED_SELECTOR,
-      transform: metadataOnly,
-    }),
+    // No Secret reflector: Secrets are never listed, watched or read (least privilege, see
+    // trainjob/secret-writes.ts); the manager only creates and applies them.
   ];
 
   const events = new EventRecorder(
@@ -203,7 +201,6 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     enqueueOwner(object);
   };
   stores.configMaps.addHandler({ onDelete: ownedDeleted });
-  stores.secrets.addHandler({ onDelete: ownedDeleted });
   const runtimeChanged = (kind: string, controller: Controller) => (object: KubeObject) => {
     controller.enqueue(objectKey(object));
     // TrainJobs that wait for this runtime (no snapshot yet) converge now.

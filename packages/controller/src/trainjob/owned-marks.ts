@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // kubetrain's own marks on the objects it writes for a TrainJob: on ConfigMaps and Secrets a label,
-// so that the manager can watch them with a label selector instead of every ConfigMap and Secret of
-// the cluster; on every object the hash of the applied content, so that a restarted manager knows
+// so that the manager can watch its ConfigMaps with a label selector instead of every ConfigMap of
+// the cluster (Secrets are never watched; the label names their TrainJob for users); on every object the hash of the applied content, so that a restarted manager knows
 // which ones are already up to date (and writes nothing). Upstream's objects carry neither; extra
 // labels and annotations on objects we own change nothing for anyone else (design decision 1).
 
@@ -11,10 +11,10 @@ import type { KubeObject } from '../engine/engine-port.js';
 export const TRAINJOB_NAME_LABEL = 'kubetrain.dev/trainjob-name';
 /** Annotation on every object the manager applies: the sha256 of the desired content last applied. */
 export const APPLIED_HASH_ANNOTATION = 'kubetrain.dev/applied-hash';
-/** The label selector of the ConfigMap and Secret reflectors. */
+/** The label selector of the ConfigMap reflector. */
 export const OWNED_SELECTOR = TRAINJOB_NAME_LABEL;
 
-/** Whether objects of `kind` get the marks (the kinds the manager watches by label). */
+/** Whether objects of `kind` get the TrainJob label (ConfigMaps, watched by it, and Secrets). */
 export function isMarkedKind(kind: string): boolean {
   return kind === 'ConfigMap' || kind === 'Secret';
 }

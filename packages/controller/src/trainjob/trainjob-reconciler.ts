@@ -49,6 +49,7 @@ import * as notes from './event-notes.js';
 import { describeFailedPod, type PodView } from './failure-details.js';
 import { appliedHashOf, markOwned } from './owned-marks.js';
 import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
+import { observedSecret } from './secret-writes.js';
 import { statusTransitions } from './status-events.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
@@ -68,9 +69,6 @@ export interface TrainJobReconcilerDeps {
   /** The clock; injected for tests. */
   readonly now?: () => Date;
 }
-
-/** The MPI SSH Secret's name suffix: render it only while the Secret does not exist. */
-const MPI_SSH_SUFFIX = '-mpi-ssh-auth';
 
 interface JobSetView {
   metadata?: { uid?: string; resourceVersion?: string };
@@ -182,24 +180,58 @@ export class TrainJobReconciler {
     runtime: AnyTrainingRuntime,
     log: () => Logger,
   ): Promise<boolean> {
-    const namespace = trainJob.metadata?.namespace ?? '';
-    const name = trainJob.metadata?.name ?? '';
     const uid = trainJob.metadata?.uid ?? '';
-    const needSecrets =
-      this.deps.stores.secrets.getOrRecent(keyOf(namespace, `${name}${MPI_SSH_SUFFIX}`)).state === 'absent';
-    const desired = this.deps.engine.render(trainJob, runtime, { needSecrets });
+    const name = trainJob.metadata?.name ?? '';
     const suspended = trainJob.spec?.suspend === true;
-    const workloads = desired.filter((d) => d.policy === 'whileAbsentOrSuspended');
-    const others = desired.filter((d) => d.policy !== 'whileAbsentOrSuspended');
+    // Generated Secrets (MPI SSH keys) are rendered only when the JobSet is applied in this
+    // reconcile: that is when they are created (secret-writes.ts).
+    let rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: false });
+    const workloadDue = rendered.desired.some(
+      (d) =>
+        d.policy === 'whileAbsentOrSuspended' &&
+        this.observe(key, uid, d, false).decision(suspended) !== 'skip',
+    );
+    if (workloadDue && rendered.secretsWithheld)
+      rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: true });
+    const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended');
+    const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended');
+    const write = (d: DesiredObject) => this.applyOne(key, uid, name, d, suspended, workloadDue, log);
     // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods.
-    await Promise.all(others.map((d) => this.applyOne(key, uid, name, d, suspended, log)));
+    await Promise.all(others.map(write));
     let created = false;
-    for (const d of workloads) created = (await this.applyOne(key, uid, name, d, suspended, log)) || created;
+    for (const d of workloads) created = (await write(d)) || created;
     if (created && trainJob.metadata?.creationTimestamp !== undefined) {
       const seconds = (this.now().getTime() - Date.parse(String(trainJob.metadata.creationTimestamp))) / 1000;
       this.deps.metrics.createToJobSet.observe(Math.max(0, seconds));
     }
     return created;
+  }
+
+  /** What is known of the live `d` and the hash last applied; `decision` decides its write. */
+  private observe(key: string, uid: string, d: DesiredObject, workloadDue: boolean) {
+    const objectId = `${d.key.group}/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
+    const last = this.hashes.get(key, uid, objectId);
+    const store = this.storeOf(d.object.kind);
+    const live = store ? freshest(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
+    let observed: ObservedObject;
+    if (store !== undefined) {
+      observed = {
+        exists: live !== undefined,
+        suspended: (live as JobSetView | undefined)?.spec?.suspend === true,
+        ...(appliedHashOf(live) !== undefined ? { appliedHash: appliedHashOf(live) as string } : {}),
+      };
+    } else if (d.object.kind === 'Secret') {
+      observed = observedSecret(d.policy, workloadDue, last);
+    } else {
+      observed = { exists: last !== undefined };
+    }
+    return {
+      objectId,
+      last,
+      store,
+      observed,
+      decision: (suspended: boolean) => decideApply(d, suspended, observed, last),
+    };
   }
 
   /** Observes, decides and writes one object; returns true when a workload was created. */
@@ -209,20 +241,11 @@ export class TrainJobReconciler {
     trainJobName: string,
     d: DesiredObject,
     suspended: boolean,
+    workloadDue: boolean,
     log: () => Logger,
   ): Promise<boolean> {
-    const objectId = `${d.key.group}/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
-    const last = this.hashes.get(key, uid, objectId);
-    const store = this.storeOf(d.object.kind);
-    const live = store ? freshest(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
-    const observed: ObservedObject = store
-      ? {
-          exists: live !== undefined,
-          suspended: (live as JobSetView | undefined)?.spec?.suspend === true,
-          ...(appliedHashOf(live) !== undefined ? { appliedHash: appliedHashOf(live) as string } : {}),
-        }
-      : { exists: last !== undefined };
-    const decision = decideApply(d, suspended, observed, last);
+    const { objectId, last, store, observed, decision: decide } = this.observe(key, uid, d, workloadDue);
+    const decision = decide(suspended);
     if (decision === 'skip') {
       if (last === undefined && observed.appliedHash === d.hash) this.hashes.set(key, uid, objectId, d.hash);
       return false;
@@ -256,8 +279,6 @@ export class TrainJobReconciler {
         return this.deps.stores.jobSets;
       case 'ConfigMap':
         return this.deps.stores.configMaps;
-      case 'Secret':
-        return this.deps.stores.secrets;
       default:
         return undefined;
     }
