@@ -443,8 +443,12 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
   });
 
   it('serves readyz and the metrics; no reconcile failed', async () => {
+    // Caches synced, but no webhook certificate in the suite's cert dir: not ready, as upstream.
+    expect(test.manager.synced()).toBe(true);
     const ready = await fetch(`http://127.0.0.1:${test.manager.probePort}/readyz`);
-    expect(ready.status).toBe(200);
+    expect([ready.status, await ready.text()]).toEqual([500, 'certificates are not ready\n']);
+    const healthy = await fetch(`http://127.0.0.1:${test.manager.probePort}/healthz`);
+    expect(healthy.status).toBe(200);
     const text = await (await fetch(`http://127.0.0.1:${test.manager.metricsPort}/metrics`)).text();
     expect(text).toMatch(
       /controller_runtime_reconcile_total\{controller="trainjob_controller",result="success"\} [1-9]/,

@@ -246,6 +246,12 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     expect(logs.filter((l) => /forbidden/i.test(l))).toEqual([]);
   });
 
+  it('readyz answers ok once the certificate is issued, the webhook server listens and caches synced', async () => {
+    expect(manager?.notReady()).toBeUndefined();
+    const ready = await fetch(`http://127.0.0.1:${manager?.probePort}/readyz`);
+    expect([ready.status, await ready.text()]).toEqual([200, 'ok']);
+  });
+
   it('admission: the validator refuses a TrainJob naming a missing runtime (403 from the webhook)', async () => {
     const body = makeTrainJob(namespace, 'missing-runtime')
       .runtimeRef('absent-runtime')

@@ -38,6 +38,7 @@ import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
 import { TrainJobReconciler } from '../trainjob/trainjob-reconciler.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
 import { Controller } from './controller.js';
+import { notReadyReason } from './readiness.js';
 import { trainJobState } from './trainjob-states.js';
 
 /** Controller names, as upstream's setup.go registers them. */
@@ -69,6 +70,8 @@ export interface Manager {
   readonly stores: ManagerStores;
   /** Whether every reflector has listed once. */
   readonly synced: () => boolean;
+  /** Why `/readyz` fails (certificate, webhook server, caches, in that order); undefined when ready. */
+  readonly notReady: () => string | undefined;
   /** The port of the metrics server, when it runs. */
   readonly metricsPort?: number;
   /** The port of the probe server, when it runs. */
@@ -257,9 +260,17 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     servers.push(server);
     metricsPort = server.port;
   }
+  let certificateIn = false;
+  void admission.certificateReady.then(() => (certificateIn = true));
+  const reason = () =>
+    notReadyReason({ certificate: () => certificateIn, webhookServer: () => admission.ready(), synced });
   const probeAddress = parseBindAddress(config.health.healthProbeBindAddress);
   if (probeAddress !== undefined) {
-    const server = await serveProbes(probeAddress, synced);
+    const server = await serveProbes(
+      probeAddress,
+      () => reason() === undefined,
+      () => reason() ?? 'ok',
+    );
     servers.push(server);
     probePort = server.port;
   }
@@ -304,6 +315,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     metrics,
     stores,
     synced,
+    notReady: reason,
     ...(metricsPort !== undefined ? { metricsPort } : {}),
     ...(probePort !== undefined ? { probePort } : {}),
     lostLeadership,
