@@ -73,6 +73,16 @@ describe('the manager image file tree (hack/install/build-image-tree.sh)', () =>
     expect(existsSync(join(tree, 'dist/main.js'))).toBe(true);
   });
 
+  it('plain node runs it: --help prints the flags and exits 0', () => {
+    const stdout = execFileSync(process.execPath, [join(tree, 'dist/main.js'), '--help'], {
+      stdio: 'pipe',
+      encoding: 'utf8',
+    });
+    expect(stdout).toMatch(/^Usage: kubetrain-manager \[flags\]\n/);
+    for (const flag of ['--config', '--kubeconfig', '--cert-dir', '--watch-namespace', '--help'])
+      expect(stdout).toContain(flag);
+  });
+
   it('plain node runs it: a bad flag is refused with exit code 2', () => {
     let status: number | null = null;
     let stderr = '';

@@ -5,9 +5,9 @@
 
 import { parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel } from '@kubetrain/log';
+import { DEFAULT_CERT_DIR, FLAG_SPECS, usage } from './flag-specs.js';
 
-/** Where the webhook serving certificate is read from, as upstream's cert rotator writes it. */
-export const DEFAULT_CERT_DIR = '/tmp/k8s-webhook-server/serving-certs';
+export { DEFAULT_CERT_DIR } from './flag-specs.js';
 
 /** The parsed command line. */
 export interface Flags {
@@ -47,38 +47,42 @@ function zapLevel(text: string): LogLevel {
   return n >= 5 ? 'trace' : n >= 2 ? 'debug' : 'info';
 }
 
+function parseOptions(): Record<string, { type: 'string' | 'boolean'; short?: string }> {
+  return Object.fromEntries(
+    FLAG_SPECS.map((f) => [f.name, { type: f.type, ...(f.short !== undefined ? { short: f.short } : {}) }]),
+  );
+}
+
+/** What `--help` does by default: the usage on stdout, exit code 0. */
+export function printUsageAndExit(text: string): never {
+  process.stdout.write(text);
+  process.exit(0);
+}
+
 /**
- * Parses the manager's arguments (without `node` and the script). `--log-level` wins over
+ * Parses the manager's arguments (without `node` and the script). `--help` (`-h`) calls `onHelp`
+ * with the usage text (default: print it and exit 0), unless another flag is bad. `--log-level` wins over
  * `--zap-log-level`, `--log-format` over `--zap-encoder`; `--zap-devel` means text and debug
  * unless those say otherwise. Throws {@link FlagError} on unknown flags or bad values.
  */
-export function parseFlags(argv: readonly string[]): Flags {
+export function parseFlags(
+  argv: readonly string[],
+  onHelp: (text: string) => never = printUsageAndExit,
+): Flags {
   let parsed;
   try {
     parsed = parseArgs({
       args: [...argv],
       strict: true,
       allowPositionals: false,
-      options: {
-        config: { type: 'string' },
-        'feature-gates': { type: 'string' },
-        kubeconfig: { type: 'string' },
-        'log-level': { type: 'string' },
-        'log-format': { type: 'string' },
-        'cert-dir': { type: 'string' },
-        namespace: { type: 'string' },
-        'watch-namespace': { type: 'string' },
-        'zap-log-level': { type: 'string' },
-        'zap-encoder': { type: 'string' },
-        'zap-devel': { type: 'boolean' },
-        'zap-stacktrace-level': { type: 'string' },
-        'zap-time-encoding': { type: 'string' },
-      },
+      options: parseOptions(),
     });
   } catch (e) {
     throw new FlagError(e instanceof Error ? e.message : String(e));
   }
-  const v = parsed.values;
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  if (values['help'] === true) onHelp(usage());
+  const v = values as Record<string, string | undefined> & { 'zap-devel'?: boolean };
   const devel = v['zap-devel'] === true;
   let logLevel: LogLevel = devel ? 'debug' : 'info';
   if (v['zap-log-level'] !== undefined) logLevel = zapLevel(v['zap-log-level']);

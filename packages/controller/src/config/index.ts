@@ -9,7 +9,8 @@ export {
   resolveFeatureGates,
 } from './feature-gates.js';
 export type { FeatureGateName, FeatureGates } from './feature-gates.js';
-export { DEFAULT_CERT_DIR, FlagError, parseFlags, type Flags } from './flags.js';
+export { FLAG_SPECS, usage, type FlagSpec } from './flag-specs.js';
+export { DEFAULT_CERT_DIR, FlagError, parseFlags, printUsageAndExit, type Flags } from './flags.js';
 export { DurationError, parseGoDuration } from './go-duration.js';
 export { loadSettings, type Settings } from './load.js';
 export { InvalidConfigurationError, validateConfiguration, type FieldError } from './validate.js';

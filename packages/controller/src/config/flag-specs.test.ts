@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: Apache-2.0
+import { FLAG_SPECS, usage } from './flag-specs.js';
+import { FlagError, parseFlags } from './flags.js';
+
+class HelpShown extends Error {
+  constructor(readonly text: string) {
+    super('help');
+  }
+}
+
+const showHelp = (text: string): never => {
+  throw new HelpShown(text);
+};
+
+describe('--help', () => {
+  it.each([
+    ['--help', ['--help']],
+    ['-h', ['-h']],
+    ['after other flags', ['--config=/c.yaml', '--help']],
+  ])('%s shows the usage', (_name, argv) => {
+    let shown: unknown;
+    try {
+      parseFlags(argv, showHelp);
+    } catch (error) {
+      shown = error;
+    }
+    expect(shown).toBeInstanceOf(HelpShown);
+    expect((shown as HelpShown).text).toBe(usage());
+  });
+
+  it('a bad flag beside --help is still a FlagError (exit code 2)', () => {
+    expect(() => parseFlags(['--help', '--no-such-flag'], showHelp)).toThrow(FlagError);
+  });
+
+  it('the usage names every flag the parser accepts', () => {
+    const text = usage();
+    expect(text.startsWith('Usage: kubetrain-manager [flags]\n')).toBe(true);
+    for (const f of FLAG_SPECS) expect(text).toContain(`--${f.name}`);
+    const unknown: string[] = [];
+    for (const f of FLAG_SPECS.filter((s) => s.name !== 'help')) {
+      try {
+        parseFlags(f.type === 'boolean' ? [`--${f.name}`] : [`--${f.name}=json`], showHelp);
+      } catch (error) {
+        if (/Unknown option/.test((error as Error).message)) unknown.push(f.name);
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+});
