@@ -269,6 +269,39 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
     await waitForCondition(namespace, name, 'Complete');
   });
 
+  it('an MPI SSH Secret deleted while suspended comes back when the JobSet is re-applied (resume)', async () => {
+    // The manager never reads Secrets (README: "Secrets are written, never read"): it does not see
+    // the deletion, and POSTs the Secret again with the JobSet's next apply.
+    const name = `mpi-resume-${suffix}`;
+    const secretName = `${name}-mpi-ssh-auth`;
+    await createTrainJob(
+      makeTrainJob(namespace, name)
+        .runtimeRef('deepspeed-distributed')
+        .numNodes(1)
+        .command('mpirun', 'python3', 'train.py')
+        .suspend(true)
+        .obj(),
+    );
+    const first = await waitFor('the MPI SSH Secret', () =>
+      core().readNamespacedSecret({ name: secretName, namespace }),
+    );
+    await waitFor('a suspended JobSet', async () => {
+      const js = await readJobSet(namespace, name).catch(() => undefined);
+      return js?.spec?.['suspend'] === true ? js : undefined;
+    });
+    await core().deleteNamespacedSecret({ name: secretName, namespace });
+    await waitFor('the Secret gone', () =>
+      notFound(() => core().readNamespacedSecret({ name: secretName, namespace })),
+    );
+    await patchTrainJob(namespace, name, { spec: { suspend: false } });
+    const again = await waitFor('the MPI SSH Secret created again', () =>
+      core().readNamespacedSecret({ name: secretName, namespace }),
+    );
+    expect(again.metadata?.uid).not.toBe(first.metadata?.uid);
+    expect(Object.keys(again.data ?? {}).sort()).toEqual(['ssh-privatekey', 'ssh-publickey']);
+    await waitForCondition(namespace, name, 'Complete');
+  });
+
   it('a job whose runtime is deleted after its snapshot was taken still completes', async () => {
     const runtime = `rt-gone-${suffix}`;
     const name = `snap-${suffix}`;
