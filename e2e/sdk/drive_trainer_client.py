@@ -3,7 +3,10 @@
 one JSON object with what it saw: the runtimes, the TrainJob it trained (2-node CustomTrainer),
 its status after wait_for_job_status, its steps and pods, and whether delete_job removed it.
 
-Usage: python drive_trainer_client.py KUBECONFIG NAMESPACE
+Usage:
+  python drive_trainer_client.py KUBECONFIG NAMESPACE train        list runtimes, train, wait, read
+  python drive_trainer_client.py KUBECONFIG NAMESPACE logs NAME    get_job_logs of each node step
+  python drive_trainer_client.py KUBECONFIG NAMESPACE delete NAME  delete_job
 """
 
 import json
@@ -20,9 +23,8 @@ def train_fn():
     print("rank", os.environ.get("PET_NODE_RANK"))
 
 
-def main() -> None:
-    kubeconfig, namespace = sys.argv[1], sys.argv[2]
-    client = TrainerClient(KubernetesBackendConfig(namespace=namespace, config_file=kubeconfig))
+def train(client: TrainerClient) -> dict:
+    """Lists runtimes, trains a 2-node CustomTrainer job, waits for Complete, reads it back."""
     out: dict = {}
 
     runtimes = client.list_runtimes()
@@ -41,9 +43,29 @@ def main() -> None:
     out["num_nodes"] = job.num_nodes
     out["steps"] = [{"name": s.name, "status": s.status, "pod_name": s.pod_name} for s in job.steps]
     out["listed"] = [j.name for j in client.list_jobs()]
+    return out
 
+
+def logs(client: TrainerClient, name: str) -> dict:
+    """The log lines of each node step, as get_job_logs returns them."""
+    job = client.get_job(name)
+    return {s.name: list(client.get_job_logs(name, step=s.name)) for s in job.steps if s.name.startswith("node-")}
+
+
+def delete(client: TrainerClient, name: str) -> dict:
     client.delete_job(name)
-    out["deleted"] = True
+    return {"deleted": name}
+
+
+def main() -> None:
+    kubeconfig, namespace, action = sys.argv[1], sys.argv[2], sys.argv[3]
+    client = TrainerClient(KubernetesBackendConfig(namespace=namespace, config_file=kubeconfig))
+    if action == "train":
+        out = train(client)
+    elif action == "logs":
+        out = logs(client, sys.argv[4])
+    else:
+        out = delete(client, sys.argv[4])
     print(json.dumps(out))
 
 

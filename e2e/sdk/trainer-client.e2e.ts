@@ -2,15 +2,18 @@
 // The Kubeflow Python SDK, unchanged (kubeflow==0.5.0 from PyPI, in a venv in the cache: see
 // ensure-venv.sh), driving kubetrain on the local control plane: TrainerClient lists the runtimes
 // with their framework, trains a 2-node CustomTrainer job on torch-distributed, waits for Complete,
-// reads its steps and pods, and deletes it. kubetrain's manager runs in-process for the suite's
-// namespace (e2e/controller/harness.ts); kwok nodes run the pods (Job pods succeed after a second).
+// reads its steps, pods and logs (kwok serves them: e2e/cli/kwok-logs.ts), and deletes it.
+// kubetrain's manager runs in-process for the suite's namespace (e2e/controller/harness.ts); kwok
+// nodes run the pods (Job pods succeed after a second).
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../support/api-errors.js';
 import { kubeconfigPath } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
+import { writePodLog } from '../cli/kwok-logs.js';
 import { prepareSuite, type SuiteCluster } from '../cli/suite-cluster.js';
+import { listPods } from '../support/pods.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
@@ -23,7 +26,6 @@ interface SdkReport {
   num_nodes: number;
   steps: { name: string; status: string; pod_name: string }[];
   listed: string[];
-  deleted: boolean;
 }
 
 function runPython(
@@ -59,11 +61,23 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
     await suite?.teardown();
   });
 
-  it('lists runtimes, trains a 2-node CustomTrainer job to Complete, reads steps and pods, deletes it', async () => {
-    const run = await runPython(python, [`${here}drive_trainer_client.py`, kubeconfigPath(), namespace]);
+  /** Runs the driver with `args` after the kubeconfig and namespace; returns its JSON report. */
+  async function drive<T>(...args: string[]): Promise<T> {
+    const run = await runPython(python, [
+      `${here}drive_trainer_client.py`,
+      kubeconfigPath(),
+      namespace,
+      ...args,
+    ]);
     if (run.code !== 0)
       throw new Error(`the SDK driver failed (exit ${run.code}):\n${run.stderr.slice(-4000)}`);
-    const report = JSON.parse(run.stdout.trim().split('\n').at(-1)!) as SdkReport;
+    return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
+  }
+
+  let report: SdkReport;
+
+  it('lists runtimes, trains a 2-node CustomTrainer job to Complete, reads its steps and pods', async () => {
+    report = await drive<SdkReport>('train');
 
     // Every shipped runtime, with its framework label and the trainer image of its node container.
     const torch = report.runtimes.find((r) => r.name === 'torch-distributed');
@@ -91,9 +105,22 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
     for (const step of report.steps)
       expect(step.pod_name).toMatch(new RegExp(`^${report.name}-node-0-[01]-`));
     expect(report.listed).toContain(report.name);
+  });
 
-    // delete_job removed the TrainJob.
-    expect(report.deleted).toBe(true);
+  it("get_job_logs reads each node's log (kwok serves pod logs; needs the cluster with pod logs)", async () => {
+    const pods = await listPods(namespace, `jobset.sigs.k8s.io/jobset-name=${report.name}`);
+    for (const pod of pods) {
+      const rank = pod.metadata?.labels?.['batch.kubernetes.io/job-completion-index'];
+      await writePodLog(namespace, pod.metadata!.name!, 'node', [`rank ${rank} done`]);
+    }
+    expect(await drive<Record<string, string[]>>('logs', report.name)).toEqual({
+      'node-0': ['rank 0 done'],
+      'node-1': ['rank 1 done'],
+    });
+  });
+
+  it('delete_job removes the TrainJob', async () => {
+    expect(await drive('delete', report.name)).toEqual({ deleted: report.name });
     await waitFor(`TrainJob ${report.name} gone`, () =>
       readTrainJob(namespace, report.name).then(
         () => undefined,
