@@ -55,7 +55,7 @@ describe('cluster commands: errors a user can cause', () => {
     'a kubeconfig that does not exist': {
       argv: ['get', '--kubeconfig', join(dir, 'nope')],
       code: 2,
-      line: /^error: ENOENT: no such file or directory/,
+      line: `error: kubeconfig ${join(dir, 'nope')}: no such file`,
     },
     'a context the kubeconfig does not have': {
       argv: ['get', ...k, '--context', 'other'],

@@ -35,7 +35,11 @@ export async function connect(options: ClusterOptions): Promise<Session> {
   try {
     kubeConfig = loadKubeConfig({ path: options.kubeconfig, context: options.context });
   } catch (e) {
-    const message = (e as Error).message.split('\n')[0] ?? 'no usable kubeconfig';
+    const error = e as NodeJS.ErrnoException;
+    const message =
+      error.code === 'ENOENT'
+        ? `kubeconfig ${error.path ?? options.kubeconfig ?? ''}: no such file`
+        : (error.message.split('\n')[0] ?? 'no usable kubeconfig');
     throw new CliError(
       options.context ? `context "${options.context}" is not usable in the kubeconfig: ${message}` : message,
     );

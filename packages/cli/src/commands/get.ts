@@ -71,7 +71,13 @@ export async function getCommand(
   };
   if (options.watch) {
     const sink = config.stdoutIsTTY ? terminalProgress(io.stdout) : plainProgress(io.stdout, now);
-    await follow(read, sink, () => undefined);
+    let first = true;
+    await follow(read, sink, (items) => {
+      if (first && items.length === 0)
+        io.stderr(`No resources found in ${session.listNamespace ?? 'any'} namespace; watching.\n`);
+      first = false;
+      return undefined;
+    });
     return ExitCode.Ok;
   }
   const items = await read();
