@@ -191,7 +191,7 @@ printf '%s stdout F %s\n' "$(date -u +%Y-%m-%dT%H:%M:%S.000000000Z)" \
   "kwok: this pod has no log of its own (a kwok.x-k8s.io Logs object named as the pod gives it one)" \
   >"$CLUSTER_DIR/kwok-default.log"
 start_process kwok "$(bin_path kwok "$KWOK_VERSION")" \
-  --kubeconfig="$ADMIN_KUBECONFIG" --config="$CLUSTER_DIR/kwok.yaml"
+  --kubeconfig="$ADMIN_KUBECONFIG" --config="$CLUSTER_DIR/kwok.yaml" --node-port="$KWOK_PORT"
 kubectl apply --server-side --field-manager=kubetrain-cluster -f "$CONFIG/nodes.yaml" >/dev/null ||
   die kwok "cannot create the nodes of config/nodes.yaml"
 
