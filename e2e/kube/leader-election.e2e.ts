@@ -98,14 +98,18 @@ it('without a release, the other takes over once the Lease expires', async () =>
 it('a leader whose Lease is taken by someone else stops leading', async () => {
   const a = replica('taken', 'replica-a');
   await until('a to lead', () => a.elector.isLeader);
-  const lease = await readLease('taken');
-  await suite.client.replace<Lease>(CoreResources.Lease, {
-    ...lease,
-    spec: {
-      ...lease.spec,
-      holderIdentity: 'intruder',
-      renewTime: new Date().toISOString().replace('Z', '000Z'),
-    },
+  // The leader renews every retry period, so the takeover retries on a conflict with a fresh read.
+  await waitFor('the intruder takes the Lease', async () => {
+    const lease = await readLease('taken');
+    await suite.client.replace<Lease>(CoreResources.Lease, {
+      ...lease,
+      spec: {
+        ...lease.spec,
+        holderIdentity: 'intruder',
+        renewTime: new Date().toISOString().replace('Z', '000Z'),
+      },
+    });
+    return true;
   });
   await a.done;
   expect(a.log).toEqual(['started', 'stopped']);
