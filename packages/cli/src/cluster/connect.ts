@@ -41,7 +41,9 @@ export async function connect(options: ClusterOptions): Promise<Session> {
         ? `kubeconfig ${error.path ?? options.kubeconfig ?? ''}: no such file`
         : (error.message.split('\n')[0] ?? 'no usable kubeconfig');
     throw new CliError(
-      options.context ? `context "${options.context}" is not usable in the kubeconfig: ${message}` : message,
+      options.context && !message.includes(`"${options.context}"`)
+        ? `context "${options.context}" is not usable in the kubeconfig: ${message}`
+        : message,
     );
   }
   const context = kubeConfig.getContextObject(kubeConfig.getCurrentContext());
