@@ -55,6 +55,7 @@ k wait --for=condition=Established --timeout=60s \
   crd/trainjobs.trainer.kubeflow.org crd/trainingruntimes.trainer.kubeflow.org \
   crd/clustertrainingruntimes.trainer.kubeflow.org >/dev/null
 k apply --server-side --field-manager=kubetrain-run -f manifests/controller/namespace.yaml >/dev/null
+k apply --server-side --field-manager=kubetrain-run -f manifests/controller/public.yaml >/dev/null
 
 # --- 3. the manager ---
 mkdir -p "$RUN_DIR" "$CERT_DIR"

@@ -46,7 +46,11 @@ const one = (objects: RenderedObject[], kind: string): RenderedObject & Shapes =
   return found[0] as RenderedObject & Shapes;
 };
 const configOf = (objects: RenderedObject[]) =>
-  one(objects, 'ConfigMap').data['controller_manager_config.yaml'] ?? '';
+  one(
+    // The manager's Configuration; the other ConfigMap is the SDK's kubeflow-trainer-public.
+    objects.filter((o) => o.kind !== 'ConfigMap' || o.metadata.name !== 'kubeflow-trainer-public'),
+    'ConfigMap',
+  ).data['controller_manager_config.yaml'] ?? '';
 const container = (objects: RenderedObject[]) =>
   one(objects, 'Deployment').spec.template.spec.containers[0] as Container;
 const webhooksOf = (objects: RenderedObject[]) => [

@@ -8,6 +8,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../support/api-errors.js';
+import { applyObject, readYamlObjects } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
@@ -55,11 +56,17 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
     }).trim();
     suite = await prepareSuite('e2e-sdk');
     namespace = suite.namespace;
+    // The install's namespace and the public ConfigMap the SDK checks on every TrainerClient().
+    for (const file of ['manifests/controller/namespace.yaml', 'manifests/controller/public.yaml'])
+      for (const object of readYamlObjects(file)) await applyObject(object, 'kubetrain-e2e');
   }, 600_000);
 
   afterAll(async () => {
     await suite?.teardown();
   });
+
+  /** What the SDK wrote on stderr during the last driver run. */
+  let lastStderr = '';
 
   /** Runs the driver with `args` after the kubeconfig and namespace; returns its JSON report. */
   async function drive<T>(...args: string[]): Promise<T> {
@@ -69,6 +76,7 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
       namespace,
       ...args,
     ]);
+    lastStderr = run.stderr;
     if (run.code !== 0)
       throw new Error(`the SDK driver failed (exit ${run.code}):\n${run.stderr.slice(-4000)}`);
     return JSON.parse(run.stdout.trim().split('\n').at(-1)!) as T;
@@ -78,6 +86,8 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
 
   it('lists runtimes, trains a 2-node CustomTrainer job to Complete, reads its steps and pods', async () => {
     report = await drive<SdkReport>('train');
+    // verify_backend found the public ConfigMap: no warning about it.
+    expect(lastStderr).not.toMatch(/kubeflow-trainer-public/);
 
     // Every shipped runtime, with its framework label and the trainer image of its node container.
     const torch = report.runtimes.find((r) => r.name === 'torch-distributed');
