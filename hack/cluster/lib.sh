@@ -96,7 +96,12 @@ start_process() {
   mkdir -p "$PID_DIR" "$LOG_DIR"
   # Close the lock descriptors (8: cluster lock, 9: build lock): a child that inherits one would
   # hold the lock for as long as it runs, and the next up or down would wait for ever.
-  setsid "$binary" "$@" </dev/null >"$LOG_DIR/$component.log" 2>&1 8>&- 9>&- &
+  # START_APPEND=1 (restart.sh) keeps the log of the run before.
+  if [[ ${START_APPEND:-} == 1 ]]; then
+    setsid "$binary" "$@" </dev/null >>"$LOG_DIR/$component.log" 2>&1 8>&- 9>&- &
+  else
+    setsid "$binary" "$@" </dev/null >"$LOG_DIR/$component.log" 2>&1 8>&- 9>&- &
+  fi
   printf '%s %s\n' "$!" "$(readlink -f "$binary")" >"$PID_DIR/$component.pid"
   # setsid execs in place (we are not a group leader), so $! becomes BINARY once exec is done.
   local i
