@@ -2,16 +2,14 @@
 // What the CLI and SDK suites need on the local control plane: a namespace of their own, kubetrain's
 // CRDs and shipped runtimes, and kubetrain's manager in-process for that namespace
 // (e2e/controller/harness.ts). Runtimes the suite installed are deleted afterwards.
-import { GROUP, Resources, VERSION } from '@kubetrain/api';
+import { GROUP, VERSION } from '@kubetrain/api';
 import { stringify } from 'yaml';
-import { applyObject, readYamlObjects } from '../support/apply.js';
-import { installKubetrainCrds } from '../support/crds.js';
+import { applyObject } from '../support/apply.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import {
-  custom,
+  installCrdsAndShippedRuntimes,
+  removeClusterRuntimes,
   podAnnotations,
-  readClusterRuntime,
-  shippedRuntimeFiles,
   startTestManager,
   trainingRuntimeFrom,
   type TestManager,
@@ -34,42 +32,14 @@ export interface SuiteCluster {
 /** Creates the namespace `<prefix>-<random>`, installs CRDs and shipped runtimes, starts the manager. */
 export async function prepareSuite(prefix: string): Promise<SuiteCluster> {
   const namespace = await createNamespace(prefix);
-  await installKubetrainCrds(FIELD_MANAGER).catch(async (error: unknown) => {
-    // The CRDs' own suite (e2e/api) reports a CRD the API server rejects; these suites only need
-    // kubetrain's kinds served.
-    const served = await custom()
-      .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
-      .then(
-        () => true,
-        () => false,
-      );
-    if (!served) throw error;
-  });
-  const installed: string[] = [];
-  for (const file of shippedRuntimeFiles()) {
-    for (const runtime of readYamlObjects(file)) {
-      const existed = await readClusterRuntime(runtime.metadata!.name!).then(
-        () => true,
-        () => false,
-      );
-      await applyObject(runtime, FIELD_MANAGER);
-      if (!existed) installed.push(runtime.metadata!.name!);
-    }
-  }
+  const installed = await installCrdsAndShippedRuntimes(FIELD_MANAGER);
   const test = await startTestManager(namespace);
   return {
     namespace,
     test,
     async teardown() {
       await test.manager.stop();
-      for (const name of installed) {
-        await custom().deleteClusterCustomObject({
-          group: GROUP,
-          version: VERSION,
-          plural: Resources.ClusterTrainingRuntime,
-          name,
-        });
-      }
+      await removeClusterRuntimes(installed);
       await deleteNamespace(namespace);
     },
   };

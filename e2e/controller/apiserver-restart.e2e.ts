@@ -8,17 +8,16 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { makeTrainJob } from '@kubetrain/testing';
-import { applyObject, readYamlObjects, REPO_ROOT } from '../support/apply.js';
+import { REPO_ROOT } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
-import { installKubetrainCrds } from '../support/crds.js';
 import { succeedAfter } from '../support/kwok.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import {
+  installCrdsAndShippedRuntimes,
   createTrainJob,
   custom,
   podAnnotations,
-  shippedRuntimeFiles,
   startTestManager,
   waitForCondition,
   type TestManager,
@@ -54,10 +53,8 @@ describe('kubetrain-manager across a kube-apiserver restart', () => {
 
   beforeAll(async () => {
     namespace = await createNamespace('e2e-outage');
-    await installKubetrainCrds(FIELD_MANAGER);
-    // The shipped runtimes, as the other controller suites install them (they stay installed).
-    for (const file of shippedRuntimeFiles())
-      for (const runtime of readYamlObjects(file)) await applyObject(runtime, FIELD_MANAGER);
+    // The shipped runtimes stay installed, as the other controller suites leave them.
+    await installCrdsAndShippedRuntimes(FIELD_MANAGER);
   });
 
   afterAll(async () => {

@@ -18,7 +18,8 @@ import {
 import { loadSettings, parseFlags, startManager, type Manager } from '@kubetrain/controller';
 import { loadKubeConfig } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
-import { readYamlObjects } from '../support/apply.js';
+import { applyObject, readYamlObjects } from '../support/apply.js';
+import { installKubetrainCrds } from '../support/crds.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
 
@@ -203,4 +204,46 @@ export async function trainingRuntimeFrom(
     metadata: { name, namespace },
     spec,
   };
+}
+
+/**
+ * Installs kubetrain's CRDs and the shipped ClusterTrainingRuntimes with `fieldManager`; returns the
+ * names of the runtimes that were not there before (for {@link removeClusterRuntimes}). A CRD the
+ * API server rejects is tolerated while kubetrain's kinds are served: the CRDs' own suite (e2e/api)
+ * reports it.
+ */
+export async function installCrdsAndShippedRuntimes(fieldManager: string): Promise<string[]> {
+  await installKubetrainCrds(fieldManager).catch(async (error: unknown) => {
+    const served = await custom()
+      .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!served) throw error;
+  });
+  const installed: string[] = [];
+  for (const file of shippedRuntimeFiles()) {
+    for (const runtime of readYamlObjects(file)) {
+      const existed = await readClusterRuntime(runtime.metadata!.name!).then(
+        () => true,
+        () => false,
+      );
+      await applyObject(runtime, fieldManager);
+      if (!existed) installed.push(runtime.metadata!.name!);
+    }
+  }
+  return installed;
+}
+
+/** Deletes the ClusterTrainingRuntimes `names` (those a suite installed). */
+export async function removeClusterRuntimes(names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    await custom().deleteClusterCustomObject({
+      group: GROUP,
+      version: VERSION,
+      plural: Resources.ClusterTrainingRuntime,
+      name,
+    });
+  }
 }

@@ -7,15 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import { GROUP, Resources, VERSION } from '@kubetrain/api';
 import { makeTrainJob } from '@kubetrain/testing';
-import { applyObject, readYamlObjects } from '../support/apply.js';
+import { applyObject } from '../support/apply.js';
 import { apiStatus } from '../support/api-errors.js';
 import { cluster } from '../support/cluster.js';
-import { installKubetrainCrds } from '../support/crds.js';
 import { readJobSet } from '../support/jobset.js';
 import { failAfter, keepRunning } from '../support/kwok.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 import {
+  installCrdsAndShippedRuntimes,
+  removeClusterRuntimes,
   createTrainJob,
   podAnnotations,
   writesOf,
@@ -24,7 +25,6 @@ import {
   patchTrainJob,
   readClusterRuntime,
   readTrainJob,
-  shippedRuntimeFiles,
   startTestManager,
   trainingRuntimeFrom,
   waitForCondition,
@@ -49,40 +49,13 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
 
   beforeAll(async () => {
     namespace = await createNamespace('e2e-ctl');
-    await installKubetrainCrds(FIELD_MANAGER_E2E).catch(async (error: unknown) => {
-      // The CRDs' own suite (e2e/api) reports a CRD the API server rejects; this suite only needs
-      // kubetrain's kinds served, so it goes on with those already installed, if any.
-      const served = await custom()
-        .listClusterCustomObject({ group: GROUP, version: VERSION, plural: Resources.ClusterTrainingRuntime })
-        .then(
-          () => true,
-          () => false,
-        );
-      if (!served) throw error;
-    });
-    for (const file of shippedRuntimeFiles()) {
-      for (const runtime of readYamlObjects(file)) {
-        const existed = await readClusterRuntime(runtime.metadata!.name!).then(
-          () => true,
-          () => false,
-        );
-        await applyObject(runtime, FIELD_MANAGER_E2E);
-        if (!existed) installedRuntimes.push(runtime.metadata!.name!);
-      }
-    }
+    installedRuntimes.push(...(await installCrdsAndShippedRuntimes(FIELD_MANAGER_E2E)));
     test = await startTestManager(namespace);
   });
 
   afterAll(async () => {
     await test?.manager.stop();
-    for (const name of installedRuntimes) {
-      await custom().deleteClusterCustomObject({
-        group: GROUP,
-        version: VERSION,
-        plural: Resources.ClusterTrainingRuntime,
-        name,
-      });
-    }
+    await removeClusterRuntimes(installedRuntimes);
     if (namespace) await deleteNamespace(namespace);
   });
 
