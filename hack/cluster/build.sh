@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds the pinned binaries of the local control plane from Go modules, once per machine:
-#   hack/cluster/build.sh [GROUP...]     GROUP: kubernetes etcd jobset lws kwok helm (default: all)
+#   hack/cluster/build.sh [GROUP...]     GROUP: kubernetes etcd jobset lws kwok helm kueue
+#   (default: all but the optional kueue)
 # A binary lives at $KUBETRAIN_CACHE_DIR/bin/<component>/<version>/<component>; one that is already
 # there is not rebuilt. Each build runs `go build` inside a committed wrapper module under modules/
 # (its go.mod/go.sum pin every dependency), with the Go module and build caches under
@@ -78,6 +79,7 @@ version_of() {
     lws) echo "$LWS_VERSION" ;;
     kwok) echo "$KWOK_VERSION" ;;
     helm) echo "$HELM_VERSION" ;;
+    kueue) echo "$KUEUE_VERSION" ;;
     *) die build "unknown component $1" ;;
   esac
 }
@@ -106,7 +108,11 @@ build_group() {
       build helm helm "" "-s -w -X helm.sh/helm/v3/internal/version.version=$HELM_VERSION" \
         helm=helm.sh/helm/v3/cmd/helm
       ;;
-    *) die build "unknown group $1 (kubernetes etcd jobset lws kwok helm)" ;;
+    kueue)
+      build kueue kueue "" "-s -w -X sigs.k8s.io/kueue/pkg/version.GitVersion=$KUEUE_VERSION" \
+        kueue=sigs.k8s.io/kueue/cmd/kueue
+      ;;
+    *) die build "unknown group $1 (kubernetes etcd jobset lws kwok helm kueue)" ;;
   esac
 }
 

@@ -11,8 +11,8 @@ JOBSET_VERSION=v0.12.0    # modules/controllers: sigs.k8s.io/jobset (the version
 LWS_VERSION=v0.9.0        # modules/controllers: sigs.k8s.io/lws (v0.10.0 is not served by the module proxy)
 KWOK_VERSION=v0.8.0       # modules/controllers: sigs.k8s.io/kwok
 HELM_VERSION=v3.21.4      # modules/helm: helm.sh/helm/v3
+KUEUE_VERSION=v0.19.2     # modules/kueue: sigs.k8s.io/kueue/cmd/kueue (optional, started by kueue-up.sh)
 # Modules we only read CRD YAML from (go mod download; never built).
-KUEUE_VERSION=v0.19.2
 VOLCANO_VERSION=v1.15.1
 SCHEDULER_PLUGINS_VERSION=v0.34.7
 
@@ -28,6 +28,9 @@ JOBSET_HEALTH_PORT=16502
 LWS_WEBHOOK_PORT=16511
 LWS_HEALTH_PORT=16512
 KUBETRAIN_WEBHOOK_PORT=16521 # reserved for kubetrain's own webhook server (cert: pki/kubetrain-webhook/)
+KUEUE_WEBHOOK_PORT=16531  # optional Kueue (kueue-up.sh)
+KUEUE_HEALTH_PORT=16532
+KUEUE_METRICS_PORT=16533
 
 # --- Paths: all outside the checkout, so a fresh clone (and CI) reuses them ---
 KUBETRAIN_CACHE_DIR=${KUBETRAIN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/kubetrain}
