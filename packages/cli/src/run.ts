@@ -8,6 +8,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { addClusterCommands } from './cluster-commands.js';
 import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
+import { addMigrateCommand } from './commands/migrate-command.js';
 import { CliError, ExitCode, FailedError } from './io.js';
 import type { CliConfig, Io } from './io.js';
 import { internalErrorLine } from './internal-error.js';
@@ -118,6 +119,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
     );
   });
   addClusterCommands(program, plainIo, config, result);
+  addMigrateCommand(program, plainIo, config, result);
   return program;
 }
 

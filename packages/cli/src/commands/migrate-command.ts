@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// Registers `kubetrain migrate` on the program: its flags, its help and its action.
+
+import { MAX_OBJECT_BYTES } from '@kubetrain/api';
+import type { Command } from 'commander';
+import { InvalidArgumentError, Option } from 'commander';
+import type { CliConfig, Io } from '../io.js';
+import { MIGRATE_HELP, migrateCommand } from './migrate.js';
+import type { MigrateOutput } from './migrate.js';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** Parses `--max-bytes`: a positive whole number of bytes. */
+function parseMaxBytes(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
+    throw new InvalidArgumentError('must be a positive whole number of bytes');
+  return n;
+}
+
+interface MigrateFlags {
+  file: string[];
+  output: MigrateOutput;
+  strict?: boolean;
+  maxBytes: number;
+}
+
+/** Adds `migrate` to `program`; its action stores the exit code in `result`. */
+export function addMigrateCommand(
+  program: Command,
+  io: Io,
+  config: CliConfig,
+  result: { code: number },
+): void {
+  program
+    .command('migrate')
+    .description('convert Training Operator v1 jobs (PyTorchJob, TFJob, ...) into TrainJobs, offline')
+    .addOption(
+      new Option('-f, --file <path>', 'file or folder with v1 jobs, - for stdin (repeatable)')
+        .argParser(collect)
+        .makeOptionMandatory(),
+    )
+    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+    .option('--strict', 'exit 1 when anything could not be carried over (every warning)')
+    .addOption(
+      new Option(
+        '--max-bytes <bytes>',
+        'largest object accepted, in bytes of JSON (a file may hold 16 times as much)',
+      )
+        .argParser(parseMaxBytes)
+        .default(MAX_OBJECT_BYTES),
+    )
+    .addHelpText('after', MIGRATE_HELP)
+    .action(async (opts: MigrateFlags) => {
+      result.code = await migrateCommand(
+        { files: opts.file, output: opts.output, strict: opts.strict === true, maxBytes: opts.maxBytes },
+        io,
+        config,
+      );
+    });
+}
