@@ -14,6 +14,7 @@ if [[ ${1:-} != --locked ]]; then
   exec 8>"$KUBETRAIN_CACHE_DIR/cluster.lock"
   flock 8
 fi
+for c in "${OPTIONAL_COMPONENTS[@]}"; do stop_process "$c"; done
 for ((i = ${#COMPONENTS[@]} - 1; i >= 0; i--)); do
   stop_process "${COMPONENTS[$i]}"
 done

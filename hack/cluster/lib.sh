@@ -133,6 +133,9 @@ stop_process() {
 
 # Components in start order; down stops them in reverse.
 COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok jobset lws)
+# Optional components, started after the cluster by their own scripts (kueue-up.sh) for the suites
+# that need them; not part of "the cluster is running". down stops them first.
+OPTIONAL_COMPONENTS=(kueue)
 
 # elapsed START: seconds since START (a value of $SECONDS).
 elapsed() { printf '%ss' $((SECONDS - $1)); }

@@ -4,7 +4,8 @@
 # serving cert; an admin client cert (group system:masters); one webhook serving cert per webhook
 # server (JobSet, LeaderWorkerSet, kubetrain itself) written as <dir>/tls.crt + tls.key, the layout
 # controller-runtime expects; the front-proxy CA and client cert; and the service-account signing
-# key pair. Valid for 30 days; a new
+# key pair. `pki.sh serving NAME` adds a serving cert for an optional component later (see below).
+# Valid for 30 days; a new
 # `cluster-up` after `cluster-down` makes fresh ones. Existing files are kept (up is idempotent).
 set -euo pipefail
 # shellcheck source=hack/cluster/lib.sh
@@ -12,12 +13,8 @@ source "$(dirname "$0")/lib.sh"
 
 mkdir -p "$PKI_DIR"
 cd "$PKI_DIR"
-[[ -f ca.crt && -f sa.pub ]] && exit 0
 
 quiet() { "$@" >/dev/null 2>&1 || die pki "failed: $*"; }
-
-quiet openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 30 \
-  -subj "/CN=kubetrain-local-ca"
 
 # sign NAME SUBJECT EXTENSIONS
 sign() {
@@ -28,6 +25,23 @@ sign() {
   rm -f "$1.csr" "$1.ext"
 }
 server_ext='basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=serverAuth\n'
+
+# `pki.sh serving NAME`: for optional components started after the cluster (kueue-up.sh): a
+# serving cert for 127.0.0.1 signed by the existing CA, as NAME/tls.crt + tls.key; kept if present.
+if [[ ${1:-} == serving ]]; then
+  name=${2:?usage: pki.sh serving NAME}
+  [[ -f ca.key ]] || die pki "no cluster CA in $PKI_DIR (make cluster-up first)"
+  [[ -f $name/tls.crt ]] && exit 0
+  sign "$name" "/CN=$name" "${server_ext}subjectAltName=IP:127.0.0.1,DNS:localhost\n"
+  mkdir -p "$name"
+  mv "$name.crt" "$name/tls.crt"
+  mv "$name.key" "$name/tls.key"
+  exit 0
+fi
+
+[[ -f ca.crt && -f sa.pub ]] && exit 0
+quiet openssl req -x509 -newkey rsa:2048 -nodes -keyout ca.key -out ca.crt -days 30 \
+  -subj "/CN=kubetrain-local-ca"
 client_ext='basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature,keyEncipherment\nextendedKeyUsage=clientAuth\n'
 apiserver_san='subjectAltName=IP:127.0.0.1,DNS:localhost,IP:10.96.0.1,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local\n'
 
