@@ -121,10 +121,15 @@ export function addClusterCommands(
       new Option('--env <NAME=VALUE>', 'trainer environment variable (repeatable)').argParser(collect),
     )
     .option('--wait', 'follow the TrainJob until it is Complete (exit 0) or Failed (exit 1)')
+    .option(
+      '--follow',
+      'like --wait, with no time limit; a Failed job is shown with its failing pod, container, exit code and last log lines; Ctrl-C stops following and leaves the job running (exit 130)',
+    )
     .addOption(
-      new Option('--timeout <duration>', 'with --wait: give up after')
-        .argParser(duration)
-        .default(3_600_000, '1h'),
+      new Option(
+        '--timeout <duration>',
+        'with --wait or --follow: give up after (default: 1h with --wait, none with --follow)',
+      ).argParser(duration),
     )
     .action(async (command: string[], opts: Opts) => {
       result.code = await withSession(cluster(opts), (s) =>
@@ -141,7 +146,8 @@ export function addClusterCommands(
             env: (opts.env as string[] | undefined) ?? [],
             command,
             wait: opts.wait === true,
-            timeoutMs: opts.timeout as number,
+            follow: opts.follow === true,
+            timeoutMs: opts.timeout as number | undefined,
           },
           s,
           io,

@@ -33,6 +33,16 @@ export interface CliConfig {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** What `-f -` reads (the process's standard input). */
   readonly stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+  /**
+   * The user's interrupts (Ctrl-C, SIGINT). A command that follows a job listens only while it
+   * follows, so that everywhere else an interrupt ends the process as usual. Absent: not listened to.
+   */
+  readonly interrupts?: InterruptSource;
+}
+
+/** Where interrupts come from: `listen` calls `handler` on each, until the returned function is called. */
+export interface InterruptSource {
+  listen(handler: () => void): () => void;
 }
 
 /** The signature of the engine's `validateAdmission(oldJob, newJob, runtime)`. */
@@ -46,6 +56,8 @@ export const ExitCode = {
   Ok: 0,
   Invalid: 1,
   Unusable: 2,
+  /** Following a job was interrupted (Ctrl-C): 128 + SIGINT, as a shell reports a command it interrupted. */
+  Interrupted: 130,
 } as const;
 
 /**

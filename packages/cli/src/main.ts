@@ -32,7 +32,18 @@ try {
   process.exitCode = await run(
     process.argv.slice(2),
     { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) },
-    { cwd: process.cwd(), runtimesDir, stdin: process.stdin, stdoutIsTTY: process.stdout.isTTY === true },
+    {
+      cwd: process.cwd(),
+      runtimesDir,
+      stdin: process.stdin,
+      stdoutIsTTY: process.stdout.isTTY === true,
+      interrupts: {
+        listen(handler) {
+          process.on('SIGINT', handler);
+          return () => process.off('SIGINT', handler);
+        },
+      },
+    },
   );
 } catch (e) {
   die(e);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import type { PodObject } from '../cluster/trainjob-view.js';
-import { findFailure } from './describe.js';
+import { failureText, findFailure } from './failure.js';
+import type { PodObject } from './trainjob-view.js';
 
 const pod = (name: string, phase: string, exitCode?: number, last = false): PodObject => {
   const terminated =

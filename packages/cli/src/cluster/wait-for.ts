@@ -1,58 +1,109 @@
 // SPDX-License-Identifier: Apache-2.0
-// Waiting for a TrainJob to finish, with progress, as `wait` and `submit --wait` do.
+// Waiting for TrainJobs to finish, with progress, as `wait`, `submit --wait` and `submit --follow` do.
 
 import type { Session } from './connect.js';
+import { failureLog, failureText, findFailure } from './failure.js';
 import { follow } from './follow.js';
+import { interruptedLine, outcomeCode, outcomeLine, timeoutMessage } from './follow-outcome.js';
+import type { FinishedState } from './follow-outcome.js';
 import { plainProgress, terminalProgress } from './progress.js';
 import { podsOf, readTrainJob } from './read-trainjobs.js';
+import type { TrainJobWithSteps } from './read-trainjobs.js';
 import { stateOf, stepsOf } from './trainjob-view.js';
-import type { TrainJobState } from './trainjob-view.js';
 import { ExitCode, FailedError } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 
-/** What a wait waits for. */
+/** A TrainJob waited for. */
 export interface WaitTarget {
+  readonly namespace: string;
   readonly name: string;
-  /** `Complete` or `Failed`; undefined: either (the job finishes). */
-  readonly state: 'Complete' | 'Failed' | undefined;
+}
+
+/** How to wait. */
+export interface WaitOptions {
+  /** `Complete` or `Failed`; undefined: either (the job finishes; Complete is success). */
+  readonly state: FinishedState | undefined;
+  /** Infinity: no time limit. */
   readonly timeoutMs: number;
+  /** Print the failing pod, container, exit code and last log lines of each job that Failed (stderr). */
+  readonly showFailure?: boolean;
+}
+
+function finished(item: TrainJobWithSteps): FinishedState | undefined {
+  const state = stateOf(item.job);
+  return state === 'Complete' || state === 'Failed' ? state : undefined;
+}
+
+async function readOne(session: Session, target: WaitTarget): Promise<TrainJobWithSteps> {
+  const job = await readTrainJob({ ...session, namespace: target.namespace }, target.name);
+  const pods = await podsOf(session, target.namespace, target.name);
+  return { job, pods, steps: stepsOf(pods) };
 }
 
 /**
- * Follows the TrainJob until it reaches `target.state` (exit 0) or the other finished state (exit 1,
- * the job did not end as asked), or the timeout passes (a {@link FailedError}, exit 1). Without a
- * target state, Complete is 0 and Failed 1. Progress goes to stderr so that stdout stays the result.
+ * Follows the TrainJobs, in one progress view, until every one has finished. Exit 0 when each
+ * reached `options.state` (Complete without one), 1 when one ended otherwise; a {@link FailedError}
+ * (exit 1) when the time runs out. An interrupt (`config.interrupts`, listened to only while
+ * following) stops following and leaves the jobs as they are: one line each says so, exit 130.
+ * Progress goes to stderr so that stdout stays the result: one line per job.
  */
-export async function waitForTrainJob(
-  target: WaitTarget,
+export async function waitForTrainJobs(
+  targets: readonly WaitTarget[],
+  options: WaitOptions,
   session: Session,
   io: Io,
   config: CliConfig,
 ): Promise<number> {
   const now = config.now ?? (() => new Date());
   const sink = config.stdoutIsTTY ? terminalProgress(io.stderr) : plainProgress(io.stderr, now);
-  const read = async () => {
-    const job = await readTrainJob(session, target.name);
-    return [{ job, ...stepsAndPods(await podsOf(session, session.namespace, target.name)) }];
-  };
-  const end = await follow(
-    read,
-    sink,
-    (jobs): TrainJobState | undefined => {
-      const state = stateOf(jobs[0]!.job);
-      return state === 'Complete' || state === 'Failed' ? state : undefined;
-    },
-    target.timeoutMs,
-  );
-  if (end === undefined)
-    throw new FailedError(
-      `timed out after ${target.timeoutMs / 1000}s waiting for TrainJob ${session.namespace}/${target.name} to be ${target.state ?? 'Complete or Failed'}`,
+  const interrupt = new AbortController();
+  const unlisten = config.interrupts?.listen(() => interrupt.abort()) ?? (() => undefined);
+  let last: readonly TrainJobWithSteps[] = [];
+  let ends: FinishedState[] | undefined;
+  try {
+    ends = await follow(
+      () => Promise.all(targets.map((t) => readOne(session, t))),
+      sink,
+      (items) => {
+        last = items;
+        const states = items.map(finished);
+        return states.every((s) => s !== undefined) ? (states as FinishedState[]) : undefined;
+      },
+      options.timeoutMs,
+      interrupt.signal,
     );
-  const wanted = target.state ?? 'Complete';
-  io.stdout(`trainjob.trainer.kubeflow.org/${target.name} ${end === wanted ? 'condition met' : end}\n`);
-  return end === wanted ? ExitCode.Ok : ExitCode.Invalid;
-}
-
-function stepsAndPods(pods: Awaited<ReturnType<typeof podsOf>>) {
-  return { pods, steps: stepsOf(pods) };
+  } finally {
+    unlisten();
+  }
+  if (ends === undefined) {
+    const unfinished = last.filter((item) => finished(item) === undefined);
+    if (interrupt.signal.aborted) {
+      for (const item of unfinished)
+        io.stderr(
+          interruptedLine(item.job.metadata.namespace ?? '', item.job.metadata.name ?? '', stateOf(item.job)),
+        );
+      return ExitCode.Interrupted;
+    }
+    throw new FailedError(
+      timeoutMessage(
+        options.timeoutMs,
+        (unfinished.length > 0 ? unfinished.map((i) => i.job.metadata) : targets).map((m) => ({
+          namespace: m.namespace ?? '',
+          name: m.name ?? '',
+        })),
+        options.state,
+      ),
+    );
+  }
+  const wanted = options.state ?? 'Complete';
+  for (const [i, item] of last.entries()) {
+    io.stdout(outcomeLine(item.job.metadata.name ?? '', ends[i]!, wanted));
+    const failure = options.showFailure && ends[i] === 'Failed' ? findFailure(item.pods) : undefined;
+    if (failure) {
+      const namespace = item.job.metadata.namespace ?? session.namespace;
+      const heading = `TrainJob ${namespace}/${item.job.metadata.name ?? ''} Failed:`;
+      io.stderr(failureText(heading, failure, await failureLog(session, namespace, failure)));
+    }
+  }
+  return outcomeCode(ends, wanted);
 }

@@ -3,7 +3,7 @@
 // container of a failed job (pod, container, exit code, last log lines) and recent events.
 
 import type { Session } from '../cluster/connect.js';
-import { readLogLines } from '../cluster/pod-logs.js';
+import { failureLog, failureText, findFailure } from '../cluster/failure.js';
 import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { Refs } from '../cluster/refs.js';
 import { formatTable } from '../cluster/table.js';
@@ -11,37 +11,6 @@ import { age, stateOf, stepsOf } from '../cluster/trainjob-view.js';
 import type { PodObject, TrainJobObject } from '../cluster/trainjob-view.js';
 import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
-
-/** How many log lines of the failing container describe prints. */
-export const FAILURE_LOG_LINES = 10;
-
-/** A container that terminated with a non-zero exit code. */
-export interface ContainerFailure {
-  readonly pod: string;
-  readonly container: string;
-  readonly exitCode: number;
-  readonly reason: string;
-}
-
-/** The first failed container among the pods (failed pods first). */
-export function findFailure(pods: readonly PodObject[]): ContainerFailure | undefined {
-  const ordered = [...pods].sort(
-    (a, b) => Number(b.status?.phase === 'Failed') - Number(a.status?.phase === 'Failed'),
-  );
-  for (const pod of ordered) {
-    for (const c of pod.status?.containerStatuses ?? []) {
-      const t = c.state?.terminated ?? c.lastState?.terminated;
-      if (t && (t.exitCode ?? 0) !== 0)
-        return {
-          pod: pod.metadata.name ?? '',
-          container: c.name,
-          exitCode: t.exitCode ?? 0,
-          reason: t.reason ?? '',
-        };
-    }
-  }
-  return undefined;
-}
 
 interface EventObject {
   type?: string;
@@ -89,23 +58,6 @@ async function eventsOf(session: Session, name: string, pods: readonly PodObject
     .slice(-20);
 }
 
-/** The last log lines of the failing container, or one line saying why they cannot be read. */
-async function failureLog(session: Session, failure: ContainerFailure): Promise<string[]> {
-  try {
-    const lines: string[] = [];
-    for await (const line of readLogLines(session, {
-      namespace: session.namespace,
-      pod: failure.pod,
-      container: failure.container,
-      tailLines: FAILURE_LOG_LINES,
-    }))
-      lines.push(line);
-    return lines.length > 0 ? lines : ['<empty>'];
-  } catch (e) {
-    return [`<unavailable: ${((e as Error).message.split('\n')[0] ?? '').slice(0, 200)}>`];
-  }
-}
-
 /** Prints the description of the TrainJob `name`. */
 export async function describeCommand(
   name: string,
@@ -151,10 +103,7 @@ export async function describeCommand(
     : '  <none>\n';
   const failure = stateOf(job) === 'Failed' ? findFailure(pods) : undefined;
   if (failure) {
-    out += 'Failure:\n';
-    out += `  Pod:        ${failure.pod}\n  Container:  ${failure.container}\n  Exit code:  ${failure.exitCode}\n`;
-    if (failure.reason) out += `  Reason:     ${failure.reason}\n`;
-    out += `  Last lines of its log:\n${(await failureLog(session, failure)).map((l) => `    ${l}\n`).join('')}`;
+    out += failureText('Failure:', failure, await failureLog(session, session.namespace, failure));
   }
   const events = await eventsOf(session, name, pods);
   out += 'Events:\n';

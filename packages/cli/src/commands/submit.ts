@@ -5,7 +5,7 @@ import { API_VERSION, Kinds } from '@kubetrain/api';
 import type { Session } from '../cluster/connect.js';
 import { Refs } from '../cluster/refs.js';
 import type { TrainJobObject } from '../cluster/trainjob-view.js';
-import { waitForTrainJob } from '../cluster/wait-for.js';
+import { waitForTrainJobs } from '../cluster/wait-for.js';
 import { loadAll } from '../documents.js';
 import { CliError, ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
@@ -26,8 +26,29 @@ export interface SubmitOptions {
   readonly env: readonly string[];
   /** Everything after `--`: the trainer's command and its arguments. */
   readonly command: readonly string[];
+  /** `--wait`: follow the jobs until they finish, for at most {@link WAIT_TIMEOUT_MS} unless `timeoutMs`. */
   readonly wait: boolean;
-  readonly timeoutMs: number;
+  /**
+   * `--follow`: follow the jobs until they finish, without a time limit unless `timeoutMs`; a job
+   * that Failed is shown with its failing pod, container, exit code and last log lines.
+   */
+  readonly follow?: boolean;
+  /** `--timeout`; undefined: the default of `--wait` or `--follow` ({@link waitTimeout}). */
+  readonly timeoutMs?: number | undefined;
+}
+
+/** How long `--wait` waits without `--timeout`: one hour. */
+export const WAIT_TIMEOUT_MS = 3_600_000;
+
+/**
+ * How long submit follows its jobs: `--timeout` when given, else one hour with `--wait` and no
+ * limit (Infinity) with `--follow`; undefined when it does not follow them at all.
+ */
+export function waitTimeout(
+  options: Pick<SubmitOptions, 'wait' | 'follow' | 'timeoutMs'>,
+): number | undefined {
+  if (!options.wait && !options.follow) return undefined;
+  return options.timeoutMs ?? (options.follow ? Infinity : WAIT_TIMEOUT_MS);
 }
 
 /** The TrainJob the flags describe (generateName `<runtime>-` unless `--name`). */
@@ -82,7 +103,8 @@ async function trainJobsFromFiles(options: SubmitOptions, session: Session, conf
 
 /**
  * Creates the TrainJobs, printing `trainjob.trainer.kubeflow.org/<name> created` for each; with
- * `wait`, follows each until it finishes: exit 0 when all are Complete, 1 when one Failed.
+ * `wait` or `follow`, follows them (one progress view) until they finish: exit 0 when all are
+ * Complete, 1 when one Failed or the time ran out, 130 when interrupted (the jobs keep running).
  */
 export async function submitCommand(
   options: SubmitOptions,
@@ -101,17 +123,16 @@ export async function submitCommand(
     created.push(job);
     io.stdout(`trainjob.trainer.kubeflow.org/${job.metadata.name} created\n`);
   }
-  if (!options.wait) return ExitCode.Ok;
-  let code: number = ExitCode.Ok;
-  for (const job of created) {
-    const scoped = { ...session, namespace: job.metadata.namespace ?? session.namespace };
-    const one = await waitForTrainJob(
-      { name: job.metadata.name ?? '', state: undefined, timeoutMs: options.timeoutMs },
-      scoped,
-      io,
-      config,
-    );
-    code = Math.max(code, one);
-  }
-  return code;
+  const timeoutMs = waitTimeout(options);
+  if (timeoutMs === undefined) return ExitCode.Ok;
+  return waitForTrainJobs(
+    created.map((job) => ({
+      namespace: job.metadata.namespace ?? session.namespace,
+      name: job.metadata.name ?? '',
+    })),
+    { state: undefined, timeoutMs, showFailure: options.follow === true },
+    session,
+    io,
+    config,
+  );
 }

@@ -2,7 +2,7 @@
 // `kubetrain wait NAME --for=Complete|Failed --timeout=DURATION`.
 
 import type { Session } from '../cluster/connect.js';
-import { waitForTrainJob } from '../cluster/wait-for.js';
+import { waitForTrainJobs } from '../cluster/wait-for.js';
 import { CliError } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 
@@ -29,15 +29,19 @@ export function parseDuration(value: string): number {
   return Number(m[1]) * unit;
 }
 
-/** Exit 0 when the TrainJob reaches the state asked for, 1 when it ends otherwise or time runs out. */
+/**
+ * Exit 0 when the TrainJob reaches the state asked for, 1 when it ends otherwise or time runs out,
+ * 130 when interrupted (the job is left as it is).
+ */
 export function waitCommand(
   options: WaitOptions,
   session: Session,
   io: Io,
   config: CliConfig,
 ): Promise<number> {
-  return waitForTrainJob(
-    { name: options.name, state: parseWaitFor(options.for), timeoutMs: options.timeoutMs },
+  return waitForTrainJobs(
+    [{ namespace: session.namespace, name: options.name }],
+    { state: parseWaitFor(options.for), timeoutMs: options.timeoutMs },
     session,
     io,
     config,
