@@ -5,16 +5,28 @@
 # local processes on 127.0.0.1:
 #   etcd 16379/16380, kube-apiserver 16443, kube-controller-manager 16257, kube-scheduler 16259,
 #   kwok 16247, JobSet webhook 16501 (health 16502), LWS webhook 16511 (health 16512);
+#   optional Kueue (KUEUE=1 or its suite): webhook 16531, health 16532, metrics 16533;
 #   16521 reserved for kubetrain's own webhook (cert in $(KUBETRAIN_CACHE_DIR)/cluster/pki/kubetrain-webhook/).
 # kubeconfig: $(KUBETRAIN_CACHE_DIR)/cluster/kubeconfig   logs: $(KUBETRAIN_CACHE_DIR)/cluster-logs/
 CLUSTER := hack/cluster
 
-.PHONY: cluster-build cluster-up cluster-down cluster-status
+.PHONY: cluster-build cluster-up cluster-down cluster-status kueue-up kueue-down
 cluster-build: ## Build the control plane's binaries that are missing (Go; cold: about 15 minutes on 2 cores).
 	$(CLUSTER)/build.sh
 
-cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443).
+# KUEUE=1: also start the optional Kueue controller manager (hack/cluster/kueue-up.sh; the Kueue
+# suite starts it itself otherwise). Without it, a missing Kueue binary is built in the background.
+KUEUE ?=
+
+cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443); KUEUE=1 adds Kueue.
 	$(TIMED) "cluster-up" $(CLUSTER)/up.sh
+	$(if $(filter 1,$(KUEUE)),$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh,@$(CLUSTER)/kueue-prebuild.sh)
+
+kueue-up: ## Start the optional Kueue controller manager on the running cluster (webhooks 127.0.0.1:16531).
+	$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh
+
+kueue-down: ## Remove Kueue's webhook configurations and stop Kueue (the cluster stays up).
+	$(CLUSTER)/kueue-down.sh
 
 cluster-down: ## Stop exactly the processes cluster-up started and remove their state.
 	$(CLUSTER)/down.sh
