@@ -34,3 +34,14 @@ describe('findFailure', () => {
   for (const [name, [pods, want]] of Object.entries(cases))
     it(name, () => expect(findFailure(pods)).toEqual(want));
 });
+
+describe('failureText', () => {
+  const failure = { pod: 'tj-node-0-0-abc', container: 'node', exitCode: 7, reason: 'Error' };
+  it('the pod, container, exit code, reason and log lines under the heading', () =>
+    expect(failureText('Failure:', failure, ['loading data', 'CUDA error: out of memory'])).toBe(
+      'Failure:\n  Pod:        tj-node-0-0-abc\n  Container:  node\n  Exit code:  7\n  Reason:     Error\n' +
+        '  Last lines of its log:\n    loading data\n    CUDA error: out of memory\n',
+    ));
+  it('no Reason line when none is known', () =>
+    expect(failureText('H', { ...failure, reason: '' }, ['<empty>'])).not.toContain('Reason'));
+});

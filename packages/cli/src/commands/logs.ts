@@ -3,6 +3,7 @@
 // with its step (`[node-0]`, the rank).
 
 import type { Session } from '../cluster/connect.js';
+import { followLogUntilPodEnds } from '../cluster/follow-log.js';
 import { readLogLines } from '../cluster/pod-logs.js';
 import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { stepsOf } from '../cluster/trainjob-view.js';
@@ -34,7 +35,11 @@ function containerOf(step: Step): string {
   return step.job;
 }
 
-/** Prints the log lines of the selected steps, prefixed `[<step>] `; with `follow`, all at once as they come. */
+/**
+ * Prints the log lines of the selected steps (the started pods), prefixed `[<step>] `. With `follow`,
+ * streams them all at once as they are written, and returns when every one of those pods has ended
+ * (Succeeded, Failed or deleted) and its last line is printed.
+ */
 export async function logsCommand(options: LogsOptions, session: Session, io: Io): Promise<number> {
   await readTrainJob(session, options.name);
   const steps = selectSteps(stepsOf(await podsOf(session, session.namespace, options.name)), options);
@@ -42,16 +47,15 @@ export async function logsCommand(options: LogsOptions, session: Session, io: Io
     throw new FailedError(
       `TrainJob ${session.namespace}/${options.name} has no started pod${options.rank !== undefined ? ` of rank ${options.rank}` : ''}${options.step ? ` in step ${options.step}` : ''}`,
     );
-  const copy = async (step: Step): Promise<void> => {
-    for await (const line of readLogLines(session, {
-      namespace: session.namespace,
-      pod: step.pod,
-      container: containerOf(step),
-      follow: options.follow,
-    }))
-      io.stdout(`[${step.name}] ${line}\n`);
-  };
-  if (options.follow) await Promise.all(steps.map(copy));
-  else for (const step of steps) await copy(step);
+  const target = (step: Step) => ({
+    namespace: session.namespace,
+    pod: step.pod,
+    container: containerOf(step),
+  });
+  const print = (step: Step) => (line: string) => io.stdout(`[${step.name}] ${line}\n`);
+  if (options.follow)
+    await Promise.all(steps.map((step) => followLogUntilPodEnds(session, target(step), print(step))));
+  else
+    for (const step of steps) for await (const line of readLogLines(session, target(step))) print(step)(line);
   return ExitCode.Ok;
 }

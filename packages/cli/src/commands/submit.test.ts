@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { CliError } from '../io.js';
-import { trainJobFromFlags } from './submit.js';
+import { trainJobFromFlags, WAIT_TIMEOUT_MS, waitTimeout } from './submit.js';
 import type { SubmitOptions } from './submit.js';
 
 const base: SubmitOptions = {
@@ -9,7 +9,6 @@ const base: SubmitOptions = {
   env: [],
   command: [],
   wait: false,
-  timeoutMs: 1000,
 };
 
 describe('trainJobFromFlags', () => {
@@ -68,4 +67,16 @@ describe('trainJobFromFlags', () => {
       expect(() => trainJobFromFlags({ ...base, ...options }, 'n')).toThrow(new CliError(message));
     });
   }
+});
+
+describe('waitTimeout', () => {
+  const cases: [string, Parameters<typeof waitTimeout>[0], number | undefined][] = [
+    ['neither --wait nor --follow: no waiting', { wait: false }, undefined],
+    ['--wait: one hour', { wait: true }, WAIT_TIMEOUT_MS],
+    ['--follow: no limit', { wait: false, follow: true }, Infinity],
+    ['--wait --follow: no limit', { wait: true, follow: true }, Infinity],
+    ['--wait --timeout 5s', { wait: true, timeoutMs: 5000 }, 5000],
+    ['--follow --timeout 5s', { wait: false, follow: true, timeoutMs: 5000 }, 5000],
+  ];
+  for (const [name, options, want] of cases) it(name, () => expect(waitTimeout(options)).toBe(want));
 });
