@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: Apache-2.0
+// What differs between the v1 kinds, as one interface: the reconcile core (../reconcile-core.ts) is
+// the same for all of them and asks the kind's Framework for names, defaults, admission rules, the env
+// of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
+import type { FieldError, V1KindName, V1ReplicaStatus } from '@kubetrain/api';
+import type { V1RestartPolicy } from '../constants.js';
+import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
+
+/** What one pod's env is computed from. */
+export interface PodContext {
+  readonly job: V1JobObject;
+  readonly specs: ReplicaSpecs;
+  /** Canonical replica type, e.g. `Worker`. */
+  readonly rtype: string;
+  readonly index: number;
+}
+
+/** The counts of one replica type and its spec, as UpdateJobStatus reads them. */
+export interface ReplicaCounts {
+  readonly replicas: number;
+  readonly restartPolicy: V1RestartPolicy;
+  readonly status: V1ReplicaStatus;
+  /** Whether pod `<rtype>-0` terminated with phase Succeeded and exit code 0 (TFJob's worker-0 rule). */
+  readonly firstSucceeded: boolean;
+}
+
+/** One condition a kind's UpdateJobStatus sets (status True), in the order it sets them. */
+export interface StatusVerdict {
+  readonly type: 'Running' | 'Restarting' | 'Succeeded' | 'Failed';
+  readonly message: string;
+  /** The reason, when not `<Kind><type>` (MPI's evictions). */
+  readonly reason?: string;
+}
+
+/** What the kind decides the job's state from. */
+export interface StatusContext {
+  readonly job: V1JobObject;
+  readonly specs: ReplicaSpecs;
+  /** Counts by canonical replica type, in the kind's replica-type order. */
+  readonly counts: ReadonlyMap<string, ReplicaCounts>;
+  /** Whether the job's Restarting condition is True (set when this reconcile restarted a pod). */
+  readonly restarting: boolean;
+}
+
+/** The facts and hooks of one v1 kind. */
+export interface Framework {
+  readonly kind: V1KindName;
+  /** The `training.kubeflow.org/operator-name` label value, e.g. `pytorchjob-controller`. */
+  readonly operatorName: string;
+  /** The spec field holding the replica map, e.g. `pytorchReplicaSpecs`. */
+  readonly replicaSpecsField: string;
+  /** Canonical replica types, in the order status and pods are reconciled. */
+  readonly replicaTypes: readonly string[];
+  /** The container the framework runs in, e.g. `pytorch`. */
+  readonly defaultContainer: string;
+  readonly defaultPortName: string;
+  readonly defaultPort: number;
+  readonly defaultRestartPolicy: V1RestartPolicy;
+  /** Replicas when unset (1 unless the kind says otherwise). */
+  defaultReplicas(rtype: string): number;
+  /** Kind-specific defaults on a copy of the spec (after replicas, restart policy and ports). */
+  defaultSpec?(spec: Record<string, unknown>, specs: ReplicaSpecs): void;
+  /** The kind's webhook rules beyond the shared ones (name, containers, images, the framework container). */
+  validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[];
+  /** Whether pod `rtype`-`index` carries `training.kubeflow.org/job-role=master`. */
+  isMasterRole(specs: ReplicaSpecs, rtype: string, index: number): boolean;
+  /** Sets the env (and whatever else upstream's SetClusterSpec sets) on the pod template, in place. */
+  setClusterSpec(template: PodTemplate, context: PodContext): void;
+  /** The job state after the pods are counted (upstream's per-kind UpdateJobStatus). */
+  decideStatus(context: StatusContext): StatusVerdict[];
+}

@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// UpdateJobStatus of PyTorchJob, PaddleJob and JAXJob: the Master decides when there is one, else the
+// Workers (all succeeded, or one when elastic); a failure restarts unless the policy is Never.
+import { V1RestartPolicies } from '../constants.js';
+import { V1Messages } from './messages.js';
+import type { StatusContext, StatusVerdict } from './framework.js';
+
+/** The replica types that decide, and whether one succeeded worker ends an elastic job. */
+export interface MasterWorkerRoles {
+  readonly master?: string;
+  readonly worker: string;
+  readonly elastic?: boolean;
+}
+
+/** The conditions PyTorch, Paddle and JAX set after counting pods, in order. */
+export function masterWorkerStatus(context: StatusContext, roles: MasterWorkerRoles): StatusVerdict[] {
+  const { job, counts } = context;
+  const verdicts: StatusVerdict[] = [];
+  const hasMaster = roles.master !== undefined && counts.has(roles.master);
+  for (const [rtype, c] of counts) {
+    const expected = c.replicas - c.status.succeeded!;
+    const running = c.status.active!;
+    const deciding = hasMaster ? rtype === roles.master : rtype === roles.worker;
+    if (deciding) {
+      if (hasMaster && running > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job) });
+      const done = expected === 0 || (!hasMaster && roles.elastic === true && c.status.succeeded! > 0);
+      if (done) {
+        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job) });
+        return verdicts;
+      }
+      if (!hasMaster && running > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job) });
+    }
+    const failed = c.status.failed!;
+    if (failed > 0 && c.replicas > c.status.succeeded! + running) {
+      if (c.restartPolicy !== V1RestartPolicies.Never)
+        verdicts.push({ type: 'Restarting', message: V1Messages.restarting(job, failed, rtype) });
+      else verdicts.push({ type: 'Failed', message: V1Messages.failed(job, failed, rtype) });
+    }
+  }
+  return verdicts;
+}

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: Apache-2.0
+// TFJob (kubeflow/training-operator: pkg/controller.v1/tensorflow, pkg/webhooks/tensorflow): PS, Worker,
+// Chief (Master is its legacy name) and Evaluator; TF_CONFIG on the `tensorflow` container; the chief
+// decides, else the workers (all, or worker-0 unless successPolicy is AllWorkers).
+import { fieldPath, forbidden, type FieldError } from '@kubetrain/api';
+import { V1RestartPolicies } from '../constants.js';
+import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import { validateReplicaSpecs } from '../validation.js';
+import { appendEnv, env, portOf, PortNotFoundError, replicaName, totalReplicas } from './env.js';
+import type { Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
+import { V1Messages } from './messages.js';
+
+const CHIEF = 'Chief';
+const MASTER = 'Master';
+const WORKER = 'Worker';
+const CONTAINER = 'tensorflow';
+const PORT_NAME = 'tfjob-port';
+const DEFAULT_PORT = 2222;
+
+/** The custom cluster domain upstream reads from the operator's environment. */
+function clusterDomain(): string {
+  const domain = process.env['CUSTOM_CLUSTER_DOMAIN'];
+  return domain ? `.${domain}` : '';
+}
+
+function tfPort(specs: ReplicaSpecs, rtype: string): number {
+  try {
+    return portOf(specs, rtype, CONTAINER, PORT_NAME);
+  } catch (error) {
+    if (error instanceof PortNotFoundError) return DEFAULT_PORT;
+    throw error;
+  }
+}
+
+/** TF_CONFIG of pod `rtype`-`index`: the cluster (sorted replica types), the task, `cloud`. */
+export function tfConfig(job: V1JobObject, specs: ReplicaSpecs, rtype: string, index: number): string {
+  const name = job.metadata?.name ?? '';
+  const namespace = job.metadata?.namespace ?? '';
+  const cluster: Record<string, string[]> = {};
+  for (const t of Object.keys(specs).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))) {
+    const port = tfPort(specs, t);
+    cluster[t.toLowerCase()] = Array.from(
+      { length: specs[t]?.replicas ?? 0 },
+      (_, i) => `${replicaName(name, t, i)}.${namespace}.svc${clusterDomain()}:${port}`,
+    );
+  }
+  return JSON.stringify({ cluster, task: { type: rtype.toLowerCase(), index }, environment: 'cloud' });
+}
+
+function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
+  if (totalReplicas(specs) === 1) return;
+  const value = tfConfig(job, specs, rtype, index);
+  for (const c of template.spec.containers)
+    if (c.name === CONTAINER) appendEnv(c, [env('TF_CONFIG', value)]);
+}
+
+function validate(job: V1JobObject): FieldError[] {
+  const specs = job.spec['tfReplicaSpecs'] as ReplicaSpecs | undefined;
+  const errors = validateReplicaSpecs(specs, tensorflow, undefined);
+  const chiefs = Object.keys(specs ?? {}).filter((t) => t === CHIEF || t === MASTER).length;
+  if (chiefs > 1)
+    errors.push(forbidden(fieldPath('spec', 'tfReplicaSpecs'), 'must not have more than 1 Chief or Master role'));
+  if (job.spec['enableDynamicWorker'] === true)
+    errors.push(
+      forbidden(
+        'spec.enableDynamicWorker',
+        'is not supported by kubetrain: remove it (every worker is listed in TF_CONFIG)',
+      ),
+    );
+  return errors;
+}
+
+function chiefOf(specs: ReplicaSpecs): string | undefined {
+  return specs[CHIEF] !== undefined ? CHIEF : specs[MASTER] !== undefined ? MASTER : undefined;
+}
+
+function decideStatus({ job, specs, counts, restarting }: StatusContext): StatusVerdict[] {
+  const verdicts: StatusVerdict[] = [];
+  const chief = chiefOf(specs);
+  const allWorkers = job.spec['successPolicy'] === 'AllWorkers';
+  for (const [rtype, c] of counts) {
+    const expected = c.replicas - c.status.succeeded!;
+    const running = c.status.active!;
+    const deciding = chief !== undefined ? rtype === chief : rtype === WORKER;
+    if (deciding) {
+      const done = expected === 0 || (chief === undefined && !allWorkers && c.firstSucceeded);
+      if (done) {
+        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job) });
+        return verdicts;
+      }
+      if (running > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job) });
+    }
+    const failed = c.status.failed!;
+    if (failed > 0 && !restarting)
+      verdicts.push({ type: 'Failed', message: V1Messages.failed(job, failed, rtype) });
+  }
+  return verdicts;
+}
+
+/** The TFJob framework. */
+export const tensorflow: Framework = {
+  kind: 'TFJob',
+  operatorName: 'tfjob-controller',
+  replicaSpecsField: 'tfReplicaSpecs',
+  replicaTypes: ['PS', WORKER, CHIEF, MASTER, 'Evaluator'],
+  defaultContainer: CONTAINER,
+  defaultPortName: PORT_NAME,
+  defaultPort: DEFAULT_PORT,
+  defaultRestartPolicy: V1RestartPolicies.Never,
+  defaultReplicas: () => 1,
+  validate,
+  isMasterRole: (specs, rtype, index) =>
+    chiefOf(specs) !== undefined ? rtype === chiefOf(specs) : rtype === WORKER && index === 0,
+  setClusterSpec,
+  decideStatus,
+};

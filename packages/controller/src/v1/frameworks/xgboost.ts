@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: Apache-2.0
+// XGBoostJob (kubeflow/training-operator: pkg/controller.v1/xgboost, pkg/webhooks/xgboost): one Master
+// (the Rabit tracker) and Workers, MASTER_*/WORKER_* variables; the Master decides the job's state.
+import { fieldPath, required, type FieldError } from '@kubetrain/api';
+import { V1RestartPolicies } from '../constants.js';
+import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import { exactlyOne, validateReplicaSpecs } from '../validation.js';
+import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
+import type { Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
+import { V1Messages } from './messages.js';
+
+const MASTER = 'Master';
+const WORKER = 'Worker';
+const CONTAINER = 'xgboost';
+const PORT_NAME = 'xgboostjob-port';
+
+function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
+  const name = job.metadata?.name ?? '';
+  const total = totalReplicas(specs);
+  const rank = rtype === WORKER ? index + (specs[MASTER]?.replicas ?? 0) : index;
+  const vars = [
+    env('MASTER_PORT', portOf(specs, MASTER, CONTAINER, PORT_NAME)),
+    env('MASTER_ADDR', replicaName(name, MASTER, 0)),
+    env('WORLD_SIZE', total),
+    env('RANK', rank),
+    env('PYTHONUNBUFFERED', '1'),
+  ];
+  if (total > 1) {
+    const workers = Array.from({ length: total - 1 }, (_, i) => replicaName(name, WORKER, i));
+    vars.push(env('WORKER_PORT', portOf(specs, WORKER, CONTAINER, PORT_NAME)));
+    vars.push(env('WORKER_ADDRS', workers.join(',')));
+  }
+  for (const c of template.spec.containers) appendEnv(c, vars);
+}
+
+function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
+  const errors = validateReplicaSpecs(job.spec['xgbReplicaSpecs'] as never, xgboost, [MASTER, WORKER]);
+  if (specs[MASTER] === undefined)
+    errors.push(required(fieldPath('spec', 'xgbReplicaSpecs').key(MASTER), 'must be present'));
+  return [...errors, ...exactlyOne(xgboost, specs, MASTER)];
+}
+
+function decideStatus({ job, counts }: StatusContext): StatusVerdict[] {
+  const verdicts: StatusVerdict[] = [];
+  for (const [rtype, c] of counts) {
+    if (rtype === MASTER) {
+      if (c.status.active! > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job) });
+      if (c.replicas - c.status.succeeded! === 0) {
+        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job) });
+        return verdicts;
+      }
+    }
+    const failed = c.status.failed!;
+    if (failed > 0) {
+      if (c.restartPolicy === V1RestartPolicies.ExitCode)
+        verdicts.push({ type: 'Restarting', message: V1Messages.restarting(job, failed, rtype) });
+      else verdicts.push({ type: 'Failed', message: V1Messages.failed(job, failed, rtype) });
+    }
+  }
+  return verdicts;
+}
+
+/** The XGBoostJob framework. */
+export const xgboost: Framework = {
+  kind: 'XGBoostJob',
+  operatorName: 'xgboostjob-controller',
+  replicaSpecsField: 'xgbReplicaSpecs',
+  replicaTypes: [MASTER, WORKER],
+  defaultContainer: CONTAINER,
+  defaultPortName: PORT_NAME,
+  defaultPort: 9999,
+  defaultRestartPolicy: V1RestartPolicies.Never,
+  defaultReplicas: () => 1,
+  validate,
+  isMasterRole: (_specs, rtype) => rtype === MASTER,
+  setClusterSpec,
+  decideStatus,
+};

@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: Apache-2.0
+// The pod and the headless Service of one replica, as Training Operator v1 creates them
+// (pkg/controller.v1/common/pod.go createNewPod, service.go CreateNewService): named
+// `<job>-<rtype>-<index>`, labelled `training.kubeflow.org/*`, owned by the job; the pod's restart policy
+// from the replica spec (ExitCode becomes Never), its env from the framework.
+import { JOB_ROLE_MASTER, V1Labels, V1RestartPolicies } from './constants.js';
+import { defaultContainerOf } from './defaults.js';
+import { replicaName } from './frameworks/env.js';
+import type { Framework } from './frameworks/framework.js';
+import type { PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
+import type { KubeObject } from '../cluster/kube.js';
+
+/** The labels every pod and Service of `job` carries (the job's selector). */
+export function jobLabels(job: V1JobObject, framework: Framework): Record<string, string> {
+  return {
+    [V1Labels.OperatorName]: framework.operatorName,
+    [V1Labels.JobName]: job.metadata?.name ?? '',
+  };
+}
+
+/** The labels selecting replica `rtype`-`index` (the Service's selector). */
+export function replicaLabels(
+  job: V1JobObject,
+  framework: Framework,
+  rtype: string,
+  index: number,
+): Record<string, string> {
+  return {
+    ...jobLabels(job, framework),
+    [V1Labels.ReplicaType]: rtype.toLowerCase(),
+    [V1Labels.ReplicaIndex]: String(index),
+  };
+}
+
+function ownerReference(job: V1JobObject) {
+  return {
+    apiVersion: job.apiVersion,
+    kind: job.kind,
+    name: job.metadata?.name ?? '',
+    uid: job.metadata?.uid ?? '',
+    controller: true,
+    blockOwnerDeletion: true,
+  };
+}
+
+/** The pod of replica `rtype`-`index` of the (defaulted) `job`. */
+export function renderPod(
+  job: V1JobObject,
+  framework: Framework,
+  specs: ReplicaSpecs,
+  rtype: string,
+  index: number,
+): KubeObject {
+  const spec = specs[rtype];
+  const template = structuredClone((spec?.template ?? { spec: { containers: [] } }) as PodTemplate);
+  template.spec ??= { containers: [] };
+  const labels: Record<string, string> = {
+    ...template.metadata?.labels,
+    ...replicaLabels(job, framework, rtype, index),
+  };
+  if (framework.isMasterRole(specs, rtype, index)) labels[V1Labels.JobRole] = JOB_ROLE_MASTER;
+  const policy = spec?.restartPolicy;
+  if (policy !== undefined)
+    template.spec.restartPolicy = policy === V1RestartPolicies.ExitCode ? 'Never' : policy;
+  framework.setClusterSpec(template, { job, specs, rtype, index });
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      ...template.metadata,
+      name: replicaName(job.metadata?.name ?? '', rtype, index),
+      namespace: job.metadata?.namespace,
+      labels,
+      ownerReferences: [ownerReference(job)],
+    },
+    spec: template.spec,
+  } as KubeObject;
+}
+
+/** The headless Service of replica `rtype`-`index`: the ports of the framework container. */
+export function renderService(
+  job: V1JobObject,
+  framework: Framework,
+  specs: ReplicaSpecs,
+  rtype: string,
+  index: number,
+): KubeObject {
+  const template = specs[rtype]?.template as PodTemplate | undefined;
+  const container = template?.spec ? defaultContainerOf(template, framework.defaultContainer) : undefined;
+  const ports = (container?.name === framework.defaultContainer ? (container.ports ?? []) : [])
+    .filter((p) => p.name !== undefined)
+    .map((p) => ({ name: p.name, port: p.containerPort }));
+  const selector = replicaLabels(job, framework, rtype, index);
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: replicaName(job.metadata?.name ?? '', rtype, index),
+      namespace: job.metadata?.namespace,
+      labels: selector,
+      ownerReferences: [ownerReference(job)],
+    },
+    spec: { clusterIP: 'None', selector, ...(ports.length > 0 ? { ports } : {}) },
+  } as KubeObject;
+}
