@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds the pinned binaries of the local control plane from Go modules, once per machine:
-#   hack/cluster/build.sh [GROUP...]     GROUP: kubernetes etcd jobset lws kwok helm kueue
-#   (default: all but the optional kueue)
+#   hack/cluster/build.sh [GROUP...]     GROUP: kubernetes etcd jobset lws kwok helm kueue volcano
+#   scheduler-plugins (default: all but the optional kueue, volcano and scheduler-plugins)
 # A binary lives at $KUBETRAIN_CACHE_DIR/bin/<component>/<version>/<component>; one that is already
 # there is not rebuilt. Each build runs `go build` inside a committed wrapper module under modules/
 # (its go.mod/go.sum pin every dependency), with the Go module and build caches under
@@ -80,6 +80,8 @@ version_of() {
     kwok) echo "$KWOK_VERSION" ;;
     helm) echo "$HELM_VERSION" ;;
     kueue) echo "$KUEUE_VERSION" ;;
+    volcano-scheduler | volcano-controller-manager) echo "$VOLCANO_VERSION" ;;
+    scheduler-plugins-scheduler | scheduler-plugins-controller) echo "$SCHEDULER_PLUGINS_VERSION" ;;
     *) die build "unknown component $1" ;;
   esac
 }
@@ -112,7 +114,17 @@ build_group() {
       build kueue kueue "" "-s -w -X sigs.k8s.io/kueue/pkg/version.GitVersion=$KUEUE_VERSION" \
         kueue=sigs.k8s.io/kueue/cmd/kueue
       ;;
-    *) die build "unknown group $1 (kubernetes etcd jobset lws kwok helm kueue)" ;;
+    volcano)
+      build volcano gang-schedulers "" "-s -w" \
+        volcano-scheduler=volcano.sh/volcano/cmd/scheduler \
+        volcano-controller-manager=volcano.sh/volcano/cmd/controller-manager
+      ;;
+    scheduler-plugins)
+      build scheduler-plugins gang-schedulers "" "-s -w" \
+        scheduler-plugins-scheduler=sigs.k8s.io/scheduler-plugins/cmd/scheduler \
+        scheduler-plugins-controller=sigs.k8s.io/scheduler-plugins/cmd/controller
+      ;;
+    *) die build "unknown group $1 (kubernetes etcd jobset lws kwok helm kueue volcano scheduler-plugins)" ;;
   esac
 }
 

@@ -135,7 +135,7 @@ stop_process() {
 COMPONENTS=(etcd kube-apiserver kube-controller-manager kube-scheduler kwok jobset lws)
 # Optional components, started after the cluster by their own scripts (kueue-up.sh) for the suites
 # that need them; not part of "the cluster is running". down stops them first.
-OPTIONAL_COMPONENTS=(kueue)
+OPTIONAL_COMPONENTS=(kueue volcano-scheduler volcano-controller-manager scheduler-plugins-scheduler scheduler-plugins-controller)
 
 # elapsed START: seconds since START (a value of $SECONDS).
 elapsed() { printf '%ss' $((SECONDS - $1)); }

@@ -12,9 +12,11 @@ LWS_VERSION=v0.9.0        # modules/controllers: sigs.k8s.io/lws (v0.10.0 is not
 KWOK_VERSION=v0.8.0       # modules/controllers: sigs.k8s.io/kwok
 HELM_VERSION=v3.21.4      # modules/helm: helm.sh/helm/v3
 KUEUE_VERSION=v0.19.2     # modules/kueue: sigs.k8s.io/kueue/cmd/kueue (optional, started by kueue-up.sh)
-# Modules we only read CRD YAML from (go mod download; never built).
-VOLCANO_VERSION=v1.15.1
-SCHEDULER_PLUGINS_VERSION=v0.34.7
+# Gang schedulers (optional, started by volcano-up.sh / scheduler-plugins-up.sh), built together in
+# modules/gang-schedulers; their CRDs come from the same modules. Volcano v1.15.x cannot be built
+# from the proxy (see NOTES.md), so v1.14.1.
+VOLCANO_VERSION=v1.14.1            # volcano.sh/volcano: vc-scheduler, vc-controller-manager
+SCHEDULER_PLUGINS_VERSION=v0.34.7  # sigs.k8s.io/scheduler-plugins: kube-scheduler with coscheduling, controller
 
 # --- Ports: all bound to 127.0.0.1, in the 16xxx range to stay clear of the usual defaults ---
 ETCD_CLIENT_PORT=16379
@@ -31,6 +33,10 @@ KUBETRAIN_WEBHOOK_PORT=16521 # reserved for kubetrain's own webhook server (cert
 KUEUE_WEBHOOK_PORT=16531  # optional Kueue (kueue-up.sh)
 KUEUE_HEALTH_PORT=16532
 KUEUE_METRICS_PORT=16533
+VOLCANO_SCHEDULER_PORT=16541           # optional Volcano (volcano-up.sh): healthz; +1 metrics
+VOLCANO_CONTROLLERS_PORT=16543         # vc-controller-manager healthz; +1 metrics
+SCHEDULER_PLUGINS_SCHEDULER_PORT=16551 # optional scheduler-plugins (scheduler-plugins-up.sh): secure port
+SCHEDULER_PLUGINS_CONTROLLER_PORT=16552 # its PodGroup controller: health probes; +1 metrics
 
 # --- Paths: all outside the checkout, so a fresh clone (and CI) reuses them ---
 KUBETRAIN_CACHE_DIR=${KUBETRAIN_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/kubetrain}
