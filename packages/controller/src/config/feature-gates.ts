@@ -2,9 +2,15 @@
 // Feature gates of the manager, as upstream's `pkg/features` declares them; set from the
 // Configuration's `featureGates`, then from `--feature-gates` (the flag wins).
 
-/** The known gates with their defaults. Upstream has exactly one, `TrainJobStatus` (Alpha). */
+/**
+ * The known gates with their defaults. Upstream has exactly one, `TrainJobStatus` (Alpha);
+ * `LeaderWorkerSetBackend` (Alpha) is kubetrain's own: runtimes annotated
+ * `kubetrain.dev/workload: LeaderWorkerSet` render a LeaderWorkerSet, and the manager watches
+ * LeaderWorkerSets, their pods and the initializer Jobs (it needs the LeaderWorkerSet CRDs).
+ */
 export const FEATURE_GATE_DEFAULTS = {
   TrainJobStatus: false,
+  LeaderWorkerSetBackend: false,
 } as const;
 
 /** The name of a known gate. */

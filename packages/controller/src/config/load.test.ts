@@ -60,7 +60,7 @@ describe('loadSettings', () => {
         expect(s.config.health.healthProbeBindAddress).toBe(':8081');
         expect(s.config.leaderElection).toBeUndefined();
         expect(s.config.clientConnection).toEqual({ qps: 50, burst: 100 });
-        expect(s.featureGates).toEqual({ TrainJobStatus: false });
+        expect(s.featureGates).toEqual({ TrainJobStatus: false, LeaderWorkerSetBackend: false });
         expect(trainJobWorkers(s.config)).toBe(DEFAULT_TRAINJOB_WORKERS);
       },
     },

@@ -4,13 +4,20 @@
 // through this module, so that a change of the engine's API touches this file only.
 
 import { randomBytes } from 'node:crypto';
-import type { AnyTrainingRuntime, JobSet, TrainJob, TrainJobStatus } from '@kubetrain/api';
+import {
+  KubetrainFeatureGates,
+  type AnyTrainingRuntime,
+  type JobSet,
+  type TrainJob,
+  type TrainJobStatus,
+} from '@kubetrain/api';
 import {
   defaultPlugins,
   deriveSSHKeyPair,
   desiredRuntimeSnapshot,
   isEngineError,
   isTrainJobFinished,
+  isWorkloadSuspended,
   readRuntimeSnapshot,
   render,
   resolveRuntime,
@@ -24,12 +31,31 @@ import {
   type DesiredObject,
   type KubeObject,
   type ObjectKey,
+  type ObservedJob,
+  type ObservedLeaderWorkerSet,
+  type ObservedPod,
   type Plugin,
+  type WorkloadPatch,
 } from '@kubetrain/runtime';
 import { parse, stringify } from 'yaml';
 
-export { isEngineError, RuntimeNotFoundError, RuntimeSnapshotError, UnsupportedRuntimeError };
-export type { ApplyPolicy, DesiredObject, KubeObject, ObjectKey };
+export {
+  isEngineError,
+  isWorkloadSuspended,
+  RuntimeNotFoundError,
+  RuntimeSnapshotError,
+  UnsupportedRuntimeError,
+};
+export type {
+  ApplyPolicy,
+  DesiredObject,
+  KubeObject,
+  ObjectKey,
+  ObservedJob,
+  ObservedLeaderWorkerSet,
+  ObservedPod,
+  WorkloadPatch,
+};
 
 /** What the engine is configured with: the frozen Configuration and feature gates. */
 export interface EngineSettings {
@@ -47,6 +73,22 @@ export interface StatusOutcome {
   readonly deadlineExceeded: boolean;
   /** An active deadline runs: reconcile again after this many ms. */
   readonly requeueAfterMs?: number;
+  /**
+   * LeaderWorkerSet backend: a JSON merge patch to send to the object `key` after the status write
+   * (the group's progress annotation; `spec.replicas: 0` once the job is finished).
+   */
+  readonly workloadPatch?: WorkloadPatch;
+  /** The workload of an unfinished TrainJob is missing (the store may lag our create): retry. */
+  readonly workloadMissing: boolean;
+}
+
+/**
+ * What the status step observes: the JobSet, or, for a TrainJob whose runtime renders a
+ * LeaderWorkerSet, what exists of it (present even when nothing exists yet: it selects that backend).
+ */
+export interface ObservedWorkloadInput {
+  readonly jobSet?: JobSet;
+  readonly leaderWorkerSet?: ObservedLeaderWorkerSet;
 }
 
 /** What a render needs besides the TrainJob and its runtime. */
@@ -72,8 +114,13 @@ export interface Engine {
    * one would have been. Throws the engine's errors.
    */
   render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): Rendered;
-  /** Suspended, Complete/Failed and jobsStatus from the observed JobSet, then the active deadline. */
-  status(trainJob: TrainJob, jobSet: JobSet | undefined, now: Date): StatusOutcome;
+  /**
+   * Suspended, Complete/Failed and jobsStatus from the observed workload (the JobSet, or the
+   * LeaderWorkerSet with its pods and initializer Jobs), then the active deadline.
+   */
+  status(trainJob: TrainJob, observed: ObservedWorkloadInput, now: Date): StatusOutcome;
+  /** Whether the gate `LeaderWorkerSetBackend` is on: the plugins render LeaderWorkerSets. */
+  readonly leaderWorkerSetBackend: boolean;
   /** The kinds the plugins (and the engine) create for TrainJobs: group, version, kind, plural resource. */
   readonly ownedKinds: ReadonlyArray<{ group: string; version: string; kind: string; resource: string }>;
 }
@@ -91,6 +138,7 @@ export function createEngine(settings: EngineSettings): Engine {
   });
   return {
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
+    leaderWorkerSetBackend: settings.featureGates[KubetrainFeatureGates.LeaderWorkerSetBackend] === true,
     render(trainJob, runtime, inputs) {
       let secretsWithheld = false;
       const mpiSSHKeyPair = inputs.needSecrets
@@ -102,17 +150,24 @@ export function createEngine(settings: EngineSettings): Engine {
       const desired = render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired;
       return { desired, secretsWithheld };
     },
-    status(trainJob, jobSet, now) {
+    status(trainJob, observed, now) {
+      const { jobSet, leaderWorkerSet } = observed;
       const outcome = status(
         trainJob,
-        { ...(jobSet !== undefined ? { jobSet } : {}), now: rfc3339(now) },
+        {
+          ...(jobSet !== undefined ? { jobSet } : {}),
+          ...(leaderWorkerSet !== undefined ? { leaderWorkerSet } : {}),
+          now: rfc3339(now),
+        },
         { plugins },
       );
       return {
         status: outcome.status,
         changed: outcome.changed,
         deadlineExceeded: outcome.deadlineExceeded === true,
+        workloadMissing: outcome.retry !== undefined,
         ...(outcome.requeueAfterMs !== undefined ? { requeueAfterMs: outcome.requeueAfterMs } : {}),
+        ...(outcome.workloadPatch !== undefined ? { workloadPatch: outcome.workloadPatch } : {}),
       };
     },
   };

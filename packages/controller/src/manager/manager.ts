@@ -34,6 +34,7 @@ import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
 import { ManagerMetrics, type TrainJobState } from '../metrics/metrics.js';
 import { RuntimeReconciler } from '../runtimes/runtime-reconciler.js';
+import { LeaderWorkerSetWatches } from '../trainjob/lws-watches.js';
 import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
 import { TrainJobReconciler } from '../trainjob/trainjob-reconciler.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
@@ -138,6 +139,12 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     // No Secret reflector: Secrets are never listed, watched or read (least privilege, see
     // trainjob/secret-writes.ts); the manager only creates and applies them.
   ];
+  // The LeaderWorkerSet backend's watches, only with its gate (a default install has no LWS CRDs).
+  const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend
+    ? new LeaderWorkerSetWatches(logger)
+    : undefined;
+  for (const { resource, store, ...extra } of leaderWorkerSets?.sources() ?? [])
+    reflectors.push(reflect(resource, store, extra));
 
   const events = new EventRecorder(
     client,
@@ -149,7 +156,15 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     config: config as unknown as Record<string, unknown>,
     featureGates: settings.featureGates,
   });
-  const trainJobReconciler = new TrainJobReconciler({ client, stores, engine, events, metrics, logger });
+  const trainJobReconciler = new TrainJobReconciler({
+    client,
+    stores,
+    engine,
+    events,
+    metrics,
+    logger,
+    ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
+  });
   const trainJobs = new Controller(
     ControllerNames.TrainJob,
     (key) => trainJobReconciler.reconcile(key),
@@ -204,6 +219,10 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     enqueueOwner(object);
   };
   stores.configMaps.addHandler({ onDelete: ownedDeleted });
+  leaderWorkerSets?.connect({
+    now: (key) => trainJobs.enqueue(key),
+    soon: (key) => trainJobs.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS),
+  });
   const runtimeChanged = (kind: string, controller: Controller) => (object: KubeObject) => {
     controller.enqueue(objectKey(object));
     // TrainJobs that wait for this runtime (no snapshot yet) converge now.

@@ -7,8 +7,8 @@ describe('markOwned', () => {
     kind,
     metadata: { name: 'x', namespace: 'ns', labels: { a: 'b' }, annotations: { c: 'd' } },
   });
-  it('labels ConfigMaps and Secrets with the TrainJob and annotates the hash', () => {
-    for (const kind of ['ConfigMap', 'Secret']) {
+  it('labels ConfigMaps, Secrets and Jobs with the TrainJob and annotates the hash', () => {
+    for (const kind of ['ConfigMap', 'Secret', 'Job']) {
       const marked = markOwned(object(kind), 'tj', 'h1');
       expect(marked.metadata.labels).toEqual({ a: 'b', 'kubetrain.dev/trainjob-name': 'tj' });
       expect(appliedHashOf(marked)).toBe('h1');

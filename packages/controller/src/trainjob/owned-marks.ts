@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// kubetrain's own marks on the objects it writes for a TrainJob: on ConfigMaps and Secrets a label,
+// kubetrain's own marks on the objects it writes for a TrainJob: on ConfigMaps, Secrets and Jobs a label,
 // so that the manager can watch its ConfigMaps with a label selector instead of every ConfigMap of
 // the cluster (Secrets are never watched; the label names their TrainJob for users); on every object the hash of the applied content, so that a restarted manager knows
 // which ones are already up to date (and writes nothing). Upstream's objects carry neither; extra
@@ -14,9 +14,12 @@ export const APPLIED_HASH_ANNOTATION = 'kubetrain.dev/applied-hash';
 /** The label selector of the ConfigMap reflector. */
 export const OWNED_SELECTOR = TRAINJOB_NAME_LABEL;
 
-/** Whether objects of `kind` get the TrainJob label (ConfigMaps, watched by it, and Secrets). */
+/**
+ * Whether objects of `kind` get the TrainJob label: ConfigMaps and the LeaderWorkerSet backend's
+ * initializer Jobs (both watched with the label selector), and Secrets.
+ */
 export function isMarkedKind(kind: string): boolean {
-  return kind === 'ConfigMap' || kind === 'Secret';
+  return kind === 'ConfigMap' || kind === 'Secret' || kind === 'Job';
 }
 
 /**

@@ -5,9 +5,10 @@
 //  2. skip it, writing nothing, when managedBy names another controller;
 //  3. unless finished: resolve the runtime (snapshot first), render, and write only what the
 //     apply policies and the last applied hashes call for;
-//  4. status from the observed JobSet (Suspended, Complete/Failed, jobsStatus);
-//  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the JobSet deleted, or a requeue;
-//  6. one merge patch of /status when it changed; then the events.
+//  4. status from the observed JobSet (Suspended, Complete/Failed, jobsStatus), or, on the
+//     LeaderWorkerSet backend, from the LeaderWorkerSet, its pods and initializer Jobs;
+//  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the workload deleted, or a requeue;
+//  6. one merge patch of /status when it changed; the LeaderWorkerSet's progress patch; the events.
 
 import {
   ManagedBy,
@@ -35,10 +36,12 @@ import { ManagerResources, ResourceIndex } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   isFinished,
+  isWorkloadSuspended,
   rfc3339,
   UnsupportedRuntimeError,
   type DesiredObject,
   type Engine,
+  type ObservedWorkloadInput,
 } from '../engine/engine-port.js';
 import type { EventInput, EventRecorder } from '../events/event-recorder.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
@@ -49,6 +52,9 @@ import * as notes from './event-notes.js';
 import { describeFailedPod, type PodView } from './failure-details.js';
 import { appliedHashOf, markOwned } from './owned-marks.js';
 import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
+import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
+import { deleteLeaderWorkerSet, patchWorkload } from './lws-writes.js';
+import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { observedSecret } from './secret-writes.js';
 import { statusTransitions } from './status-events.js';
 
@@ -68,12 +74,31 @@ export interface TrainJobReconcilerDeps {
   readonly logger: Logger;
   /** The clock; injected for tests. */
   readonly now?: () => Date;
+  /** The LeaderWorkerSet backend's watches; set only when the gate `LeaderWorkerSetBackend` is on. */
+  readonly leaderWorkerSets?: LeaderWorkerSetWatches;
 }
 
-interface JobSetView {
-  metadata?: { uid?: string; resourceVersion?: string };
-  spec?: { suspend?: boolean };
-  status?: JobSet['status'];
+/** How long a LeaderWorkerSet-backed job whose LeaderWorkerSet is missing waits before a retry, in ms. */
+export const WORKLOAD_MISSING_RETRY_MS = 1000;
+
+/** What the apply step did: the workload kind it created now, if any, and which backend renders. */
+interface Applied {
+  readonly created?: string;
+  readonly leaderWorkerSet: boolean;
+}
+
+/** What the store of `kind` keeps of an object we wrote (as its reflector's transform would). */
+function projectionOf(kind: string): (object: KubeObject) => KubeObject {
+  switch (kind) {
+    case 'JobSet':
+      return jobSetProjection;
+    case 'LeaderWorkerSet':
+      return leaderWorkerSetProjection;
+    case 'Job':
+      return initializerJobProjection;
+    default:
+      return metadataOnly;
+  }
 }
 
 function errorText(error: unknown): string {
@@ -111,6 +136,7 @@ export class TrainJobReconciler {
     if (trainJob === undefined) {
       this.hashes.forget(key);
       this.warned.delete(key);
+      this.deps.leaderWorkerSets?.forget(key);
       return {};
     }
     if ((trainJob.spec?.managedBy ?? ManagedBy.TrainJobController) !== ManagedBy.TrainJobController)
@@ -126,11 +152,11 @@ export class TrainJobReconciler {
     const now = this.now();
     const errors: unknown[] = [];
     let status: TrainJobStatus | undefined;
-    let createdJobSet = false;
+    let applied: Applied | undefined;
     if (!isFinished(trainJob.status)) {
       try {
         const runtime = await this.runtimes.resolve(trainJob);
-        createdJobSet = await this.applyObjects(key, trainJob, runtime, log);
+        applied = await this.applyObjects(key, trainJob, runtime, log);
         this.warned.delete(key);
       } catch (error) {
         if (error instanceof UnsupportedRuntimeError) {
@@ -146,23 +172,47 @@ export class TrainJobReconciler {
       }
     }
 
-    const jobSetKey = keyOf(trainJob.metadata?.namespace, trainJob.metadata?.name ?? '');
+    const namespace = trainJob.metadata?.namespace ?? '';
+    const name = trainJob.metadata?.name ?? '';
+    const uid = trainJob.metadata?.uid ?? '';
+    const jobSetKey = keyOf(namespace, name);
     const jobSet = freshest(this.deps.stores.jobSets.getOrRecent(jobSetKey)) as JobSet | undefined;
+    const lws = this.deps.leaderWorkerSets;
+    // The LeaderWorkerSet backend renders this job (this reconcile's render says so), or rendered it
+    // (a finished job's LeaderWorkerSet is still there).
+    const onLeaderWorkerSet =
+      lws !== undefined &&
+      (applied?.leaderWorkerSet ?? lws.leaderWorkerSetOf(namespace, name, uid) !== undefined);
+    const observed: ObservedWorkloadInput = onLeaderWorkerSet
+      ? { leaderWorkerSet: lws.observe(namespace, name, uid) }
+      : { ...(jobSet !== undefined ? { jobSet } : {}) };
     let requeueAfterMs: number | undefined;
     let changed = status !== undefined;
+    let workloadPatch;
     if (status === undefined) {
-      const outcome = this.deps.engine.status(trainJob, jobSet, now);
-      ({ status, changed } = outcome);
+      const outcome = this.deps.engine.status(trainJob, observed, now);
+      ({ status, changed, workloadPatch } = outcome);
       requeueAfterMs = outcome.requeueAfterMs;
-      if (outcome.deadlineExceeded) await this.deleteJobSet(trainJob, jobSetKey, log);
+      if (onLeaderWorkerSet && outcome.workloadMissing)
+        requeueAfterMs = Math.min(requeueAfterMs ?? WORKLOAD_MISSING_RETRY_MS, WORKLOAD_MISSING_RETRY_MS);
+      if (outcome.deadlineExceeded) {
+        if (onLeaderWorkerSet)
+          await deleteLeaderWorkerSet(this.deps, trainJob, observed.leaderWorkerSet, log);
+        else await this.deleteJobSet(trainJob, jobSetKey, log);
+      }
     }
 
     if (changed) {
       await this.writeStatus(trainJob, status);
-      await this.recordTransitions(trainJob, status, jobSet);
+      await this.recordTransitions(trainJob, status, onLeaderWorkerSet ? undefined : jobSet);
     }
-    if (createdJobSet) {
-      void this.deps.events.record(trainJob, notes.created('JobSet', trainJob.metadata?.name ?? ''));
+    if (onLeaderWorkerSet) {
+      // After the status: the progress it was computed from is recorded once the status is written.
+      if (workloadPatch !== undefined) await patchWorkload(this.deps, workloadPatch);
+      if (observed.leaderWorkerSet !== undefined) lws.settled(namespace, name, observed.leaderWorkerSet);
+    }
+    if (applied?.created !== undefined) {
+      void this.deps.events.record(trainJob, notes.created(applied.created, name));
     }
     if (isFinished(status)) {
       this.hashes.forget(key);
@@ -173,38 +223,51 @@ export class TrainJobReconciler {
     return requeueAfterMs === undefined ? {} : { requeueAfterMs };
   }
 
-  /** Writes what the policies call for; returns whether the JobSet was created now. */
+  /**
+   * Writes what the policies call for, each object only once the objects of its `after` are
+   * finished; returns the workload kind created now (if any) and whether the render is a
+   * LeaderWorkerSet's.
+   */
   private async applyObjects(
     key: string,
     trainJob: TrainJob,
     runtime: AnyTrainingRuntime,
     log: () => Logger,
-  ): Promise<boolean> {
+  ): Promise<Applied> {
     const uid = trainJob.metadata?.uid ?? '';
     const name = trainJob.metadata?.name ?? '';
     const suspended = trainJob.spec?.suspend === true;
     // Generated Secrets (MPI SSH keys) are rendered only when the JobSet is applied in this
     // reconcile: that is when they are created (secret-writes.ts).
+    // An object waits for its `after` (the LeaderWorkerSet for its initializer Jobs' completion).
+    const ready = (d: DesiredObject) =>
+      d.after === undefined || this.deps.leaderWorkerSets?.afterSatisfied(d.after) === true;
     let rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: false });
     const workloadDue = rendered.desired.some(
       (d) =>
         d.policy === 'whileAbsentOrSuspended' &&
+        ready(d) &&
         this.observe(key, uid, d, false).decision(suspended) !== 'skip',
     );
     if (workloadDue && rendered.secretsWithheld)
       rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: true });
-    const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended');
-    const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended');
+    const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended' && ready(d));
+    const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended' && ready(d));
     const write = (d: DesiredObject) => this.applyOne(key, uid, name, d, suspended, workloadDue, log);
-    // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods.
+    // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods (for a
+    // LeaderWorkerSet: the initializer Jobs, then the LeaderWorkerSet, in render order).
     await Promise.all(others.map(write));
-    let created = false;
-    for (const d of workloads) created = (await write(d)) || created;
-    if (created && trainJob.metadata?.creationTimestamp !== undefined) {
+    let created: string | undefined;
+    for (const d of workloads) {
+      const isGroup = d.object.kind === 'JobSet' || d.object.kind === 'LeaderWorkerSet';
+      if ((await write(d)) && isGroup) created = d.object.kind;
+    }
+    if (created !== undefined && trainJob.metadata?.creationTimestamp !== undefined) {
       const seconds = (this.now().getTime() - Date.parse(String(trainJob.metadata.creationTimestamp))) / 1000;
       this.deps.metrics.createToJobSet.observe(Math.max(0, seconds));
     }
-    return created;
+    const leaderWorkerSet = rendered.desired.some((d) => d.object.kind === 'LeaderWorkerSet');
+    return { ...(created !== undefined ? { created } : {}), leaderWorkerSet };
   }
 
   /** What is known of the live `d` and the hash last applied; `decision` decides its write. */
@@ -217,7 +280,13 @@ export class TrainJobReconciler {
     if (store !== undefined) {
       observed = {
         exists: live !== undefined,
-        suspended: (live as JobSetView | undefined)?.spec?.suspend === true,
+        suspended:
+          live !== undefined &&
+          isWorkloadSuspended({
+            apiVersion: d.object.apiVersion,
+            kind: d.object.kind,
+            spec: (live as { spec?: unknown }).spec,
+          }),
         ...(appliedHashOf(live) !== undefined ? { appliedHash: appliedHashOf(live) as string } : {}),
       };
     } else if (d.object.kind === 'Secret') {
@@ -266,7 +335,7 @@ export class TrainJobReconciler {
       written = await this.applier.apply(ref, body);
     }
     if (written !== undefined && store !== undefined) {
-      store.recordWrite(d.object.kind === 'JobSet' ? jobSetProjection(written) : metadataOnly(written));
+      store.recordWrite(projectionOf(d.object.kind)(written));
     }
     this.hashes.set(key, uid, objectId, d.hash);
     log().debug('Applied object', { kind: d.object.kind, object: d.key.name, decision });
@@ -279,6 +348,10 @@ export class TrainJobReconciler {
         return this.deps.stores.jobSets;
       case 'ConfigMap':
         return this.deps.stores.configMaps;
+      case 'LeaderWorkerSet':
+        return this.deps.leaderWorkerSets?.leaderWorkerSets;
+      case 'Job':
+        return this.deps.leaderWorkerSets?.jobs;
       default:
         return undefined;
     }
