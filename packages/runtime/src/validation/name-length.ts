@@ -5,7 +5,7 @@
 // TrainJob, so upstream accepts such a TrainJob and then fails at every reconcile. This rule
 // rejects it at admission and says how long the name may be.
 
-import { AncestorSteps, fieldPath, invalid, type FieldError } from '@kubetrain/api';
+import { AncestorSteps, fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api';
 import { isEngineError } from '../framework/errors.js';
 import { Framework } from '../framework/framework.js';
 import type { Plugin } from '../framework/plugin.js';
@@ -73,9 +73,12 @@ export function generatedNames(
  * `field.Invalid(metadata.name, <name>, must be no more than <N> characters for runtime "<runtime>":
  * the longest pod name would be "<name>-<rjob>-<j>-<p>-xxxxx" (<L> characters, xxxxx being random),
  * over the 63 characters JobSet allows)`. With a `dataset-initializer` step N is 33; with only
- * `node` and up to 10 nodes, 48.
+ * `node` and up to 10 nodes, 48. Not for a runtime the LeaderWorkerSet backend renders.
  */
 export function validateNameLength(input: TrainJobRuleInput): FieldError[] {
+  // A LeaderWorkerSet-backed job has no JobSet: its backend's own rule applies
+  // (workload/leaderworkerset/validate-name-length.ts).
+  if (input.info.workload === WorkloadBackends.LeaderWorkerSet) return [];
   const name = input.newJob.metadata.name ?? '';
   const names = generatedNames(input.info, input.newJob, input.plugins);
   let longest: GeneratedName | undefined;

@@ -15,6 +15,7 @@ import { buildLeaderWorkerSet, initializerJobName } from './builder.js';
 import { groupShape } from './group-shape.js';
 import { groupEndpoints, leaderWorkerSetName } from './naming.js';
 import { leaderWorkerSetStatus } from './status.js';
+import { validateLeaderWorkerSetNameLength } from './validate-name-length.js';
 import { validateGroupShape } from './validate-shape.js';
 import { validateWithRules } from '../../validation/input.js';
 
@@ -90,8 +91,13 @@ export class LeaderWorkerSetPlugin implements WorkloadPlugin {
       }));
   }
 
-  /** The backend's rule: Flux, or steps that make no group, refused at admission. Returns data, never throws. */
-  readonly validate = validateWithRules({ errors: [validateGroupShape] });
+  /**
+   * The backend's rules: Flux, or steps that make no group, refused at admission; names too long
+   * for the LeaderWorkerSet's StatefulSets or the initializer Jobs. Returns data, never throws.
+   */
+  readonly validate = validateWithRules({
+    errors: [validateGroupShape, validateLeaderWorkerSetNameLength],
+  });
 
   /** The TrainJob status from the observed LeaderWorkerSet, pods and initializer Jobs. */
   status(trainJob: TrainJob, observed: ObservedWorkload): StatusResult {
