@@ -51,6 +51,12 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     help: 'reconcile this namespace only (ClusterTrainingRuntimes stay cluster-wide)',
   },
   {
+    name: 'enable-v1-kinds',
+    type: 'string',
+    value: 'PyTorchJob,...|all',
+    help: 'serve these Training Operator v1 kinds (kubeflow.org/v1; their CRDs must be installed; default none)',
+  },
+  {
     name: 'zap-log-level',
     type: 'string',
     value: 'level',

@@ -5,6 +5,8 @@
 
 import { parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel } from '@kubetrain/log';
+import type { V1KindName } from '@kubetrain/api';
+import { parseV1Kinds, UnknownV1KindError } from '../v1/kind-flag.js';
 import { DEFAULT_CERT_DIR, FLAG_SPECS, usage } from './flag-specs.js';
 
 export { DEFAULT_CERT_DIR } from './flag-specs.js';
@@ -25,6 +27,8 @@ export interface Flags {
   readonly namespace?: string;
   /** `--watch-namespace`: reconcile only this namespace (kubetrain's; upstream watches all). */
   readonly watchNamespace?: string;
+  /** `--enable-v1-kinds`: the Training Operator v1 kinds to serve (default none). */
+  readonly v1Kinds: readonly V1KindName[];
 }
 
 /** A command line the manager cannot run with. */
@@ -102,7 +106,14 @@ export function parseFlags(
     }
     logFormat = v['log-format'];
   }
+  let v1Kinds: V1KindName[];
+  try {
+    v1Kinds = parseV1Kinds(v['enable-v1-kinds']);
+  } catch (e) {
+    throw e instanceof UnknownV1KindError ? new FlagError(e.message) : e;
+  }
   return {
+    v1Kinds,
     ...(v.config !== undefined ? { configFile: v.config } : {}),
     ...(v['feature-gates'] !== undefined ? { featureGates: v['feature-gates'] } : {}),
     ...(v.kubeconfig !== undefined ? { kubeconfig: v.kubeconfig } : {}),

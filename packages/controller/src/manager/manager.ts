@@ -41,6 +41,7 @@ import { startAdmission, type Admission } from '../webhooks/index.js';
 import { Controller } from './controller.js';
 import { notReadyReason } from './readiness.js';
 import { trainJobState } from './trainjob-states.js';
+import { createV1Controllers } from '../v1/controllers.js';
 
 /** Controller names, as upstream's setup.go registers them. */
 export const ControllerNames = {
@@ -139,6 +140,18 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     // No Secret reflector: Secrets are never listed, watched or read (least privilege, see
     // trainjob/secret-writes.ts); the manager only creates and applies them.
   ];
+  // The Training Operator v1 kinds of --enable-v1-kinds (none by default): their own reflectors and
+  // controllers (packages/controller/src/v1).
+  const v1 = createV1Controllers({
+    client,
+    kinds: flags.v1Kinds,
+    metrics,
+    reflectorMetrics: reflectorMetrics(metrics),
+    logger,
+    host,
+    ...(deps.watchNamespace !== undefined ? { watchNamespace: deps.watchNamespace } : {}),
+  });
+  reflectors.push(...v1.reflectors);
   // The LeaderWorkerSet backend's watches, only with its gate (a default install has no LWS CRDs).
   const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend
     ? new LeaderWorkerSetWatches(logger)
@@ -301,6 +314,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     controllersStarted = true;
     trainJobs.start();
     for (const c of runtimeControllers) c.start();
+    for (const c of v1.controllers) c.start();
     // The initial lists queued their keys before the workers started; the queue kept them.
     logger.info('Started controllers', { workers: trainJobWorkers(config) });
   };
@@ -343,7 +357,11 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       stopping = true;
       clearInterval(statesTimer);
       if (controllersStarted)
-        await Promise.all([trainJobs.stop(), ...runtimeControllers.map((c) => c.stop())]);
+        await Promise.all([
+          trainJobs.stop(),
+          ...runtimeControllers.map((c) => c.stop()),
+          ...v1.controllers.map((c) => c.stop()),
+        ]);
       await elector?.stop();
       await Promise.all(reflectors.map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));
