@@ -91,7 +91,11 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
   )
     .option('--ssh-key-seed <seed>', 'derive the MPI SSH key pair from this seed (reproducible output)')
     .option('--owner-uid <uid>', "the TrainJob's uid for the ownerReferences (default: none)")
-    .action(async (opts: FileOptions & { sshKeySeed?: string; ownerUid?: string }) => {
+    .option(
+      '--feature-gates <gates>',
+      'engine feature gates, e.g. LeaderWorkerSetBackend=true (default: all off)',
+    )
+    .action(async (opts: FileOptions & { sshKeySeed?: string; ownerUid?: string; featureGates?: string }) => {
       result.code = await renderCommand(
         {
           files: opts.file,
@@ -100,6 +104,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
           maxBytes: opts.maxBytes,
           sshKeySeed: opts.sshKeySeed,
           ownerUid: opts.ownerUid,
+          featureGates: opts.featureGates,
         },
         withLog(plainIo, program),
         config,

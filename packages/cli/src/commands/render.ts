@@ -2,8 +2,16 @@
 // `kubetrain render`: every object the controller would apply for the TrainJobs of the input files.
 
 import { randomBytes } from 'node:crypto';
-import { Kinds } from '@kubetrain/api';
-import { buildRuntimeSnapshot, deriveSSHKeyPair, isEngineError, render } from '@kubetrain/runtime';
+import { KubetrainFeatureGates, Kinds } from '@kubetrain/api';
+import {
+  buildRuntimeSnapshot,
+  defaultPlugins,
+  deriveSSHKeyPair,
+  isEngineError,
+  render,
+  validateAdmission,
+  type Plugin,
+} from '@kubetrain/runtime';
 import { stringify } from 'yaml';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
 import { checkDocument } from '../check-document.js';
@@ -29,6 +37,33 @@ export interface RenderCommandOptions extends InputCommandOptions {
    * ownerReference (an empty uid is not a reference the API server would accept).
    */
   readonly ownerUid?: string | undefined;
+  /**
+   * `--feature-gates`: `Name=true,...` of the engine's gates the manager would run with; today
+   * `LeaderWorkerSetBackend` (runtimes annotated `kubetrain.dev/workload: LeaderWorkerSet` render a
+   * LeaderWorkerSet, checked by that backend's admission rules). Default: every gate off.
+   */
+  readonly featureGates?: string | undefined;
+}
+
+/** The gates `render` accepts (those of the engine's plugins). */
+const RENDER_GATES: readonly string[] = Object.values(KubetrainFeatureGates);
+
+/**
+ * Parses `--feature-gates` (`A=true,B=false`, spaces ignored). Throws {@link CliError} for an item
+ * without `=`, a value other than true/false, or a gate render does not know.
+ */
+export function parseRenderGates(text: string | undefined): Record<string, boolean> {
+  const gates: Record<string, boolean> = {};
+  for (const item of (text ?? '').split(',').map((i) => i.trim())) {
+    if (item === '') continue;
+    const [name = '', value = ''] = item.split('=', 2).map((p) => p.trim());
+    if (!item.includes('=') || (value !== 'true' && value !== 'false'))
+      throw new CliError(`--feature-gates: "${item}" is not Name=true or Name=false`);
+    if (!RENDER_GATES.includes(name))
+      throw new CliError(`--feature-gates: unknown gate ${name} (known: ${RENDER_GATES.join(', ')})`);
+    gates[name] = value === 'true';
+  }
+  return gates;
 }
 
 /** The MPI SSH key pair of a TrainJob: derived from the seed and its key, or random. */
@@ -61,6 +96,7 @@ function renderOne(
   input: TrainJobInput,
   runtime: RuntimeInput,
   options: RenderCommandOptions,
+  plugins: readonly Plugin[],
 ): object[] | undefined {
   const trainJob: TrainJobInput =
     options.ownerUid !== undefined
@@ -70,7 +106,7 @@ function renderOne(
     const secrets = { mpiSSHKeyPair: () => sshKeyPairFor(options.sshKeySeed, trainJob) };
     const rendered = [
       buildRuntimeSnapshot(trainJob, runtime, (object) => stringify(object)),
-      ...render(trainJob, runtime, { secrets }).objects,
+      ...render(trainJob, runtime, { secrets, plugins }).objects,
     ].map(withoutEmptyOwners);
     io.log?.debug('Rendered TrainJob', {
       TrainJob: who,
@@ -98,6 +134,14 @@ export async function renderCommand(
   io: Io,
   config: CliConfig,
 ): Promise<number> {
+  const plugins = defaultPlugins({ featureGates: parseRenderGates(options.featureGates) });
+  // The admission checks with the same plugins (a gated backend's rules run only with its gate).
+  const checked: CliConfig = {
+    ...config,
+    validateTrainJob:
+      config.validateTrainJob ??
+      ((oldJob, newJob, runtime) => validateAdmission(oldJob, newJob, runtime, { plugins })),
+  };
   const { docs, loadCatalog } = await readCommandInput(options, config);
   warnAboutOtherKinds(io, docs);
   const jobs = docs.filter(
@@ -110,11 +154,11 @@ export async function renderCommand(
   let refused = 0;
   for (const doc of jobs) {
     const who = describeDocument(doc);
-    const verdict = checkDocument(doc, catalog, options.namespace, config);
+    const verdict = checkDocument(doc, catalog, options.namespace, checked);
     reportWarnings(io, who, verdict.warnings);
     const rendered =
       verdict.errors.length === 0 && verdict.runtime !== undefined
-        ? renderOne(io, who, verdict.object as unknown as TrainJobInput, verdict.runtime, options)
+        ? renderOne(io, who, verdict.object as unknown as TrainJobInput, verdict.runtime, options, plugins)
         : (reportErrors(io, who, verdict.errors), undefined);
     if (rendered === undefined) refused++;
     else objects.push(...rendered);

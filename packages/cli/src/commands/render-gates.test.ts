@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: Apache-2.0
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments, stringify } from 'yaml';
+import { run } from '../run.js';
+import { parseRenderGates } from './render.js';
+
+const testdata = join(import.meta.dirname, '..', 'testdata');
+
+/** testdata's torch-distributed runtime with the LeaderWorkerSet opt-in, in a temporary file. */
+function optedInRuntime(): string {
+  const [doc] = parseAllDocuments(readFileSync(join(testdata, 'runtimes', 'torch-distributed.yaml'), 'utf8'));
+  const runtime = doc!.toJSON() as { metadata: { annotations?: Record<string, string> } };
+  runtime.metadata.annotations = {
+    ...runtime.metadata.annotations,
+    'kubetrain.dev/workload': 'LeaderWorkerSet',
+  };
+  const file = join(mkdtempSync(join(tmpdir(), 'render-gates-')), 'runtime.yaml');
+  writeFileSync(file, stringify(runtime));
+  return file;
+}
+
+async function render(extra: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+  const argv = ['render', '-f', join(testdata, 'trainjob.yaml'), '-r', optedInRuntime(), ...extra];
+  const code = await run(argv, io, { cwd: testdata, runtimesDir: join(testdata, 'no-such-folder') });
+  return { code, stdout, stderr };
+}
+
+const kinds = (yaml: string) => parseAllDocuments(yaml).map((d) => (d.toJSON() as { kind: string }).kind);
+
+describe('kubetrain render --feature-gates', () => {
+  it.each([
+    ['without the flag: a JobSet', [], ['ConfigMap', 'JobSet']],
+    [
+      'LeaderWorkerSetBackend=false: a JobSet',
+      ['--feature-gates', 'LeaderWorkerSetBackend=false'],
+      ['ConfigMap', 'JobSet'],
+    ],
+    [
+      'LeaderWorkerSetBackend=true: a LeaderWorkerSet',
+      ['--feature-gates', 'LeaderWorkerSetBackend=true'],
+      ['ConfigMap', 'LeaderWorkerSet'],
+    ],
+  ])('%s', async (_name, extra, want) => {
+    const got = await render(extra);
+    expect(got.code).toBe(0);
+    expect(kinds(got.stdout)).toEqual(want);
+  });
+
+  it('the gate also selects the backend admission rules (name length)', async () => {
+    const long = `j${'a'.repeat(50)}`;
+    const job = readFileSync(join(testdata, 'trainjob.yaml'), 'utf8').replace(
+      'name: example',
+      `name: ${long}`,
+    );
+    const file = join(mkdtempSync(join(tmpdir(), 'render-gates-')), 'trainjob.yaml');
+    writeFileSync(file, job);
+    let stderr = '';
+    const io = { stdout: () => undefined, stderr: (t: string) => void (stderr += t) };
+    const code = await run(
+      ['render', '-f', file, '-r', optedInRuntime(), '--feature-gates', 'LeaderWorkerSetBackend=true'],
+      io,
+      { cwd: testdata, runtimesDir: join(testdata, 'no-such-folder') },
+    );
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'metadata.name: Invalid value: "' + long + '": must be no more than 50 characters',
+    );
+  });
+});
+
+describe('parseRenderGates', () => {
+  it.each([
+    ['', {}],
+    ['LeaderWorkerSetBackend=true', { LeaderWorkerSetBackend: true }],
+    [' LeaderWorkerSetBackend = false ,', { LeaderWorkerSetBackend: false }],
+  ])('%j', (text, want) => {
+    expect(parseRenderGates(text)).toEqual(want);
+  });
+
+  it.each([
+    ['LeaderWorkerSetBackend', '--feature-gates: "LeaderWorkerSetBackend" is not Name=true or Name=false'],
+    [
+      'LeaderWorkerSetBackend=yes',
+      '--feature-gates: "LeaderWorkerSetBackend=yes" is not Name=true or Name=false',
+    ],
+    ['Nope=true', '--feature-gates: unknown gate Nope (known: LeaderWorkerSetBackend)'],
+  ])('%j is refused', (text, message) => {
+    expect(() => parseRenderGates(text)).toThrow(message);
+  });
+});
