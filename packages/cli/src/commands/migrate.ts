@@ -1,8 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// `kubetrain migrate`: Training Operator v1 jobs in, TrainJobs (and TrainingRuntimes) out.
+// `kubetrain migrate`: Training Operator v1 jobs in, TrainJobs (and TrainingRuntimes) out, each
+// checked as `kubetrain validate` checks objects; never contacts a cluster.
 
+import { existsSync } from 'node:fs';
+import { Kinds } from '@kubetrain/api';
+import type { KindName } from '@kubetrain/api';
+import { checkDocument } from '../check-document.js';
+import { describeDocument, loadAll, loadDocuments } from '../documents.js';
+import type { InputOptions, LoadedDocument } from '../documents.js';
 import { CliError, ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { isTrainingOperatorV1, TRAINING_OPERATOR_V1_API_VERSION } from '../kinds.js';
+import { convertV1Job, formatWarning, isV1KindName, MigrationError } from '../migrate/index.js';
+import type { ShippedRuntimes } from '../migrate/index.js';
+import { toYamlStream } from '../output.js';
+import { reportError, reportErrors, reportWarnings } from '../report.js';
+import { DEFAULT_NAMESPACE, RuntimeCatalog } from '../runtimes.js';
 
 /** The output formats of `migrate -o`. */
 export type MigrateOutput = 'yaml' | 'json';
@@ -11,7 +24,7 @@ export type MigrateOutput = 'yaml' | 'json';
 export interface MigrateCommandOptions {
   /** `-f`: files, folders, or `-` for stdin. */
   readonly files: readonly string[];
-  /** `-o`: YAML stream or one JSON List. */
+  /** `-o`: a YAML stream, or one JSON `List`. */
   readonly output: MigrateOutput;
   /** `--strict`: any warning makes the exit code 1. */
   readonly strict: boolean;
@@ -20,16 +33,135 @@ export interface MigrateCommandOptions {
 }
 
 /** What `migrate --help` prints after the flags. */
-export const MIGRATE_HELP = '';
+export const MIGRATE_HELP = `
+Each PyTorchJob, TFJob, MPIJob, XGBoostJob, PaddleJob or JAXJob (${TRAINING_OPERATOR_V1_API_VERSION}) of
+the input becomes a TrainJob. PyTorchJob, XGBoostJob and JAXJob run on the shipped runtime of their
+framework (torch-distributed, xgboost-distributed, jax-distributed), every replica one node, when
+the TrainJob can carry the pod template (image, command, args, env, resources of the framework
+container); otherwise a TrainingRuntime named as the job carries the template and is printed
+before the TrainJob. TFJob, PaddleJob and MPIJob always get one (v2 ships no runtime for them).
 
-/** Converts the v1 jobs of the input (not yet written). */
-export async function migrateCommand(
-  options: MigrateCommandOptions,
-  _io: Io,
-  _config: CliConfig,
-): Promise<number> {
-  await Promise.resolve();
-  throw new CliError(`migrate: not implemented yet (${options.files.join(', ')})`);
+Every v1 field that is not carried over, or behaves differently in v2, is a warning on stderr:
+  Warning: <kind>/<name>: <field path>: not carried over: <why>
+  Warning: <kind>/<name>: <field path>: changed: <how>
+The output is checked as kubetrain validate checks objects (schema, CEL rules, admission).
+
+Examples:
+  kubetrain migrate -f pytorchjob.yaml > trainjob.yaml
+  kubectl get pytorchjobs -o yaml | kubetrain migrate -f - --strict
+
+Exit codes:
+  0  every v1 job converted (with --strict: and nothing to warn about)
+  1  a v1 job its CRD refuses or that cannot be converted; with --strict, any warning
+  2  the input or the command could not be used (usage, a missing or unreadable file, input that
+     is not YAML or JSON, larger than --max-bytes or nested too deep, no object in it)`;
+
+/** The shipped ClusterTrainingRuntimes as their files hold them (none when the folder is missing). */
+async function loadShipped(config: CliConfig, input: InputOptions): Promise<LoadedDocument[]> {
+  if (!existsSync(config.runtimesDir)) return [];
+  const docs = await loadDocuments(config.runtimesDir, config.cwd, input);
+  return docs.filter((d) => d.kind === Kinds.ClusterTrainingRuntime);
 }
 
-void ExitCode;
+/** An output object as an input document, for the checks. */
+function asDocument(object: Record<string, unknown>): LoadedDocument & { kind: KindName } {
+  const metadata = object.metadata as { name: string };
+  return {
+    source: '<migrated>',
+    kind: object.kind as KindName,
+    apiVersion: String(object.apiVersion),
+    name: metadata.name,
+    object,
+  };
+}
+
+/** Counts of one run. */
+interface Tally {
+  jobs: number;
+  failed: number;
+  warnings: number;
+  objects: Record<string, unknown>[];
+}
+
+/** Converts one input document; reports what it finds and adds the objects to `tally`. */
+function migrateDocument(io: Io, doc: LoadedDocument, shipped: ShippedRuntimes, tally: Tally): void {
+  const who = describeDocument(doc);
+  if (!isTrainingOperatorV1(doc) || !isV1KindName(doc.kind)) {
+    reportWarnings(io, who, [
+      `not a Training Operator v1 job (${TRAINING_OPERATOR_V1_API_VERSION} PyTorchJob, TFJob, MPIJob, XGBoostJob, PaddleJob, JAXJob); left out`,
+    ]);
+    tally.warnings++;
+    return;
+  }
+  tally.jobs++;
+  try {
+    const conversion = convertV1Job(doc.kind, doc.object, shipped);
+    if ('errors' in conversion) {
+      reportErrors(io, who, conversion.errors);
+      tally.failed++;
+      return;
+    }
+    reportWarnings(io, who, conversion.warnings.map(formatWarning));
+    tally.warnings += conversion.warnings.length;
+    tally.objects.push(...conversion.objects);
+  } catch (e) {
+    if (!(e instanceof MigrationError)) throw e;
+    reportError(io, who, e.message);
+    tally.failed++;
+  }
+}
+
+/** Checks every output object as `validate` would; returns how many are refused (each reported). */
+function checkOutput(
+  io: Io,
+  objects: readonly Record<string, unknown>[],
+  shipped: readonly LoadedDocument[],
+  config: CliConfig,
+): number {
+  const docs = objects.map(asDocument);
+  const catalog = new RuntimeCatalog('the shipped runtimes and the migrated ones', DEFAULT_NAMESPACE)
+    .add(shipped)
+    .add(docs);
+  let refused = 0;
+  for (const doc of docs) {
+    const verdict = checkDocument(doc, catalog, DEFAULT_NAMESPACE, config);
+    const who = `${describeDocument(doc)} (migrated)`;
+    reportWarnings(io, who, verdict.warnings);
+    if (reportErrors(io, who, verdict.errors) > 0) refused++;
+  }
+  return refused;
+}
+
+/** The objects as `-o` asks: a YAML stream, or a JSON List (what `kubectl apply -f` takes). */
+function format(objects: readonly object[], output: MigrateOutput): string {
+  if (output === 'yaml') return toYamlStream(objects);
+  return `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }, null, 2)}\n`;
+}
+
+/**
+ * Converts every Training Operator v1 job of the input into v2 objects (see {@link MIGRATE_HELP})
+ * and prints them on stdout, in input order; warnings, errors and a summary line go to stderr.
+ * Returns 1 when a job could not be converted or an output object would be refused (or, with
+ * `strict`, when there was any warning); throws a CliError (exit 2) for input that cannot be used.
+ */
+export async function migrateCommand(
+  options: MigrateCommandOptions,
+  io: Io,
+  config: CliConfig,
+): Promise<number> {
+  const input: InputOptions = { maxBytes: options.maxBytes, stdin: config.stdin };
+  const docs = await loadAll(options.files, config.cwd, input);
+  if (docs.length === 0) throw new CliError(`no objects in ${options.files.join(', ')}`);
+  const shippedDocs = await loadShipped(config, input);
+  const shipped: ShippedRuntimes = new Map(shippedDocs.map((d) => [d.name, d.object]));
+  const tally: Tally = { jobs: 0, failed: 0, warnings: 0, objects: [] };
+  for (const doc of docs) migrateDocument(io, doc, shipped, tally);
+  const refused = checkOutput(io, tally.objects, shippedDocs, config);
+  if (tally.objects.length > 0) io.stdout(format(tally.objects, options.output));
+  const converted = tally.jobs - tally.failed;
+  io.stderr(
+    `migrated ${converted} of ${tally.jobs} v1 jobs into ${tally.objects.length} objects (${tally.warnings} warnings)\n`,
+  );
+  if (tally.failed > 0 || refused > 0) return ExitCode.Invalid;
+  return options.strict && tally.warnings > 0 ? ExitCode.Invalid : ExitCode.Ok;
+}

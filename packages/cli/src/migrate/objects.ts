@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: Apache-2.0
+// The v2 objects a migration writes: the TrainJob and, when one is needed, its TrainingRuntime.
+
+import { API_VERSION, AncestorSteps, GROUP, Kinds, Labels } from '@kubetrain/api';
+import type { RunPolicyFields } from './run-policy.js';
+import type { Json } from './v1-kinds.js';
+
+/** The metadata carried over from the v1 job. */
+export interface CarriedMetadata {
+  readonly name: string;
+  readonly namespace?: string;
+  readonly labels?: Json;
+  readonly annotations?: Json;
+}
+
+/** The ancestor label that marks a runtime's trainer job. */
+export const TRAINER_JOB_LABELS: Json = { [Labels.TrainJobAncestor]: AncestorSteps.Trainer };
+
+/** A TrainJob on runtime `runtime` (of kind `kind`) with `trainer` and the run policy's fields. */
+export function trainJobObject(
+  metadata: CarriedMetadata,
+  runtime: { name: string; kind: string },
+  trainer: Json,
+  run: RunPolicyFields,
+): Json {
+  return {
+    apiVersion: API_VERSION,
+    kind: Kinds.TrainJob,
+    metadata: { ...metadata },
+    spec: {
+      runtimeRef: { name: runtime.name, apiGroup: GROUP, kind: runtime.kind },
+      trainer,
+      ...run,
+    },
+  };
+}
+
+/** A TrainingRuntime named as the job, in its namespace, with `spec`. */
+export function trainingRuntimeObject(metadata: CarriedMetadata, labels: Json | undefined, spec: Json): Json {
+  return {
+    apiVersion: API_VERSION,
+    kind: Kinds.TrainingRuntime,
+    metadata: {
+      name: metadata.name,
+      ...(metadata.namespace !== undefined ? { namespace: metadata.namespace } : {}),
+      ...(labels !== undefined && Object.keys(labels).length > 0 ? { labels } : {}),
+    },
+    spec,
+  };
+}

@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: Apache-2.0
+// A v1 pod template read for a TrainJob: which of its fields a TrainJob's `spec.trainer` carries,
+// which only a runtime can carry, and which neither (Training Operator v1 overrode them too, or the
+// v2 plugin sets its own).
+
+import { ContainerNames } from '@kubetrain/api';
+import { isObject } from './v1-kinds.js';
+import type { Json } from './v1-kinds.js';
+
+/** The `spec.trainer` fields a framework container maps to. */
+export interface TrainerFields {
+  image?: string;
+  command?: unknown[];
+  args?: unknown[];
+  env?: unknown[];
+  resourcesPerNode?: Json;
+}
+
+/** The outcome of {@link splitTemplate}. */
+export interface SplitTemplate {
+  /** What `spec.trainer` takes from the framework container. */
+  readonly trainer: TrainerFields;
+  /** Fields only a runtime can carry (their paths); empty when a TrainJob on a shipped runtime suffices. */
+  readonly runtimeOnly: readonly string[];
+  /** Fields a TrainJob on a shipped runtime leaves out, with why (paths). */
+  readonly dropped: readonly { path: string; why: string }[];
+}
+
+/** Container fields of the framework container that become `spec.trainer` fields. */
+const TRAINER_FIELDS: Readonly<Record<string, keyof TrainerFields>> = {
+  image: 'image',
+  command: 'command',
+  args: 'args',
+  env: 'env',
+  resources: 'resourcesPerNode',
+};
+
+/** Why a TrainJob on a shipped runtime leaves a container field out. */
+const DROPPED_CONTAINER_FIELDS: Readonly<Record<string, string>> = {
+  imagePullPolicy:
+    'a TrainJob cannot set it; the kubelet default applies (Always for :latest or untagged images, else IfNotPresent)',
+  ports: 'the v2 plugin opens its own port (29500) and the JobSet gives every pod a DNS name',
+};
+
+/** The containers of a pod template (empty when it has none). */
+export function containersOf(template: Json): Json[] {
+  const spec = isObject(template.spec) ? template.spec : {};
+  return Array.isArray(spec.containers) ? (spec.containers.filter(isObject) as Json[]) : [];
+}
+
+/**
+ * The index of the container Training Operator v1 treats as the framework's: the one named `name`,
+ * else the first (as v1 does for MPI and for its default port).
+ */
+export function frameworkContainerIndex(template: Json, name: string): number {
+  const index = containersOf(template).findIndex((c) => c.name === name);
+  return index >= 0 ? index : 0;
+}
+
+/**
+ * Splits the pod template at `path` (a v1 `...ReplicaSpecs.<type>.template`): the framework
+ * container `index`'s image, command, args, env and resources go to `spec.trainer`; its
+ * imagePullPolicy and ports and the pod's restartPolicy can be left out; everything else (other
+ * containers, volumes, node selection, pod metadata, env names the runtime's plugin reserves) needs
+ * a runtime.
+ */
+export function splitTemplate(
+  template: Json,
+  index: number,
+  path: string,
+  reservedEnv: readonly string[],
+): SplitTemplate {
+  const trainer: TrainerFields = {};
+  const runtimeOnly: string[] = [];
+  const dropped: { path: string; why: string }[] = [];
+  for (const key of Object.keys(template)) {
+    if (key === 'spec') continue;
+    if (key !== 'metadata' || (isObject(template.metadata) && Object.keys(template.metadata).length > 0))
+      runtimeOnly.push(`${path}.${key}`);
+  }
+  const spec = isObject(template.spec) ? template.spec : {};
+  for (const key of Object.keys(spec)) {
+    if (key === 'containers') continue;
+    if (key === 'restartPolicy') {
+      dropped.push({
+        path: `${path}.spec.restartPolicy`,
+        why: "Training Operator v1 replaced it with the replica's restartPolicy, as the migration does",
+      });
+    } else runtimeOnly.push(`${path}.spec.${key}`);
+  }
+  const containers = containersOf(template);
+  containers.forEach((c, i) => {
+    if (i !== index) runtimeOnly.push(`${path}.spec.containers[${i}]`);
+  });
+  const container = containers[index];
+  if (container === undefined) {
+    runtimeOnly.push(`${path}.spec.containers`);
+    return { trainer, runtimeOnly, dropped };
+  }
+  const at = `${path}.spec.containers[${index}]`;
+  for (const [key, value] of Object.entries(container)) {
+    const field = TRAINER_FIELDS[key];
+    if (key === 'name') continue;
+    if (field !== undefined) {
+      (trainer as Record<string, unknown>)[field] = structuredClone(value);
+    } else if (DROPPED_CONTAINER_FIELDS[key] !== undefined) {
+      dropped.push({ path: `${at}.${key}`, why: DROPPED_CONTAINER_FIELDS[key] });
+    } else runtimeOnly.push(`${at}.${key}`);
+  }
+  const env = Array.isArray(container.env) ? container.env : [];
+  env.forEach((e, i) => {
+    if (isObject(e) && typeof e.name === 'string' && reservedEnv.includes(e.name))
+      runtimeOnly.push(`${at}.env[${i}]`);
+  });
+  return { trainer, runtimeOnly, dropped };
+}
+
+/**
+ * The pod template for a runtime's trainer job: the v1 template with the framework container
+ * renamed `node` (the container the v2 engine and SDK look for) and the pod restart policy given.
+ */
+export function runtimePodTemplate(template: Json, index: number, restartPolicy: string): Json {
+  const copy = structuredClone(template);
+  const spec: Json = isObject(copy.spec) ? copy.spec : {};
+  const containers = Array.isArray(spec.containers) ? (spec.containers as Json[]) : [];
+  const container = containers[index];
+  if (container !== undefined) containers[index] = { ...container, name: ContainerNames.Node };
+  const { restartPolicy: _dropped, ...rest } = spec;
+  void _dropped;
+  copy.spec = { ...rest, containers, restartPolicy };
+  if (isObject(copy.metadata) && Object.keys(copy.metadata).length === 0) delete copy.metadata;
+  return copy;
+}
