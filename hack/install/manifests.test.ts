@@ -8,7 +8,14 @@ import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { webhookForPath, Webhooks } from '../../packages/controller/src/webhooks/names.js';
 import { generatedFiles } from './manifests.js';
-import { clusterRules, declaredKinds, namespaceRules, verbsOf, type PolicyRule } from './rbac.js';
+import {
+  clusterRules,
+  declaredKinds,
+  leaderWorkerSetRules,
+  namespaceRules,
+  verbsOf,
+  type PolicyRule,
+} from './rbac.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -173,4 +180,25 @@ describe('webhook configurations', () => {
       expect(found!.objectSelector).toEqual(spec.kind === 'TrainJob' ? undefined : optOut);
     },
   );
+});
+
+describe('the opt-in ClusterRole of the LeaderWorkerSet backend', () => {
+  const rules = leaderWorkerSetRules();
+  it.each([
+    ['leaderworkerset.x-k8s.io', 'leaderworkersets', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
+    ['batch', 'jobs', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
+    ['', 'pods', ['get', 'list', 'watch']],
+    ['', 'persistentvolumeclaims', ['create', 'get', 'list', 'watch']],
+  ] as const)('%s %s: %j', (group, resource, verbs) => {
+    const found = rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource));
+    expect(found.map((r) => r.verbs)).toEqual([verbs]);
+  });
+
+  it('adds nothing the default ClusterRole grants, and the default grants nothing on Pods', () => {
+    const base = clusterRules();
+    for (const r of rules)
+      for (const resource of r.resources)
+        expect(r.verbs.filter((v) => allows(base, r.apiGroups[0]!, resource, v))).toEqual([]);
+    expect(base.some((r) => r.resources.includes('pods'))).toBe(false);
+  });
 });

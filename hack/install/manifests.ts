@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { webhookConfigurations } from '../../packages/controller/src/webhooks/configurations.js';
-import { clusterRules, InstallNames, namespaceRules, type PolicyRule } from './rbac.js';
+import {
+  clusterRules,
+  InstallNames,
+  LEADERWORKERSET_CLUSTER_ROLE,
+  leaderWorkerSetRules,
+  namespaceRules,
+  type PolicyRule,
+} from './rbac.js';
 
 /** Single quotes and no folding, as the repository's prettier writes YAML. */
 const YAML_OPTIONS = { lineWidth: 0, singleQuote: true } as const;
@@ -24,6 +31,36 @@ export const COMMON_LABELS = {
 
 function documents(objects: readonly unknown[]): string {
   return HEADER + objects.map((o) => stringify(o, YAML_OPTIONS)).join('---\n');
+}
+
+/**
+ * The opt-in ClusterRole of the LeaderWorkerSet backend and its binding to the manager's
+ * ServiceAccount (`kubectl apply -f manifests/rbac/leaderworkerset` with the gate
+ * `LeaderWorkerSetBackend`; not in the kustomization).
+ */
+export function leaderWorkerSetRbacObjects(): Record<string, unknown>[] {
+  const labels = COMMON_LABELS;
+  return [
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: LEADERWORKERSET_CLUSTER_ROLE, labels },
+      rules: leaderWorkerSetRules(),
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: LEADERWORKERSET_CLUSTER_ROLE, labels },
+      roleRef: {
+        apiGroup: 'rbac.authorization.k8s.io',
+        kind: 'ClusterRole',
+        name: LEADERWORKERSET_CLUSTER_ROLE,
+      },
+      subjects: [
+        { kind: 'ServiceAccount', name: InstallNames.serviceAccount, namespace: InstallNames.namespace },
+      ],
+    },
+  ];
 }
 
 /** ServiceAccount, ClusterRole and Role with their bindings. */
@@ -110,6 +147,7 @@ export function generatedFiles(): Record<string, string> {
   return {
     ...chartCopies(),
     'manifests/rbac/rbac.yaml': documents(rbacObjects()),
+    'manifests/rbac/leaderworkerset/rbac.yaml': documents(leaderWorkerSetRbacObjects()),
     'manifests/webhook/webhooks.yaml': documents(webhookObjects()),
     'charts/kubetrain/files/cluster-role-rules.yaml': rules(clusterRules()),
     'charts/kubetrain/files/role-rules.yaml': rules(namespaceRules()),

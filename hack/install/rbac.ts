@@ -10,6 +10,7 @@
 // SubjectAccessReviews (metrics authentication is not served), no list/watch of webhook
 // configurations (read and replaced by name only), Leases only in its namespace, by name.
 
+import { KubetrainFeatureGates } from '../../packages/api/src/index.js';
 import { engineKinds, groupKindOf } from '../../packages/runtime/src/framework/kinds.js';
 import {
   defaultPlugins,
@@ -66,6 +67,13 @@ export const InstallNames = {
  */
 export const WRITE_ONLY_KINDS: ReadonlySet<string> = new Set(['/Secret']);
 
+/** Owned kinds (`group/kind`) the manager deletes past a TrainJob's active deadline. */
+export const DELETED_KINDS: ReadonlySet<string> = new Set([
+  'jobset.x-k8s.io/JobSet',
+  'leaderworkerset.x-k8s.io/LeaderWorkerSet',
+  'batch/Job',
+]);
+
 /**
  * The verbs a kind of `watchedKinds` needs: read kinds get/list (and watch when watched), but for
  * {@link WRITE_ONLY_KINDS}; owned kinds are created, and patched (server-side apply) only when
@@ -80,8 +88,9 @@ export function verbsOf(
   if (kind.watch && !writeOnly) verbs.add('watch');
   if (kind.owned) verbs.add('create');
   if (kind.owned && applied) verbs.add('patch');
-  // The active deadline deletes the JobSet (upstream's runtime.Info has no other deletion).
-  if (kind.owned && kind.group === 'jobset.x-k8s.io' && kind.kind === 'JobSet') verbs.add('delete');
+  // The active deadline deletes the JobSet (upstream's runtime.Info has no other deletion), or, on
+  // the LeaderWorkerSet backend, the LeaderWorkerSet and its initializer Jobs.
+  if (kind.owned && DELETED_KINDS.has(`${kind.group}/${kind.kind}`)) verbs.add('delete');
   return [...verbs].sort();
 }
 
@@ -165,4 +174,29 @@ export function namespaceRules(): PolicyRule[] {
 /** The ClusterRole's rules: the fixed ones, then those of the kinds of the default plugins. */
 export function clusterRules(declared: DeclaredKinds = declaredKinds()): PolicyRule[] {
   return [...fixedClusterRules(), ...pluginRules(declared)];
+}
+
+/** The name of the opt-in ClusterRole (and its binding) of the LeaderWorkerSet backend. */
+export const LEADERWORKERSET_CLUSTER_ROLE = `${InstallNames.clusterRole}-leaderworkerset`;
+
+/**
+ * The rules the gate `LeaderWorkerSetBackend` adds to {@link clusterRules}: for each kind the gated
+ * plugins declare, the verbs the default plugins' rules do not grant (LeaderWorkerSets and batch
+ * Jobs owned, Pods watched, PersistentVolumeClaims created). A separate ClusterRole, installed
+ * with the gate only, so that a default install grants nothing on Pods.
+ */
+export function leaderWorkerSetRules(): PolicyRule[] {
+  const base = declaredKinds();
+  const gated = declaredKinds(
+    defaultPlugins({ featureGates: { [KubetrainFeatureGates.LeaderWorkerSetBackend]: true } }),
+  );
+  const granted = new Map<string, Set<string>>();
+  for (const kind of base.kinds)
+    granted.set(`${kind.group}/${kind.kind}`, new Set(verbsOf(kind, base.applied.has(groupKindOf(kind)))));
+  const added = gated.kinds.flatMap((kind): WatchedKind[] => {
+    const have = granted.get(`${kind.group}/${kind.kind}`);
+    const verbs = verbsOf(kind, gated.applied.has(groupKindOf(kind)));
+    return have === undefined || verbs.some((v) => !have.has(v)) ? [kind] : [];
+  });
+  return pluginRules({ kinds: added, applied: gated.applied });
 }
