@@ -10,16 +10,21 @@
 # kubeconfig: $(KUBETRAIN_CACHE_DIR)/cluster/kubeconfig   logs: $(KUBETRAIN_CACHE_DIR)/cluster-logs/
 CLUSTER := hack/cluster
 
-.PHONY: cluster-build cluster-up cluster-down cluster-status kueue-up kueue-down
+.PHONY: cluster-build cluster-up cluster-down cluster-status kueue-up kueue-down gangs-up gangs-down
 cluster-build: ## Build the control plane's binaries that are missing (Go; cold: about 15 minutes on 2 cores).
 	$(CLUSTER)/build.sh
 
 # KUEUE=1: also start the optional Kueue controller manager (hack/cluster/kueue-up.sh; the Kueue
 # suite starts it itself otherwise). Without it, a missing Kueue binary is built in the background.
 KUEUE ?=
+# GANGS=1: also start the optional gang schedulers, Volcano and scheduler-plugins (volcano-up.sh,
+# scheduler-plugins-up.sh; the gang suite starts them itself otherwise). Without it, missing
+# gang-scheduler binaries are built in the background (first: the gang suite runs before Kueue's).
+GANGS ?=
 
-cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443); KUEUE=1 adds Kueue.
+cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443); KUEUE=1 adds Kueue, GANGS=1 Volcano and scheduler-plugins.
 	$(TIMED) "cluster-up" $(CLUSTER)/up.sh
+	$(if $(filter 1,$(GANGS)),$(TIMED) "gangs-up" $(MAKE) --no-print-directory gangs-up,@$(CLUSTER)/volcano-prebuild.sh)
 	$(if $(filter 1,$(KUEUE)),$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh,@$(CLUSTER)/kueue-prebuild.sh)
 
 kueue-up: ## Start the optional Kueue controller manager on the running cluster (webhooks 127.0.0.1:16531).
@@ -27,6 +32,14 @@ kueue-up: ## Start the optional Kueue controller manager on the running cluster 
 
 kueue-down: ## Remove Kueue's webhook configurations and stop Kueue (the cluster stays up).
 	$(CLUSTER)/kueue-down.sh
+
+gangs-up: ## Start the optional gang schedulers (Volcano 127.0.0.1:16541-16544, scheduler-plugins 16551-16553) on the running cluster.
+	$(CLUSTER)/volcano-up.sh
+	$(CLUSTER)/scheduler-plugins-up.sh
+
+gangs-down: ## Stop the optional gang schedulers (the cluster stays up).
+	$(CLUSTER)/volcano-down.sh
+	$(CLUSTER)/scheduler-plugins-down.sh
 
 cluster-down: ## Stop exactly the processes cluster-up started and remove their state.
 	$(CLUSTER)/down.sh
