@@ -47,10 +47,14 @@ smp-diff: deps ## The strategic merge patch against apimachinery (hack/smp-diff;
 	$(TIMED) "smp-diff" $(JEST) --testPathIgnorePatterns /node_modules/ --json --outputFile=$(RESULTS)/smp-diff.json \
 	  packages/runtime/src/smp/differential.test.ts
 
+# The e2e step ends by this many seconds whatever happens (a hung suite must not eat CI's 90 minutes).
+E2E_TIME_LIMIT ?= 2400
+
 .PHONY: e2e
 e2e: deps cluster-up ## End-to-end suites against the local control plane.
 	@mkdir -p $(RESULTS)
-	$(TIMED) "e2e tests" $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
+	$(TIMED) "e2e tests" timeout --kill-after=30 $(E2E_TIME_LIMIT) \
+	  $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
 
 .PHONY: test
 test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N passed, N failed`.

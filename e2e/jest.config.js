@@ -11,4 +11,8 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: { '^.+\\.ts$': ['ts-jest', { useESM: true }] },
   testTimeout: 180000,
+  testSequencer: '<rootDir>/e2e/sequencer.mjs',
+  // A suite that fails may leave a socket or a child process behind; the run still ends, with its
+  // results written, instead of waiting for CI's own time limit.
+  forceExit: true,
 };

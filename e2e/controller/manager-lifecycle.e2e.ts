@@ -22,6 +22,8 @@ import { waitFor } from '../support/wait.js';
 import {
   createTrainJob,
   custom,
+  installCrdsAndShippedRuntimes,
+  removeClusterRuntimes,
   podAnnotations,
   writesOf,
   readTrainJob,
@@ -91,14 +93,19 @@ describe('kubetrain-manager lifecycle', () => {
   const suffix = randomBytes(2).toString('hex');
   let namespace: string;
   const started: TestManager[] = [];
+  const installedRuntimes: string[] = [];
 
   beforeAll(async () => {
+    // The suite stands on its own: it installs the CRDs and shipped runtimes it needs, whatever
+    // ran before it (jest orders suites differently on a machine without its cache).
+    installedRuntimes.push(...(await installCrdsAndShippedRuntimes('kubetrain-e2e-manager-lifecycle')));
     namespace = await createNamespace('e2e-mgr');
   });
 
   afterAll(async () => {
     for (const t of started) await t.manager.stop().catch(() => undefined);
     if (namespace) await deleteNamespace(namespace);
+    await removeClusterRuntimes(installedRuntimes);
   });
 
   async function start(config?: string, argv: string[] = []): Promise<TestManager> {

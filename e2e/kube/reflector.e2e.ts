@@ -15,6 +15,7 @@ import {
   type ReflectorOptions,
   type WatchRestartReason,
 } from '@kubetrain/kube';
+import { compactEtcd } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
 import { kubeClient, kubeSuite } from './kube-client.js';
 
@@ -66,6 +67,17 @@ const configMap = (name: string, app: string, data: Record<string, string> = { k
   data,
 });
 
+/** A core Event labelled `app=<app>` (its fields are the ones the API server requires). */
+const event = (name: string, app: string): KubeObject =>
+  ({
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name, namespace: suite.ns, labels: { app } },
+    involvedObject: { kind: 'ConfigMap', name, namespace: suite.ns },
+    reason: 'E2E',
+    message: 'reflector suite',
+  }) as KubeObject;
+
 async function until(what: string, predicate: () => boolean): Promise<void> {
   await waitFor(what, async () => (predicate() ? true : undefined), undefined, {
     timeoutMs: 60_000,
@@ -112,18 +124,28 @@ it('lists, then watches: add, update and delete reach the store and its handlers
 });
 
 it('relists (consistent, paginated) after 410 Gone, and keeps watching', async () => {
-  for (let i = 0; i < 5; i++)
-    await suite.client.create(CoreResources.ConfigMap, configMap(`gone-${i}`, 'gone'));
-  const store = new Store<ConfigMap>();
+  // Core Events are watched from etcd, not from the watch cache: once etcd's history is compacted,
+  // a watch from an older resourceVersion answers 410 Expired, on a fresh cluster as on an old one.
+  for (let i = 0; i < 5; i++) await suite.client.create(CoreResources.Event, event(`gone-${i}`, 'gone'));
+  const compactedAt = await compactEtcd();
+  const store = new Store();
   const metrics = countingMetrics();
-  // resourceVersion 1 is older than anything the watch cache holds: the watch answers 410.
-  const reflector = watchConfigMaps(store, 'gone', { resumeFrom: '1', pageSize: 2, metrics });
+  const reflector = start({
+    resource: CoreResources.Event,
+    store,
+    namespace: suite.ns,
+    labelSelector: 'app=gone',
+    // A watch from resourceVersion N reads etcd from N+1: anything below the compaction is gone.
+    resumeFrom: String(compactedAt - 2),
+    pageSize: 2,
+    metrics,
+  });
   await reflector.synced;
   expect(metrics.restarts).toContain('gone');
   expect(metrics.lists).toEqual(['gone']);
   expect(reflector.stats.pages).toBe(3);
   expect(store.size).toBe(5);
-  await suite.client.create(CoreResources.ConfigMap, configMap('gone-late', 'gone'));
+  await suite.client.create(CoreResources.Event, event('gone-late', 'gone'));
   await until('the object created after the relist', () => store.size === 6);
   expect(store.get(`${suite.ns}/gone-late`)).toBeDefined();
 });

@@ -3,7 +3,7 @@
 // The kubeconfig is read from KUBETRAIN_KUBECONFIG when set, else from the fixed path
 // $KUBETRAIN_CACHE_DIR/cluster/kubeconfig (default ~/.cache/kubetrain/cluster/kubeconfig).
 // KUBECONFIG is deliberately ignored, so the suites never run against a user's real cluster.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { CoreV1Api, KubeConfig, KubernetesObjectApi } from '@kubernetes/client-node';
@@ -40,4 +40,31 @@ export function cluster(): Cluster {
     objects: KubernetesObjectApi.makeApiClient(kubeConfig),
   };
   return cached;
+}
+
+/** etcd's client port, from hack/cluster/versions.sh (the one place it is set). */
+function etcdClientPort(): number {
+  const versions = readFileSync(new URL('../../hack/cluster/versions.sh', import.meta.url), 'utf8');
+  const match = /^ETCD_CLIENT_PORT=(\d+)/m.exec(versions);
+  if (!match) throw new Error('hack/cluster/versions.sh sets no ETCD_CLIENT_PORT');
+  return Number(match[1]);
+}
+
+/**
+ * Compacts etcd's history up to its current revision, through etcd's own HTTP gateway, and returns
+ * that revision. A watch the kube-apiserver serves from etcd (not from its watch cache, e.g. core
+ * Events) from an older resourceVersion then answers 410 Expired, whatever the cluster's age.
+ */
+export async function compactEtcd(): Promise<number> {
+  const base = `http://127.0.0.1:${etcdClientPort()}/v3/kv`;
+  const post = async (path: string, body: object): Promise<{ header: { revision: string } }> => {
+    const response = await fetch(`${base}/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`etcd ${path}: HTTP ${response.status} ${await response.text()}`);
+    return (await response.json()) as { header: { revision: string } };
+  };
+  // A range read of a key that does not exist returns the current revision in its header.
+  const revision = (await post('range', { key: Buffer.from('/kubetrain-e2e-none').toString('base64') }))
+    .header.revision;
+  await post('compaction', { revision, physical: true });
+  return Number(revision);
 }
