@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: Apache-2.0
+// `kubetrain migrate` (bin/kubetrain, a child process; it never contacts the cluster) on Training
+// Operator v1 examples, its output applied to the local control plane with kubetrain's manager
+// in-process for the suite's namespace: the API server accepts the TrainJob (and the TrainingRuntime
+// printed before it) as printed, and the TrainJob runs to Complete on the kwok nodes (pods of a Job
+// succeed after one second there).
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import type { KubernetesObject } from '@kubernetes/client-node';
+import { applyObject, REPO_ROOT } from '../support/apply.js';
+import { readTrainJob, waitForCondition } from '../controller/harness.js';
+import { FIELD_MANAGER, prepareSuite, type SuiteCluster } from './suite-cluster.js';
+
+/** The repository's `bin/kubetrain`. */
+const KUBETRAIN = join(REPO_ROOT, 'bin', 'kubetrain');
+
+/** Training Operator v1.9.4's examples, read in place. */
+const V1_EXAMPLES = join(
+  REPO_ROOT,
+  '..',
+  'shared',
+  'reference',
+  'upstream',
+  'training-operator-v1.9.4',
+  'examples',
+);
+
+interface Migrated {
+  readonly code: number;
+  readonly stderr: string;
+  readonly objects: (KubernetesObject & { spec?: Record<string, unknown> })[];
+}
+
+/** Runs `kubetrain migrate -f <example>` without any kubeconfig in its environment. */
+function migrate(example: string): Promise<Migrated> {
+  const { KUBECONFIG: _ignored, ...env } = process.env;
+  return new Promise((resolve) => {
+    execFile(KUBETRAIN, ['migrate', '-f', join(V1_EXAMPLES, example)], { env }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      const objects = parseAllDocuments(stdout).map((d) => d.toJS() as Migrated['objects'][number]);
+      resolve({ code, stderr, objects });
+    });
+  });
+}
+
+describe('kubetrain migrate output on the local control plane', () => {
+  let suite: SuiteCluster;
+  let namespace: string;
+
+  beforeAll(async () => {
+    suite = await prepareSuite('e2e-migrate');
+    namespace = suite.namespace;
+  });
+
+  afterAll(async () => {
+    await suite?.teardown();
+  });
+
+  /** Applies the migrated objects, in order, into the suite's namespace; returns them as stored. */
+  async function applyAll(objects: Migrated['objects']): Promise<KubernetesObject[]> {
+    const stored: KubernetesObject[] = [];
+    for (const object of objects) {
+      const body = { ...object, metadata: { ...object.metadata, namespace } };
+      stored.push(await applyObject(body, FIELD_MANAGER));
+    }
+    return stored;
+  }
+
+  it('a PyTorchJob (examples/pytorch/simple.yaml): a TrainJob on torch-distributed, accepted, Complete', async () => {
+    const got = await migrate('pytorch/simple.yaml');
+    expect(got.code).toBe(0);
+    expect(got.stderr).toContain('migrated 1 of 1 v1 jobs into 1 objects');
+    expect(got.objects.map((o) => o.kind)).toEqual(['TrainJob']);
+    const [trainJob] = got.objects;
+    expect(trainJob?.spec?.runtimeRef).toEqual({
+      name: 'torch-distributed',
+      apiGroup: 'trainer.kubeflow.org',
+      kind: 'ClusterTrainingRuntime',
+    });
+
+    await applyAll(got.objects);
+    const stored = await readTrainJob(namespace, 'pytorch-simple');
+    // The API server kept every field as printed.
+    expect(stored.spec?.trainer).toEqual(trainJob?.spec?.trainer);
+    expect(stored.spec?.trainer?.numNodes).toBe(2);
+    const done = await waitForCondition(namespace, 'pytorch-simple', 'Complete');
+    expect(done.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
+  });
+
+  it('an XGBoostJob (examples/xgboost/xgboostjob.yaml): its TrainingRuntime and TrainJob, accepted, Complete', async () => {
+    const got = await migrate('xgboost/xgboostjob.yaml');
+    expect(got.code).toBe(0);
+    expect(got.objects.map((o) => o.kind)).toEqual(['TrainingRuntime', 'TrainJob']);
+
+    const [runtime] = await applyAll(got.objects);
+    expect(runtime?.metadata?.name).toBe('xgboost-dist-iris-test-train');
+    const stored = await readTrainJob(namespace, 'xgboost-dist-iris-test-train');
+    expect(stored.spec?.runtimeRef).toEqual({
+      name: 'xgboost-dist-iris-test-train',
+      apiGroup: 'trainer.kubeflow.org',
+      kind: 'TrainingRuntime',
+    });
+    await waitForCondition(namespace, 'xgboost-dist-iris-test-train', 'Complete');
+  });
+});
