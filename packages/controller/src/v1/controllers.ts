@@ -70,7 +70,10 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
   const services = new Store({ logger });
   const reflectors: Reflector[] = [
     reflect(V1OwnedResources.Pod, pods, { labelSelector: V1Labels.OperatorName, transform: podProjection }),
-    reflect(V1OwnedResources.Service, services, { labelSelector: V1Labels.OperatorName, transform: metadataOnly }),
+    reflect(V1OwnedResources.Service, services, {
+      labelSelector: V1Labels.OperatorName,
+      transform: metadataOnly,
+    }),
   ];
   const controllers: Controller[] = [];
   const byKind = new Map<string, { controller: Controller; reconciler: V1JobReconciler }>();
@@ -79,8 +82,22 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
     const jobs = new Store({ logger });
     const resource = v1Resource(kind);
     reflectors.push(reflect(resource, jobs));
-    const events = new EventRecorder(client, framework.operatorName, `${framework.operatorName}-${deps.host}`, logger);
-    const reconciler = new V1JobReconciler({ client, framework, resource, jobs, pods, services, events, logger });
+    const events = new EventRecorder(
+      client,
+      framework.operatorName,
+      `${framework.operatorName}-${deps.host}`,
+      logger,
+    );
+    const reconciler = new V1JobReconciler({
+      client,
+      framework,
+      resource,
+      jobs,
+      pods,
+      services,
+      events,
+      logger,
+    });
     const controller = new Controller(
       framework.operatorName,
       (key) => reconciler.reconcile(key),

@@ -112,7 +112,12 @@ export class V1JobReconciler {
     const result = await this.step(pass);
     await this.writeStatus(cached, pass.status, before);
     for (const e of pass.events)
-      await this.deps.events.record(cached, { type: e.type, reason: e.reason, action: 'Reconcile', note: e.note });
+      await this.deps.events.record(cached, {
+        type: e.type,
+        reason: e.reason,
+        action: 'Reconcile',
+        note: e.note,
+      });
     return result;
   }
 
@@ -140,23 +145,42 @@ export class V1JobReconciler {
       if (status.conditions?.some((c) => c.type === V1ConditionTypes.Running) === true)
         setCondition(
           status,
-          { type: 'Running', status: 'False', reason: this.reason('Suspended'), message: V1Messages.suspended(job) },
+          {
+            type: 'Running',
+            status: 'False',
+            reason: this.reason('Suspended'),
+            message: V1Messages.suspended(job),
+          },
           time,
         );
       if (
         setCondition(
           status,
-          { type: 'Suspended', status: 'True', reason: this.reason('Suspended'), message: V1Messages.suspended(job) },
+          {
+            type: 'Suspended',
+            status: 'True',
+            reason: this.reason('Suspended'),
+            message: V1Messages.suspended(job),
+          },
           time,
         )
       )
-        pass.events.push({ type: 'Normal', reason: this.reason('Suspended'), note: V1Messages.suspended(job) });
+        pass.events.push({
+          type: 'Normal',
+          reason: this.reason('Suspended'),
+          note: V1Messages.suspended(job),
+        });
       return {};
     }
     if (hasCondition(status, V1ConditionTypes.Suspended)) {
       setCondition(
         status,
-        { type: 'Suspended', status: 'False', reason: this.reason('Resumed'), message: V1Messages.resumed(job) },
+        {
+          type: 'Suspended',
+          status: 'False',
+          reason: this.reason('Resumed'),
+          message: V1Messages.resumed(job),
+        },
         time,
       );
       pass.events.push({ type: 'Normal', reason: this.reason('Resumed'), note: V1Messages.resumed(job) });
@@ -165,7 +189,9 @@ export class V1JobReconciler {
     status.startTime ??= time;
 
     const deadline = deadlineRemainingMs(policy, status.startTime, now);
-    const newFailure = pass.pods.some((p) => p.status?.phase === 'Failed' && !this.deleted.has(p.metadata?.uid ?? ''));
+    const newFailure = pass.pods.some(
+      (p) => p.status?.phase === 'Failed' && !this.deleted.has(p.metadata?.uid ?? ''),
+    );
     const backoff = pastBackoffLimit({
       policy,
       specs: pass.specs,
@@ -212,7 +238,11 @@ export class V1JobReconciler {
         }
       }
     }
-    const changed = setCondition(status, { type: v.type, status: 'True', reason, message: v.message }, formatTime(pass.now));
+    const changed = setCondition(
+      status,
+      { type: v.type, status: 'True', reason, message: v.message },
+      formatTime(pass.now),
+    );
     if (changed && v.type !== 'Running')
       pass.events.push({ type: v.type === 'Restarting' ? 'Warning' : 'Normal', reason, note: v.message });
   }
@@ -241,7 +271,8 @@ export class V1JobReconciler {
     const names = new Set(pods.map((p) => p.metadata?.name));
     for (const pod of pods) await this.deletePod(pod);
     for (const svc of pass.services)
-      if (names.has(svc.metadata?.name) || pods === pass.pods) await this.deleteObject(ManagerResources.Service, svc);
+      if (names.has(svc.metadata?.name) || pods === pass.pods)
+        await this.deleteObject(ManagerResources.Service, svc);
   }
 
   private async deletePod(pod: PodView): Promise<void> {
@@ -297,12 +328,14 @@ export class V1JobReconciler {
           await this.deletePod(pod);
           continue;
         }
-        if (!byIndex.has(index) || this.deleted.has(byIndex.get(index)!.metadata?.uid ?? '')) byIndex.set(index, pod);
+        if (!byIndex.has(index) || this.deleted.has(byIndex.get(index)!.metadata?.uid ?? ''))
+          byIndex.set(index, pod);
       }
       for (let index = 0; index < replicas; index++) {
         const pod = byIndex.get(index);
         if (pod === undefined || this.deleted.has(pod.metadata?.uid ?? '')) {
-          if (pod === undefined) await this.create(ManagerResources.Pod, renderPod(job, fw, specs, rtype, index));
+          if (pod === undefined)
+            await this.create(ManagerResources.Pod, renderPod(job, fw, specs, rtype, index));
           continue;
         }
         const phase = pod.status?.phase;
@@ -329,7 +362,12 @@ export class V1JobReconciler {
     return counts;
   }
 
-  private async handleFailedPod(pass: Pass, pod: PodView, rtype: string, policy: string | undefined): Promise<void> {
+  private async handleFailedPod(
+    pass: Pass,
+    pod: PodView,
+    rtype: string,
+    policy: string | undefined,
+  ): Promise<void> {
     const code = exitCodeOf(pod, this.deps.framework.defaultContainer);
     const action = failedPodAction(policy, code);
     if (policy === 'ExitCode')
@@ -365,7 +403,8 @@ export class V1JobReconciler {
     for (const svc of pass.services) {
       if (svc.metadata?.labels?.[V1Labels.ReplicaType] !== rtype.toLowerCase()) continue;
       const index = Number(svc.metadata?.labels?.[V1Labels.ReplicaIndex]);
-      if (Number.isInteger(index) && index >= replicas) await this.deleteObject(ManagerResources.Service, svc);
+      if (Number.isInteger(index) && index >= replicas)
+        await this.deleteObject(ManagerResources.Service, svc);
       else existing.add(svc.metadata?.name ?? '');
     }
     for (let index = 0; index < replicas; index++) {

@@ -75,7 +75,9 @@ export function validateReplicaSpecs(
 export function exactlyOne(framework: Framework, specs: ReplicaSpecs, rtype: string): FieldError[] {
   const spec = specs[rtype];
   if (spec === undefined || spec.replicas === 1) return [];
-  return [forbidden(fieldPath('spec', framework.replicaSpecsField).key(rtype).child('replicas'), 'must be 1')];
+  return [
+    forbidden(fieldPath('spec', framework.replicaSpecsField).key(rtype).child('replicas'), 'must be 1'),
+  ];
 }
 
 /** Every admission rule of upstream's webhook for `job` (already defaulted): the shared ones, then the kind's. */

@@ -10,7 +10,8 @@ function nameOf(job: V1JobObject): string {
 export const V1Messages = {
   created: (job: V1JobObject) => `${job.kind} ${nameOf(job)} is created.`,
   running: (job: V1JobObject) => `${job.kind} ${nameOf(job)} is running.`,
-  succeeded: (job: V1JobObject) => `${job.kind} ${job.metadata?.namespace}/${nameOf(job)} successfully completed.`,
+  succeeded: (job: V1JobObject) =>
+    `${job.kind} ${job.metadata?.namespace}/${nameOf(job)} successfully completed.`,
   restarting: (job: V1JobObject, failed: number, rtype: string) =>
     `${job.kind} ${nameOf(job)} is restarting because ${failed} ${rtype} replica(s) failed.`,
   failed: (job: V1JobObject, failed: number, rtype: string) =>

@@ -50,8 +50,7 @@ export function tfConfig(job: V1JobObject, specs: ReplicaSpecs, rtype: string, i
 function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
   if (totalReplicas(specs) === 1) return;
   const value = tfConfig(job, specs, rtype, index);
-  for (const c of template.spec.containers)
-    if (c.name === CONTAINER) appendEnv(c, [env('TF_CONFIG', value)]);
+  for (const c of template.spec.containers) if (c.name === CONTAINER) appendEnv(c, [env('TF_CONFIG', value)]);
 }
 
 function validate(job: V1JobObject): FieldError[] {
@@ -59,7 +58,9 @@ function validate(job: V1JobObject): FieldError[] {
   const errors = validateReplicaSpecs(specs, tensorflow, undefined);
   const chiefs = Object.keys(specs ?? {}).filter((t) => t === CHIEF || t === MASTER).length;
   if (chiefs > 1)
-    errors.push(forbidden(fieldPath('spec', 'tfReplicaSpecs'), 'must not have more than 1 Chief or Master role'));
+    errors.push(
+      forbidden(fieldPath('spec', 'tfReplicaSpecs'), 'must not have more than 1 Chief or Master role'),
+    );
   if (job.spec['enableDynamicWorker'] === true)
     errors.push(
       forbidden(

@@ -1,0 +1,253 @@
+// SPDX-License-Identifier: Apache-2.0
+// Every Training Operator v1.9.4 example the v1 controllers serve (../shared/reference/upstream/
+// training-operator-v1.9.4/examples; MPIJob is not served yet) runs to Succeeded on the local control
+// plane: kubetrain's manager in-process with --enable-v1-kinds=all, the pods on kwok nodes (each pod told
+// by its annotations to succeed after 2 s). Checked per example: the pods and headless Services named
+// `<job>-<rtype>-<index>` with the training.kubeflow.org labels, the env its framework reads, the
+// Services selecting exactly their pod (which is how `<job>-master-0` resolves), the v1 conditions and
+// replicaStatuses.
+import type { V1Pod } from '@kubernetes/client-node';
+import type { V1KindName } from '@kubetrain/api';
+import { readV1Examples } from '../../packages/api/src/v1/testdata/examples.js';
+import { succeedAfter } from '../support/kwok.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import type { TestManager } from '../controller/harness.js';
+import {
+  annotateReplicas,
+  createJob,
+  envOf,
+  installV1Crds,
+  podsOf,
+  servicesOf,
+  startV1Manager,
+  waitForJobCondition,
+  type Job,
+} from './v1-harness.js';
+
+/** What each example's pods must carry: pod name → container → env subset. `NS` is the namespace. */
+type EnvExpectations = Record<string, Record<string, Record<string, string>>>;
+
+const expectations: Record<string, (ns: string) => EnvExpectations> = {
+  'pytorch/simple.yaml': () => ({
+    'pytorch-simple-master-0': {
+      pytorch: {
+        PYTHONUNBUFFERED: '1',
+        MASTER_ADDR: 'pytorch-simple-master-0',
+        PET_MASTER_ADDR: 'pytorch-simple-master-0',
+        MASTER_PORT: '23456',
+        PET_MASTER_PORT: '23456',
+        WORLD_SIZE: '2',
+        RANK: '0',
+        PET_NODE_RANK: '0',
+        PET_NPROC_PER_NODE: 'auto',
+        PET_NNODES: '2',
+      },
+    },
+    'pytorch-simple-worker-0': {
+      pytorch: { MASTER_ADDR: 'pytorch-simple-master-0', RANK: '1', PET_NODE_RANK: '1', WORLD_SIZE: '2' },
+    },
+  }),
+  'pytorch/elastic/echo/echo.yaml': () => ({
+    'elastic-example-echo-worker-1': {
+      pytorch: {
+        LOGLEVEL: 'DEBUG',
+        PET_RDZV_ENDPOINT: 'elastic-example-echo-worker-0:23456',
+        PET_RDZV_BACKEND: 'c10d',
+        PET_NNODES: '1:2',
+        PET_MAX_RESTARTS: '100',
+        PET_NPROC_PER_NODE: 'auto',
+      },
+    },
+  }),
+  'tensorflow/simple.yaml': (ns) => ({
+    'tfjob-simple-worker-1': {
+      tensorflow: {
+        TF_CONFIG: JSON.stringify({
+          cluster: {
+            worker: [`tfjob-simple-worker-0.${ns}.svc:2222`, `tfjob-simple-worker-1.${ns}.svc:2222`],
+          },
+          task: { type: 'worker', index: 1 },
+          environment: 'cloud',
+        }),
+      },
+    },
+  }),
+  'tensorflow/dist-mnist/tf_job_mnist.yaml': (ns) => ({
+    'dist-mnist-for-e2e-test-ps-0': {
+      tensorflow: {
+        TF_CONFIG: JSON.stringify({
+          cluster: {
+            chief: [`dist-mnist-for-e2e-test-chief-0.${ns}.svc:2222`],
+            ps: [`dist-mnist-for-e2e-test-ps-0.${ns}.svc:2222`],
+            worker: [
+              `dist-mnist-for-e2e-test-worker-0.${ns}.svc:2222`,
+              `dist-mnist-for-e2e-test-worker-1.${ns}.svc:2222`,
+            ],
+          },
+          task: { type: 'ps', index: 0 },
+          environment: 'cloud',
+        }),
+      },
+    },
+  }),
+  'xgboost/xgboostjob.yaml': () => ({
+    'xgboost-dist-iris-test-train-worker-1': {
+      xgboost: {
+        MASTER_ADDR: 'xgboost-dist-iris-test-train-master-0',
+        MASTER_PORT: '9991',
+        WORLD_SIZE: '3',
+        RANK: '2',
+        PYTHONUNBUFFERED: '1',
+        WORKER_PORT: '9991',
+        WORKER_ADDRS: 'xgboost-dist-iris-test-train-worker-0,xgboost-dist-iris-test-train-worker-1',
+      },
+    },
+  }),
+  'paddlepaddle/simple-cpu.yaml': () => ({
+    'paddle-simple-cpu-worker-0': {
+      paddle: {
+        PADDLE_JOB_ID: 'paddle-simple-cpu',
+        PADDLE_NNODES: '2',
+        POD_IP_DUMMY: JSON.stringify({ fieldRef: { apiVersion: 'v1', fieldPath: 'status.podIP' } }),
+        PADDLE_MASTER: '$(POD_IP_DUMMY):37777',
+      },
+    },
+    'paddle-simple-cpu-worker-1': { paddle: { PADDLE_MASTER: 'paddle-simple-cpu-worker-0:37777' } },
+  }),
+  'jax/cpu-demo/demo.yaml': () => ({
+    'jaxjob-simple-worker-1': {
+      jax: {
+        PYTHONUNBUFFERED: '1',
+        COORDINATOR_ADDRESS: 'jaxjob-simple-worker-0',
+        COORDINATOR_PORT: '6666',
+        NUM_PROCESSES: '2',
+        PROCESS_ID: '1',
+      },
+    },
+  }),
+};
+
+/** The pods labelled `training.kubeflow.org/job-role=master`, per example. */
+const masterPods: Record<string, string[]> = {
+  'pytorch/simple.yaml': ['pytorch-simple-master-0'],
+  'pytorch/elastic/echo/echo.yaml': ['elastic-example-echo-worker-0'],
+  'tensorflow/simple.yaml': ['tfjob-simple-worker-0'],
+  'tensorflow/dist-mnist/tf_job_mnist.yaml': ['dist-mnist-for-e2e-test-chief-0'],
+  'xgboost/xgboostjob.yaml': ['xgboost-dist-iris-test-train-master-0'],
+  'paddlepaddle/simple-cpu.yaml': [],
+  'jax/cpu-demo/demo.yaml': ['jaxjob-simple-worker-0'],
+};
+
+const SERVED: readonly V1KindName[] = ['PyTorchJob', 'TFJob', 'XGBoostJob', 'PaddleJob', 'JAXJob'];
+const examples = readV1Examples().filter((e) => SERVED.includes(e.kind));
+
+/** Replica counts of the example, by replica type, after v1 defaulting (1 when unset). */
+function replicaCounts(job: Job): Array<[string, number]> {
+  const field = Object.keys(job.spec).find((k) => k.endsWith('ReplicaSpecs'))!;
+  const specs = job.spec[field] as Record<string, { replicas?: number }>;
+  return Object.entries(specs).map(([t, s]) => [t, s.replicas ?? 1]);
+}
+
+describe('Training Operator v1 examples on kubetrain (kwok pods)', () => {
+  let namespace: string;
+  let test: TestManager;
+
+  beforeAll(async () => {
+    namespace = await createNamespace('e2e-v1');
+    await installV1Crds('kubetrain-e2e');
+    test = await startV1Manager(namespace);
+  });
+
+  afterAll(async () => {
+    await test?.manager.stop();
+    if (namespace) await deleteNamespace(namespace);
+  });
+
+  it('lists every example it runs', () => {
+    expect(examples.map((e) => e.file).sort()).toEqual(Object.keys(expectations).sort());
+  });
+
+  it.each(examples.map((e) => [e.file, e] as const))('%s runs to Succeeded', async (file, example) => {
+    const body = structuredClone(example.object) as Job;
+    delete body.metadata.namespace;
+    annotateReplicas(example.kind, body, succeedAfter('2s'));
+    const name = body.metadata.name;
+    await createJob(example.kind, namespace, body);
+    const done = await waitForJobCondition(
+      example.kind,
+      namespace,
+      name,
+      'Succeeded',
+      `${example.kind}Succeeded`,
+    );
+
+    const conditions = done.status!.conditions!;
+    expect(conditions[0]).toMatchObject({
+      type: 'Created',
+      status: 'True',
+      reason: `${example.kind}Created`,
+    });
+    expect(conditions.at(-1)).toMatchObject({ type: 'Succeeded', status: 'True' });
+    expect(conditions.find((c) => c.type === 'Running')?.status).toBe('False');
+    expect(done.status!.startTime).toBeDefined();
+    expect(done.status!.completionTime).toBeDefined();
+
+    const pods = await podsOf(namespace, name);
+    const services = await servicesOf(namespace, name);
+    const expectedNames = replicaCounts(body).flatMap(([t, n]) =>
+      Array.from({ length: n }, (_, i) => `${name}-${t.toLowerCase()}-${i}`),
+    );
+    // cleanPodPolicy defaults to None: every pod and Service stays.
+    expect([...pods.keys()].sort()).toEqual([...expectedNames].sort());
+    expect([...services.keys()].sort()).toEqual([...expectedNames].sort());
+    for (const [podName, pod] of pods) {
+      const labels = pod.metadata!.labels!;
+      expect(labels['training.kubeflow.org/job-name']).toBe(name);
+      expect(labels['training.kubeflow.org/operator-name']).toBe(`${example.kind.toLowerCase()}-controller`);
+      expect(
+        `${name}-${labels['training.kubeflow.org/replica-type']}-${labels['training.kubeflow.org/replica-index']}`,
+      ).toBe(podName);
+      expect(pod.metadata!.ownerReferences).toEqual([
+        expect.objectContaining({ kind: example.kind, name, controller: true, blockOwnerDeletion: true }),
+      ]);
+      const svc = services.get(podName)!;
+      expect(svc.spec!.clusterIP).toBe('None');
+      const selected = Object.entries(svc.spec!.selector!).every(([k, v]) => labels[k] === v);
+      expect(selected).toBe(true);
+      // The selector names exactly one pod: type and index are in it.
+      expect(svc.spec!.selector!['training.kubeflow.org/replica-index']).toBe(
+        labels['training.kubeflow.org/replica-index'],
+      );
+    }
+    for (const [podName, containers] of Object.entries(expectations[file]!(namespace))) {
+      const pod = pods.get(podName) as V1Pod;
+      expect(pod).toBeDefined();
+      for (const [container, env] of Object.entries(containers))
+        expect(envOf(pod, container)).toEqual(expect.objectContaining(env));
+    }
+    // The master-role label: Master, Chief, or worker-0 of PyTorch, TF and JAX jobs without one; a
+    // collective PaddleJob (Workers only) has none, as upstream.
+    const masters = [...pods.values()]
+      .filter((p) => p.metadata!.labels!['training.kubeflow.org/job-role'] === 'master')
+      .map((p) => p.metadata!.name);
+    expect(masters).toEqual(masterPods[file]);
+    // replicaStatuses: every replica type counted, all succeeded.
+    for (const [rtype, n] of replicaCounts(body)) {
+      const rs = done.status!.replicaStatuses![rtype]!;
+      expect(rs.active).toBe(0);
+      expect(rs.selector).toContain(`training.kubeflow.org/replica-type=${rtype.toLowerCase()}`);
+      expect((rs.succeeded ?? 0) + (rs.failed ?? 0)).toBeLessThanOrEqual(n);
+    }
+  });
+
+  it('gives PyTorch workers the init container that waits for the master host name', async () => {
+    const worker = (await podsOf(namespace, 'pytorch-simple')).get('pytorch-simple-worker-0')!;
+    const init = worker.spec!.initContainers!.find((c) => c.name === 'init-pytorch')!;
+    expect(init.image).toBe('alpine:3.10');
+    expect(init.command!.join(' ')).toContain('nslookup pytorch-simple-master-0');
+    const services = await servicesOf(namespace, 'pytorch-simple');
+    expect(services.get('pytorch-simple-master-0')!.spec!.ports).toEqual([
+      expect.objectContaining({ name: 'pytorchjob-port', port: 23456 }),
+    ]);
+  });
+});
