@@ -14,6 +14,8 @@ import {
   InstallNames,
   LEADERWORKERSET_CLUSTER_ROLE,
   leaderWorkerSetRules,
+  V1_KINDS_CLUSTER_ROLE,
+  v1ClusterRules,
   namespaceRules,
   type PolicyRule,
 } from './rbac.js';
@@ -56,6 +58,32 @@ export function leaderWorkerSetRbacObjects(): Record<string, unknown>[] {
         kind: 'ClusterRole',
         name: LEADERWORKERSET_CLUSTER_ROLE,
       },
+      subjects: [
+        { kind: 'ServiceAccount', name: InstallNames.serviceAccount, namespace: InstallNames.namespace },
+      ],
+    },
+  ];
+}
+
+/**
+ * The opt-in ClusterRole of the Training Operator v1 kinds and its binding to the manager's
+ * ServiceAccount (`kubectl apply -k manifests/rbac/v1-kinds` with `manifests/crds-v1` and
+ * `--enable-v1-kinds`; not in the default kustomization, which grants nothing on pods).
+ */
+export function v1KindsRbacObjects(): Record<string, unknown>[] {
+  const labels = COMMON_LABELS;
+  return [
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: V1_KINDS_CLUSTER_ROLE, labels },
+      rules: v1ClusterRules(),
+    },
+    {
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: V1_KINDS_CLUSTER_ROLE, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: V1_KINDS_CLUSTER_ROLE },
       subjects: [
         { kind: 'ServiceAccount', name: InstallNames.serviceAccount, namespace: InstallNames.namespace },
       ],
@@ -148,6 +176,7 @@ export function generatedFiles(): Record<string, string> {
     ...chartCopies(),
     'manifests/rbac/rbac.yaml': documents(rbacObjects()),
     'manifests/rbac/leaderworkerset/rbac.yaml': documents(leaderWorkerSetRbacObjects()),
+    'manifests/rbac/v1-kinds/rbac.yaml': documents(v1KindsRbacObjects()),
     'manifests/webhook/webhooks.yaml': documents(webhookObjects()),
     'charts/kubetrain/files/cluster-role-rules.yaml': rules(clusterRules()),
     'charts/kubetrain/files/role-rules.yaml': rules(namespaceRules()),

@@ -200,3 +200,9 @@ export function leaderWorkerSetRules(): PolicyRule[] {
   });
   return pluginRules({ kinds: added, applied: gated.applied });
 }
+
+/** The name of the opt-in ClusterRole (and its binding) of the Training Operator v1 kinds. */
+export const V1_KINDS_CLUSTER_ROLE = `${InstallNames.clusterRole}-v1-kinds`;
+
+/** The rules `--enable-v1-kinds` needs (packages/controller/src/v1/rbac-rules.ts): a ClusterRole of its own. */
+export { v1ClusterRules } from '../../packages/controller/src/v1/rbac-rules.js';

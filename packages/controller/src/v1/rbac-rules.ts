@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the v1 controllers need of the API server, as RBAC rules (hack/install/rbac.ts puts them in an
+// opt-in ClusterRole, manifests/rbac/v1-kinds, installed with the v1 CRDs and --enable-v1-kinds): the
+// served kinds (read, status patched, finalizers for blockOwnerDeletion, delete for the TTL), and the
+// pods and Services they own (read, created, deleted; never updated).
+import { V1KindDefinitions } from '@kubetrain/api';
+import { SUPPORTED_V1_KINDS } from './kind-flag.js';
+
+/** One RBAC PolicyRule. */
+export interface V1PolicyRule {
+  apiGroups: string[];
+  resources: string[];
+  verbs: string[];
+}
+
+/** The rules of the v1 controllers, for every kind they serve. */
+export function v1ClusterRules(): V1PolicyRule[] {
+  const plurals = SUPPORTED_V1_KINDS.map((k) => V1KindDefinitions[k].plural).sort();
+  return [
+    { apiGroups: ['kubeflow.org'], resources: plurals, verbs: ['delete', 'get', 'list', 'watch'] },
+    { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/status`), verbs: ['get', 'patch'] },
+    { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/finalizers`), verbs: ['update'] },
+    { apiGroups: [''], resources: ['pods', 'services'], verbs: ['create', 'delete', 'get', 'list', 'watch'] },
+  ];
+}
