@@ -73,7 +73,8 @@ export function convertMPI(ctx: V1JobContext): ConvertedObjects {
   });
   const spec: Json = {
     mlPolicy: {
-      numNodes,
+      // The launcher's pod count is mlPolicy.numNodes (as in the shipped MPI runtimes): one.
+      numNodes: 1,
       mpi: {
         numProcPerNode: slots,
         mpiImplementation: 'OpenMPI',
