@@ -62,6 +62,22 @@ describe('createLogger', () => {
     );
   });
 
+  it('writes level, message and timestamp first; fields cannot overwrite them', () => {
+    const { log, lines } = capture();
+    log.child({ level: 'x' }).info('Started', { message: 'other', timestamp: 'y', port: 1 });
+    expect(lines[0]).toBe(
+      '{"level":"info","message":"Started","timestamp":"2026-11-30T12:00:00.000Z","port":1}\n',
+    );
+  });
+
+  it('writes a self-referencing field and a bigint without throwing', () => {
+    const { log, lines } = capture();
+    const loop: Record<string, unknown> = { id: 1 };
+    loop['again'] = loop;
+    log.info('Odd fields', { loop, count: 3n });
+    expect(JSON.parse(lines[0] ?? '')).toMatchObject({ loop: { id: 1, again: '[Circular]' }, count: '3' });
+  });
+
   it('writes an Error field with its message', () => {
     const { log, lines } = capture();
     log.error('Reconcile failed', { error: new Error('boom') });
