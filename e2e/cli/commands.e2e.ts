@@ -2,39 +2,23 @@
 // `kubetrain` (bin/kubetrain, a child process) against the local control plane, with kubetrain's
 // manager running in-process (e2e/controller/harness.ts) for the suite's namespace: submit --wait to
 // Complete, get and describe output, wait on a failing job (exit codes, the failing pod and exit code),
-// suspend/resume, delete, runtimes, the terminal view under a pseudo-terminal, and refusals of the API
-// server (not found, RBAC) as one line each.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// suspend/resume, delete, runtimes, and refusals of the API server (not found, RBAC) as one line each.
+// The terminal view and submit --follow: follow.e2e.ts; logs: logs.e2e.ts.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { readYamlObjects } from '../support/apply.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
-import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
+import { failAfter, keepRunning } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
-import { kubetrain, kubetrainOnTty, tableRows } from './kubetrain-cli.js';
-import { applyFailFastRuntime, prepareSuite, trainJobYaml, type SuiteCluster } from './suite-cluster.js';
+import { kubetrain, tableRows } from './kubetrain-cli.js';
+import { cliSuite, trainJobYaml } from './suite-cluster.js';
 
 describe('kubetrain CLI against the local control plane', () => {
-  const suffix = randomBytes(2).toString('hex');
-  const failRuntime = `rt-fail-${suffix}`;
-  let namespace: string;
-  let suite: SuiteCluster;
-  let dir: string;
-  const ns = () => ['-n', namespace];
-
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'kubetrain-cli-e2e-'));
-    suite = await prepareSuite('e2e-cli');
-    namespace = suite.namespace;
-    await applyFailFastRuntime(namespace, failRuntime);
-  });
-
-  afterAll(async () => {
-    await suite?.teardown();
-  });
+  const suite = cliSuite('e2e-cli');
+  const { suffix, failRuntime } = suite;
+  const ns = () => ['-n', suite.namespace];
 
   const done = `done-${suffix}`;
 
@@ -73,7 +57,7 @@ describe('kubetrain CLI against the local control plane', () => {
       ),
     );
     expect(got.stderr).not.toContain('\x1b[');
-    const stored = await readTrainJob(namespace, done);
+    const stored = await readTrainJob(suite.namespace, done);
     expect(stored.spec?.trainer).toEqual({
       numNodes: 2,
       command: ['torchrun', 'train.py', '--lr', '0.1'],
@@ -122,13 +106,13 @@ describe('kubetrain CLI against the local control plane', () => {
 
     const all = await kubetrain(['get', '-A']);
     expect(tableRows(all.stdout)[0]?.[0]).toBe('NAMESPACE');
-    expect(tableRows(all.stdout).some((r) => r[0] === namespace && r[1] === done)).toBe(true);
+    expect(tableRows(all.stdout).some((r) => r[0] === suite.namespace && r[1] === done)).toBe(true);
   });
 
   it('describe a Complete job: summary, conditions, jobs, steps with pods, events', async () => {
     const got = await kubetrain(['describe', done, ...ns()]);
     expect(got.code).toBe(0);
-    expect(got.stdout).toContain(`Name:       ${done}\nNamespace:  ${namespace}\n`);
+    expect(got.stdout).toContain(`Name:       ${done}\nNamespace:  ${suite.namespace}\n`);
     expect(got.stdout).toContain(
       'Runtime:    ClusterTrainingRuntime/torch-distributed\nState:      Complete\nNodes:      2\n',
     );
@@ -189,22 +173,22 @@ describe('kubetrain CLI against the local control plane', () => {
       1,
       keepRunning(),
     );
-    writeFileSync(join(dir, 'running.yaml'), yaml);
-    expect((await kubetrain(['submit', ...ns(), '-f', join(dir, 'running.yaml')])).code).toBe(0);
+    writeFileSync(join(suite.dir, 'running.yaml'), yaml);
+    expect((await kubetrain(['submit', ...ns(), '-f', join(suite.dir, 'running.yaml')])).code).toBe(0);
     const got = await kubetrain(['wait', running, ...ns(), '--for=Complete', '--timeout=2s']);
     expect(got.code).toBe(1);
     expect(got.stderr.split('\n').filter((l) => l.startsWith('error: '))).toEqual([
-      `error: timed out after 2s waiting for TrainJob ${namespace}/${running} to be Complete`,
+      `error: timed out after 2s waiting for TrainJob ${suite.namespace}/${running} to be Complete`,
     ]);
   });
 
   it('suspend and resume: Suspended, then Running again', async () => {
     const name = `susp-${suffix}`;
     writeFileSync(
-      join(dir, 'susp.yaml'),
+      join(suite.dir, 'susp.yaml'),
       trainJobYaml(name, { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' }, 1, keepRunning()),
     );
-    expect((await kubetrain(['submit', ...ns(), '-f', join(dir, 'susp.yaml')])).code).toBe(0);
+    expect((await kubetrain(['submit', ...ns(), '-f', join(suite.dir, 'susp.yaml')])).code).toBe(0);
     const state = async () => tableRows((await kubetrain(['get', name, ...ns()])).stdout)[1]?.[1];
     await waitFor(`${name} Running`, async () => ((await state()) === 'Running' ? true : undefined));
 
@@ -213,7 +197,7 @@ describe('kubetrain CLI against the local control plane', () => {
       stdout: `trainjob.trainer.kubeflow.org/${name} suspended\n`,
     });
     await waitFor(`${name} Suspended`, async () => ((await state()) === 'Suspended' ? true : undefined));
-    expect((await readTrainJob(namespace, name)).spec?.suspend).toBe(true);
+    expect((await readTrainJob(suite.namespace, name)).spec?.suspend).toBe(true);
 
     expect(await kubetrain(['resume', name, ...ns()])).toMatchObject({
       code: 0,
@@ -265,7 +249,7 @@ describe('kubetrain CLI against the local control plane', () => {
     ]);
     expect(rows.find((r) => r[0] === failRuntime)?.slice(0, 3)).toEqual([
       failRuntime,
-      `TrainingRuntime (${namespace})`,
+      `TrainingRuntime (${suite.namespace})`,
       'torch',
     ]);
     // namespaced first, as the Python SDK merges them
@@ -280,52 +264,22 @@ describe('kubetrain CLI against the local control plane', () => {
     );
   });
 
-  it('on a terminal, submit --wait redraws one view with a bar per step', async () => {
-    const name = `tty-${suffix}`;
-    writeFileSync(
-      join(dir, 'tty.yaml'),
-      trainJobYaml(
-        name,
-        { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' },
-        2,
-        succeedAfter('3s'),
-      ),
-    );
-    const got = await kubetrainOnTty([
-      'submit',
-      '-n',
-      namespace,
-      '-f',
-      join(dir, 'tty.yaml'),
-      '--wait',
-      '--timeout',
-      '3m',
-    ]);
-    expect(got.code).toBe(0);
-    const screen = got.stdout;
-    // every redraw after the first moves the cursor up over the previous view (2 lines) and erases it
-    expect(screen).toContain('\x1b[2A\r\x1b[J');
-    expect(screen).toMatch(
-      new RegExp(
-        `${name}  Complete\\r?\\n  node +\\[====================\\] pending 0, running 0, succeeded 2, failed 0`,
-      ),
-    );
-    expect(screen).toContain(`trainjob.trainer.kubeflow.org/${name} condition met`);
-  });
-
   it('an RBAC refusal is one line and exit 1', async () => {
     // A ServiceAccount with no role, and a kubeconfig with its token.
     const sa = `nobody-${suffix}`;
-    await cluster().core.createNamespacedServiceAccount({ namespace, body: { metadata: { name: sa } } });
+    await cluster().core.createNamespacedServiceAccount({
+      namespace: suite.namespace,
+      body: { metadata: { name: sa } },
+    });
     const token = await cluster().core.createNamespacedServiceAccountToken({
-      namespace,
+      namespace: suite.namespace,
       name: sa,
       body: { spec: { audiences: [], expirationSeconds: 600 } },
     });
     const admin = readFileSync(kubeconfigPath(), 'utf8');
     const server = /server: (\S+)/.exec(admin)![1]!;
     const ca = /certificate-authority: (\S+)/.exec(admin)![1]!;
-    const config = join(dir, 'nobody.kubeconfig');
+    const config = join(suite.dir, 'nobody.kubeconfig');
     writeFileSync(
       config,
       stringify({
@@ -333,14 +287,14 @@ describe('kubetrain CLI against the local control plane', () => {
         kind: 'Config',
         clusters: [{ name: 'c', cluster: { server, 'certificate-authority': ca } }],
         users: [{ name: 'u', user: { token: token.status?.token } }],
-        contexts: [{ name: 'x', context: { cluster: 'c', user: 'u', namespace } }],
+        contexts: [{ name: 'x', context: { cluster: 'c', user: 'u', namespace: suite.namespace } }],
         'current-context': 'x',
       }),
     );
     const got = await kubetrain(['get', '--kubeconfig', config]);
     expect(got.code).toBe(1);
     expect(got.stderr).toBe(
-      `error: (Forbidden) trainjobs.trainer.kubeflow.org is forbidden: User "system:serviceaccount:${namespace}:${sa}" cannot list resource "trainjobs" in API group "trainer.kubeflow.org" in the namespace "${namespace}"\n`,
+      `error: (Forbidden) trainjobs.trainer.kubeflow.org is forbidden: User "system:serviceaccount:${suite.namespace}:${sa}" cannot list resource "trainjobs" in API group "trainer.kubeflow.org" in the suite.namespace "${suite.namespace}"\n`,
     );
   });
 });

@@ -21,26 +21,82 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, NO_COLOR: '1' };
 }
 
-/** Runs `kubetrain <args>` (with `--kubeconfig` unless `args` has one), feeding `stdin` when given. */
-export function kubetrain(args: readonly string[], stdin?: string): Promise<CliRun> {
+/** `args` with `--kubeconfig` of the local cluster (before a `--`, whose followers are the trainer's command). */
+function withKubeconfig(args: readonly string[]): string[] {
   const own = args.includes('--kubeconfig') || ['render', 'validate', 'completion'].includes(args[0] ?? '');
-  // before a `--`, whose followers are the trainer's command
   const at = args.indexOf('--') < 0 ? args.length : args.indexOf('--');
-  const withConfig = own
-    ? [...args]
-    : [...args.slice(0, at), '--kubeconfig', kubeconfigPath(), ...args.slice(at)];
-  return runChild(KUBETRAIN, withConfig, stdin);
+  return own ? [...args] : [...args.slice(0, at), '--kubeconfig', kubeconfigPath(), ...args.slice(at)];
 }
 
-/**
- * Runs `kubetrain <args>` under a pseudo-terminal (util-linux `script`), so that it draws its
- * terminal view; returns everything the terminal received.
- */
-export function kubetrainOnTty(args: readonly string[]): Promise<CliRun> {
-  const quoted = [KUBETRAIN, ...args, '--kubeconfig', kubeconfigPath()]
-    .map((a) => `'${a.replace(/'/g, `'\\''`)}'`)
-    .join(' ');
-  return runChild('script', ['-qfec', `stty cols 120 rows 40; ${quoted}`, '/dev/null']);
+/** Runs `kubetrain <args>` (with `--kubeconfig` unless `args` has one), feeding `stdin` when given. */
+export function kubetrain(args: readonly string[], stdin?: string): Promise<CliRun> {
+  return runChild(KUBETRAIN, withKubeconfig(args), stdin);
+}
+
+/** The terminal size the pseudo-terminal runs get. */
+export const TTY_SIZE = { cols: 120, rows: 40 } as const;
+
+/** util-linux `script` running `kubetrain <args>` as the only process on a new pseudo-terminal. */
+function onTty(args: readonly string[]): [string, string[]] {
+  const quoted = [KUBETRAIN, ...withKubeconfig(args)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+  // exec: kubetrain (bash, which execs node) is the terminal's foreground process, so Ctrl-C reaches
+  // it alone and script exits with its exit code (-e).
+  return [
+    'script',
+    ['-qfec', `stty cols ${TTY_SIZE.cols} rows ${TTY_SIZE.rows}; exec ${quoted}`, '/dev/null'],
+  ];
+}
+
+/** A `kubetrain` still running: what it printed so far, input to it, its end. */
+export interface RunningCli {
+  /** Resolves once `test` holds for what it printed so far; rejects when it ends first. */
+  waitForOutput(what: string, test: (printed: { stdout: string; stderr: string }) => boolean): Promise<void>;
+  /** Writes to its standard input (on a pty: what the user types, `\x03` is Ctrl-C). */
+  type(text: string): void;
+  /** Sends it SIGINT, as an interrupt from outside a terminal does. */
+  interrupt(): void;
+  /** Whether it has ended. */
+  ended(): boolean;
+  /** Resolves when it ends. */
+  readonly done: Promise<CliRun>;
+}
+
+/** Starts `kubetrain <args>`, on a pseudo-terminal when `tty`, with its standard input kept open. */
+export function startKubetrain(args: readonly string[], { tty = false } = {}): RunningCli {
+  const [command, childArgs] = tty ? onTty(args) : [KUBETRAIN, withKubeconfig(args)];
+  const child = spawn(command, childArgs, { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let ended = false;
+  const waiters: (() => void)[] = [];
+  const wake = (): void => waiters.splice(0).forEach((w) => w());
+  child.stdout.on('data', (d: Buffer) => ((stdout += d.toString()), wake()));
+  child.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), wake()));
+  const done = new Promise<CliRun>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      ended = true;
+      wake();
+      resolve({ code: code ?? (signal ? -1 : -2), stdout, stderr });
+    });
+  });
+  return {
+    ended: () => ended,
+    type: (text) => child.stdin.write(text),
+    done,
+    interrupt: () => child.kill('SIGINT'),
+    waitForOutput(what, test) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          if (test({ stdout, stderr })) resolve();
+          else if (ended)
+            reject(new Error(`kubetrain ${args.join(' ')} ended before ${what}:\n${stdout}\n${stderr}`));
+          else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
 }
 
 function runChild(command: string, args: readonly string[], stdin?: string): Promise<CliRun> {

@@ -2,7 +2,7 @@
 // Giving a pod on a kwok node a log: a file in CRI log format and a kwok.x-k8s.io/v1alpha1 `Logs`
 // object named as the pod that points kwok's kubelet server at it (hack/cluster/config/kwok-config.yaml).
 // `kubectl logs` and `kubetrain logs` then read those lines through the API server.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { applyObject } from '../support/apply.js';
@@ -15,6 +15,17 @@ function criLine(text: string, at: Date): string {
   return `${at.toISOString().replace('Z', '000000Z')} stdout F ${text}\n`;
 }
 
+/** The log file of `container` in the pod. */
+function logFile(namespace: string, pod: string, container: string): string {
+  return join(dir, `${namespace}_${pod}_${container}.log`);
+}
+
+/** `lines` in CRI log format, timestamped from now on. */
+function criLines(lines: readonly string[]): string {
+  const start = Date.now();
+  return lines.map((l, i) => criLine(l, new Date(start + i))).join('');
+}
+
 /** Writes `lines` as the log of `container` in the pod, and points kwok at it. */
 export async function writePodLog(
   namespace: string,
@@ -22,9 +33,8 @@ export async function writePodLog(
   container: string,
   lines: readonly string[],
 ): Promise<void> {
-  const file = join(dir, `${namespace}_${pod}_${container}.log`);
-  const start = Date.now();
-  writeFileSync(file, lines.map((l, i) => criLine(l, new Date(start + i))).join(''));
+  const file = logFile(namespace, pod, container);
+  writeFileSync(file, criLines(lines));
   await applyObject(
     {
       apiVersion: 'kwok.x-k8s.io/v1alpha1',
@@ -34,4 +44,14 @@ export async function writePodLog(
     } as never,
     FIELD_MANAGER,
   );
+}
+
+/** Appends `lines` to the log {@link writePodLog} gave the container, as a running container writes more. */
+export function appendPodLog(
+  namespace: string,
+  pod: string,
+  container: string,
+  lines: readonly string[],
+): void {
+  appendFileSync(logFile(namespace, pod, container), criLines(lines));
 }

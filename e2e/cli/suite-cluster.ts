@@ -2,6 +2,10 @@
 // What the CLI and SDK suites need on the local control plane: a namespace of their own, kubetrain's
 // CRDs and shipped runtimes, and kubetrain's manager in-process for that namespace
 // (e2e/controller/harness.ts). Runtimes the suite installed are deleted afterwards.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GROUP, VERSION } from '@kubetrain/api';
 import { stringify } from 'yaml';
 import { applyObject } from '../support/apply.js';
@@ -43,6 +47,37 @@ export async function prepareSuite(prefix: string): Promise<SuiteCluster> {
       await deleteNamespace(namespace);
     },
   };
+}
+
+/** What a CLI suite's tests use; `namespace` and `dir` are set once its beforeAll has run. */
+export interface CliSuite {
+  /** Random, for the names of the suite's objects. */
+  readonly suffix: string;
+  /** The suite's fail-fast TrainingRuntime ({@link applyFailFastRuntime}) in its namespace. */
+  readonly failRuntime: string;
+  namespace: string;
+  /** A scratch folder for the suite's files. */
+  dir: string;
+}
+
+/**
+ * Registers, in the calling `describe`, a beforeAll that prepares the suite ({@link prepareSuite}
+ * with `prefix`, a scratch folder, the fail-fast runtime) and an afterAll that tears it down.
+ */
+export function cliSuite(prefix: string): CliSuite {
+  const suffix = randomBytes(2).toString('hex');
+  const state: CliSuite = { suffix, failRuntime: `rt-fail-${suffix}`, namespace: '', dir: '' };
+  let suite: SuiteCluster | undefined;
+  beforeAll(async () => {
+    state.dir = mkdtempSync(join(tmpdir(), `kubetrain-${prefix}-`));
+    suite = await prepareSuite(prefix);
+    state.namespace = suite.namespace;
+    await applyFailFastRuntime(state.namespace, state.failRuntime);
+  });
+  afterAll(async () => {
+    await suite?.teardown();
+  });
+  return state;
 }
 
 /**

@@ -205,7 +205,10 @@ export function addClusterCommands(
       '--step <step>',
       'a step (node-1, dataset-initializer) or job (node, launcher) instead of the trainer',
     )
-    .option('-f, --follow', 'keep streaming')
+    .option(
+      '-f, --follow',
+      'stream the lines as they are written; ends when every followed pod has ended (Succeeded, Failed or deleted)',
+    )
     .action(async (name: string, opts: Opts) => {
       result.code = await withSession(cluster(opts), (s) =>
         logsCommand(

@@ -31,6 +31,7 @@ Exit codes:
      Failed or a wait that was not met; a refusal of the API server (not found, forbidden)
   2  the input or the command could not be used (usage, no cluster answering, a missing or
      unreadable file, input that is not YAML or JSON, larger than --max-bytes or nested too deep)
+130  following a job (submit --wait|--follow, wait) was stopped by Ctrl-C; the job keeps running
 
 Errors go to stderr, one line each: <kind>/<name>: <field path>: <message>.`;
 

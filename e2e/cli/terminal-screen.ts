@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: Apache-2.0
+// Reading what a terminal shows: the bytes a program wrote to its pseudo-terminal, replayed into a
+// headless xterm.js terminal (cursor movement, erasing, wrapping as a terminal does them).
+import xterm from '@xterm/headless';
+import { TTY_SIZE } from './kubetrain-cli.js';
+
+/** The screen after `output`: its lines (trailing blanks trimmed, empty lines at the end dropped). */
+export function screenAfter(
+  output: string,
+  size: { cols: number; rows: number } = TTY_SIZE,
+): Promise<string[]> {
+  const terminal = new xterm.Terminal({
+    cols: size.cols,
+    rows: size.rows,
+    scrollback: 1000,
+    allowProposedApi: true,
+  });
+  return new Promise((resolve) => {
+    terminal.write(output, () => {
+      const buffer = terminal.buffer.active;
+      const lines: string[] = [];
+      for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+      while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+      terminal.dispose();
+      resolve(lines);
+    });
+  });
+}
