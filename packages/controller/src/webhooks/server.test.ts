@@ -4,7 +4,7 @@ import { issueCertificates, type CertificateBundle } from '../certs/generate.js'
 import { errored, allowed, type AdmissionOutcome } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
 import { Webhooks } from './names.js';
-import { startWebhookServer, type WebhookServer } from './server.js';
+import { IDLE_CONNECTION_MS, startWebhookServer, type WebhookServer } from './server.js';
 import { WebhookTestClient } from './test-client.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 
@@ -66,6 +66,14 @@ describe('webhook server', () => {
       kind: 'AdmissionReview',
       response: { uid: 'u1', allowed: true, status: { code: 200 }, warnings: ['a warning'] },
     });
+  });
+
+  it('keeps an idle connection open longer than the API server does (it closes first)', async () => {
+    decide = async () => allowed();
+    const res = await client.post(path, create());
+    expect(res.headers['connection']).toBe('keep-alive');
+    expect(res.headers['keep-alive']).toBe(`timeout=${IDLE_CONNECTION_MS / 1000}`);
+    expect(IDLE_CONNECTION_MS).toBeGreaterThan(90_000);
   });
 
   const deep = (n: number): unknown => (n === 0 ? {} : { a: deep(n - 1) });

@@ -27,6 +27,9 @@ import type { WebhookMetrics } from './webhook-metrics.js';
 /** Per-request deadline: under the API server's default webhook timeout (10 s). */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 8000;
 
+/** How long an idle keep-alive connection stays open: longer than the API server's 90 s. */
+export const IDLE_CONNECTION_MS = 120_000;
+
 /** Nesting accepted in a review: far above any TrainJob or runtime the CRD schemas allow. */
 export const MAX_REVIEW_DEPTH = 200;
 
@@ -215,6 +218,10 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     serve,
   );
   server.requestTimeout = timeoutMs + 2000;
+  // The kube-apiserver's webhook client keeps idle connections for 90 s. Node closes an idle
+  // keep-alive connection after 5 s by default, and a request the client sends on a connection the
+  // server is closing at that moment fails with a reset; so the client, not the server, closes first.
+  server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = Math.min(timeoutMs, 60000);
   server.on('tlsClientError', () => undefined);
   await new Promise<void>((resolve, reject) => {

@@ -2,12 +2,14 @@
 // A client of the webhook server for tests and the benchmark: POSTs a body over HTTPS, trusting
 // the CA given, and returns the HTTP status and the parsed answer.
 
+import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'node:https';
 
 /** The HTTP status and JSON body of one answer. */
 export interface PostResult {
   readonly status: number;
   readonly body: unknown;
+  readonly headers: IncomingHttpHeaders;
 }
 
 /** A keep-alive client of `https://127.0.0.1:<port>`. */
@@ -45,7 +47,7 @@ export class WebhookTestClient {
             } catch {
               // Not JSON: returned as text.
             }
-            resolve({ status: res.statusCode ?? 0, body: parsed });
+            resolve({ status: res.statusCode ?? 0, body: parsed, headers: res.headers });
           });
           res.on('error', reject);
         },
