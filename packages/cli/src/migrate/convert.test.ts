@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: Apache-2.0
+// convertV1Job on hand-made v1 jobs: what each v1 field becomes, and the warning of each field that
+// is not carried over, by path.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { convertV1Job } from './convert.js';
+import type { Conversion } from './convert.js';
+import { MigrationError } from './findings.js';
+import type { V1KindName } from '@kubetrain/api';
+
+type Json = Record<string, unknown>;
+
+const runtimesDir = join(import.meta.dirname, '..', '..', '..', '..', 'manifests', 'runtimes');
+const shipped = new Map(
+  readdirSync(runtimesDir)
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .map((f) => parse(readFileSync(join(runtimesDir, f), 'utf8')) as Json)
+    .map((o) => [(o.metadata as Json).name as string, o]),
+);
+
+const container = (extra: Json = {}): Json => ({
+  name: 'pytorch',
+  image: 'train:1',
+  command: ['torchrun', 'train.py'],
+  ...extra,
+});
+
+/** A PyTorchJob with a Master and `workers` Workers of the same template, and `spec` merged in. */
+function pytorchJob(spec: Json = {}, workerContainer: Json = container(), podSpec: Json = {}): Json {
+  const replica = (replicas: number, c: Json) => ({
+    replicas,
+    template: { spec: { containers: [c], ...podSpec } },
+  });
+  return {
+    apiVersion: 'kubeflow.org/v1',
+    kind: 'PyTorchJob',
+    metadata: { name: 'job', namespace: 'team' },
+    spec: {
+      pytorchReplicaSpecs: { Master: replica(1, container()), Worker: replica(2, workerContainer) },
+      ...spec,
+    },
+  };
+}
+
+function converted(kind: V1KindName, object: Json): { objects: Json[]; paths: string[]; messages: string[] } {
+  const result: Conversion = convertV1Job(kind, object, shipped);
+  if ('errors' in result) throw new Error(JSON.stringify(result.errors));
+  return {
+    objects: result.objects,
+    paths: result.warnings.map((w) => w.path),
+    messages: result.warnings.map((w) => `${w.path}: ${w.message}`),
+  };
+}
+
+const trainJobOf = (objects: Json[]) => objects.find((o) => o.kind === 'TrainJob') as { spec: Json };
+const runtimeOf = (objects: Json[]) =>
+  objects.find((o) => o.kind === 'TrainingRuntime') as { spec: Json } | undefined;
+const trainerJobSpec = (objects: Json[]): Json => {
+  const jobs = (
+    runtimeOf(objects)?.spec.template as { spec: { replicatedJobs: { template: { spec: Json } }[] } }
+  ).spec.replicatedJobs;
+  return jobs[0]!.template.spec;
+};
+
+interface Case {
+  readonly object: Json;
+  readonly kind?: V1KindName;
+  /** Members expected in the TrainJob's spec. */
+  readonly trainJobSpec?: Json;
+  /** Whether a TrainingRuntime is printed. */
+  readonly runtime: boolean;
+  /** Paths that must have a warning. */
+  readonly warned?: readonly string[];
+  /** Paths that must not. */
+  readonly notWarned?: readonly string[];
+  /** Members expected in the runtime's first (trainer) Job spec. */
+  readonly jobSpec?: Json;
+}
+
+const cases: Record<string, Case> = {
+  'Master and Workers become numNodes on torch-distributed with the trainer fields': {
+    object: pytorchJob({}, container()),
+    runtime: false,
+    trainJobSpec: {
+      runtimeRef: {
+        name: 'torch-distributed',
+        apiGroup: 'trainer.kubeflow.org',
+        kind: 'ClusterTrainingRuntime',
+      },
+      trainer: { numNodes: 3, image: 'train:1', command: ['torchrun', 'train.py'] },
+    },
+    notWarned: ['spec.pytorchReplicaSpecs'],
+  },
+  'runPolicy suspend, activeDeadlineSeconds and multikueue managedBy are carried over': {
+    object: pytorchJob({
+      runPolicy: { suspend: true, activeDeadlineSeconds: 600, managedBy: 'kueue.x-k8s.io/multikueue' },
+    }),
+    runtime: false,
+    trainJobSpec: { suspend: true, activeDeadlineSeconds: 600, managedBy: 'kueue.x-k8s.io/multikueue' },
+    notWarned: ['spec.runPolicy.suspend', 'spec.runPolicy.activeDeadlineSeconds', 'spec.runPolicy.managedBy'],
+  },
+  "runPolicy's clean-up, TTL and gang fields are reported one by one": {
+    object: pytorchJob({
+      runPolicy: {
+        cleanPodPolicy: 'All',
+        ttlSecondsAfterFinished: 60,
+        managedBy: 'example.com/other',
+        schedulingPolicy: { minAvailable: 2, queue: 'q', priorityClass: 'high' },
+      },
+    }),
+    runtime: false,
+    warned: [
+      'spec.runPolicy.cleanPodPolicy',
+      'spec.runPolicy.ttlSecondsAfterFinished',
+      'spec.runPolicy.managedBy',
+      'spec.runPolicy.schedulingPolicy.minAvailable',
+      'spec.runPolicy.schedulingPolicy.queue',
+      'spec.runPolicy.schedulingPolicy.priorityClass',
+    ],
+  },
+  'runPolicy.backoffLimit goes to the Job of a TrainingRuntime': {
+    object: pytorchJob({ runPolicy: { backoffLimit: 3 } }),
+    runtime: true,
+    jobSpec: { backoffLimit: 3 },
+    notWarned: ['spec.pytorchReplicaSpecs.Master.restartPolicy'],
+  },
+  'a numeric nprocPerNode is numProcPerNode': {
+    object: pytorchJob({ nprocPerNode: '4' }),
+    runtime: false,
+    trainJobSpec: {
+      trainer: { numNodes: 3, image: 'train:1', command: ['torchrun', 'train.py'], numProcPerNode: 4 },
+    },
+  },
+  'nprocPerNode gpu has no v2 value': {
+    object: pytorchJob({ nprocPerNode: 'gpu' }),
+    runtime: false,
+    warned: ['spec.nprocPerNode'],
+  },
+  'every elasticPolicy field is reported': {
+    object: pytorchJob({ elasticPolicy: { minReplicas: 1, maxReplicas: 4, rdzvBackend: 'c10d' } }),
+    runtime: false,
+    warned: [
+      'spec.elasticPolicy.minReplicas',
+      'spec.elasticPolicy.maxReplicas',
+      'spec.elasticPolicy.rdzvBackend',
+    ],
+  },
+  'a Worker template that differs from the Master is reported at each differing field': {
+    object: pytorchJob({}, container({ image: 'train:2', args: ['--x'] })),
+    runtime: false,
+    warned: [
+      'spec.pytorchReplicaSpecs.Worker.template.spec.containers[0].image',
+      'spec.pytorchReplicaSpecs.Worker.template.spec.containers[0].args',
+    ],
+  },
+  'a sidecar needs a TrainingRuntime carrying the pod template': {
+    object: pytorchJob({}, container(), { volumes: [{ name: 'data', emptyDir: {} }] }),
+    runtime: true,
+    trainJobSpec: {
+      runtimeRef: { name: 'job', apiGroup: 'trainer.kubeflow.org', kind: 'TrainingRuntime' },
+      trainer: { numNodes: 3 },
+    },
+  },
+  'an env name torchrun reserves needs a TrainingRuntime': {
+    object: {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'PyTorchJob',
+      metadata: { name: 'job' },
+      spec: {
+        pytorchReplicaSpecs: {
+          worker: {
+            replicas: 2,
+            template: { spec: { containers: [container({ env: [{ name: 'PET_NNODES', value: '1:4' }] })] } },
+          },
+        },
+      },
+    },
+    runtime: true,
+  },
+  'ExitCode is a Job podFailurePolicy failing on exit codes 1-127': {
+    object: {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'PyTorchJob',
+      metadata: { name: 'job' },
+      spec: {
+        pytorchReplicaSpecs: {
+          Worker: {
+            replicas: 2,
+            restartPolicy: 'ExitCode',
+            template: { spec: { containers: [container()] } },
+          },
+        },
+      },
+    },
+    runtime: true,
+    warned: ['spec.pytorchReplicaSpecs.Worker.restartPolicy'],
+  },
+  'Always becomes OnFailure, reported': {
+    object: {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'PyTorchJob',
+      metadata: { name: 'job' },
+      spec: {
+        pytorchReplicaSpecs: {
+          Worker: { restartPolicy: 'Always', template: { spec: { containers: [container()] } } },
+        },
+      },
+    },
+    runtime: false,
+    trainJobSpec: { trainer: { numNodes: 1, image: 'train:1', command: ['torchrun', 'train.py'] } },
+    warned: ['spec.pytorchReplicaSpecs.Worker.restartPolicy'],
+  },
+  'a replica type the kind does not have is reported and left out': {
+    object: pytorchJob({
+      pytorchReplicaSpecs: {
+        Worker: { replicas: 2, template: { spec: { containers: [container()] } } },
+        Chief: { replicas: 1, template: { spec: { containers: [container()] } } },
+      },
+    }),
+    runtime: false,
+    trainJobSpec: { trainer: { numNodes: 2, image: 'train:1', command: ['torchrun', 'train.py'] } },
+    warned: ['spec.pytorchReplicaSpecs.Chief'],
+  },
+  'a script started without torchrun loses MASTER_ADDR, RANK and WORLD_SIZE': {
+    object: {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'PyTorchJob',
+      metadata: { name: 'job' },
+      spec: {
+        pytorchReplicaSpecs: {
+          Master: { template: { spec: { containers: [container({ command: ['python3', 'train.py'] })] } } },
+        },
+      },
+    },
+    runtime: false,
+    warned: ['spec.pytorchReplicaSpecs'],
+  },
+  'metadata: labels and annotations carried, ownerReferences reported': {
+    object: {
+      ...pytorchJob(),
+      metadata: {
+        name: 'job',
+        labels: { team: 'a' },
+        annotations: { note: 'x', 'kubectl.kubernetes.io/last-applied-configuration': '{}' },
+        uid: '1',
+        ownerReferences: [{ apiVersion: 'v1', kind: 'ConfigMap', name: 'o', uid: '2' }],
+      },
+    },
+    runtime: false,
+    warned: ['metadata.ownerReferences'],
+    notWarned: ['metadata.uid', 'metadata.annotations'],
+  },
+  'TFJob enableDynamicWorker is reported; the Chief is the trainer job': {
+    kind: 'TFJob',
+    object: {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'TFJob',
+      metadata: { name: 'tf' },
+      spec: {
+        enableDynamicWorker: true,
+        tfReplicaSpecs: {
+          Worker: {
+            replicas: 3,
+            template: { spec: { containers: [{ name: 'tensorflow', image: 'tf:1' }] } },
+          },
+          Chief: { template: { spec: { containers: [{ name: 'tensorflow', image: 'tf:1' }] } } },
+        },
+      },
+    },
+    runtime: true,
+    trainJobSpec: { trainer: { numNodes: 1 } },
+    warned: ['spec.enableDynamicWorker', 'spec.tfReplicaSpecs'],
+    jobSpec: { backoffLimit: 0 },
+  },
+};
+
+describe('convertV1Job', () => {
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, () => {
+      const got = converted(tc.kind ?? 'PyTorchJob', tc.object);
+      expect(runtimeOf(got.objects) !== undefined).toBe(tc.runtime);
+      if (tc.trainJobSpec !== undefined) expect(trainJobOf(got.objects).spec).toMatchObject(tc.trainJobSpec);
+      for (const path of tc.warned ?? []) expect(got.paths).toContain(path);
+      for (const path of tc.notWarned ?? []) expect(got.paths).not.toContain(path);
+      if (tc.jobSpec !== undefined) expect(trainerJobSpec(got.objects)).toMatchObject(tc.jobSpec);
+    });
+  }
+
+  it('ExitCode: pods Never, exit codes 1 to 127 fail the Job at once', () => {
+    const got = converted(
+      'PyTorchJob',
+      cases['ExitCode is a Job podFailurePolicy failing on exit codes 1-127']!.object,
+    );
+    const job = trainerJobSpec(got.objects) as {
+      template: { spec: { restartPolicy: string } };
+      podFailurePolicy: { rules: { action: string; onExitCodes: { values: number[] } }[] };
+    };
+    expect(job.template.spec.restartPolicy).toBe('Never');
+    const [rule] = job.podFailurePolicy.rules;
+    expect(rule?.action).toBe('FailJob');
+    expect(rule?.onExitCodes.values).toEqual(Array.from({ length: 127 }, (_, i) => i + 1));
+  });
+
+  it('carries labels and annotations, not the last-applied configuration', () => {
+    const got = converted(
+      'PyTorchJob',
+      cases['metadata: labels and annotations carried, ownerReferences reported']!.object,
+    );
+    expect((trainJobOf(got.objects) as unknown as { metadata: Json }).metadata).toEqual({
+      name: 'job',
+      labels: { team: 'a' },
+      annotations: { note: 'x' },
+    });
+  });
+
+  it('refuses what the v1 CRD refuses, with its errors', () => {
+    const object = pytorchJob({ pytorchReplicaSpecs: { Worker: { replicas: -1 } } });
+    const result = convertV1Job('PyTorchJob', object, shipped);
+    expect('errors' in result && result.errors.map((e) => e.path)).toEqual([
+      // The API server's path for the scale subresource's check, as it prints it.
+      '.spec.pytorchReplicaSpecs.Worker.replicas',
+    ]);
+  });
+
+  it('an MPIJob without a Launcher cannot be converted', () => {
+    const object = {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'MPIJob',
+      metadata: { name: 'mpi' },
+      spec: {
+        mpiReplicaSpecs: {
+          Worker: { replicas: 2, template: { spec: { containers: [{ name: 'mpi', image: 'm' }] } } },
+        },
+      },
+    };
+    expect(() => convertV1Job('MPIJob', object, shipped)).toThrow(MigrationError);
+  });
+
+  it('a folded kind without its shipped runtime cannot be converted', () => {
+    expect(() => convertV1Job('PyTorchJob', pytorchJob(), new Map())).toThrow(
+      'the shipped runtime torch-distributed is not in the runtimes folder',
+    );
+  });
+});
