@@ -160,7 +160,7 @@ export async function migrateCommand(
   if (tally.objects.length > 0) io.stdout(format(tally.objects, options.output));
   const converted = tally.jobs - tally.failed;
   io.stderr(
-    `migrated ${converted} of ${tally.jobs} v1 jobs into ${tally.objects.length} objects (${tally.warnings} warnings)\n`,
+    `migrated ${converted} of ${tally.jobs} v1 jobs into ${tally.objects.length} objects (${tally.warnings} ${tally.warnings === 1 ? 'warning' : 'warnings'})\n`,
   );
   if (tally.failed > 0 || refused > 0) return ExitCode.Invalid;
   return options.strict && tally.warnings > 0 ? ExitCode.Invalid : ExitCode.Ok;
