@@ -36,7 +36,7 @@ Exit codes:
 Errors go to stderr, one line each: <kind>/<name>: <field path>: <message>.`;
 
 /** Parses `--max-bytes`: a positive whole number of bytes. */
-function parseMaxBytes(value: string): number {
+export function parseMaxBytes(value: string): number {
   const n = Number(value);
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
     throw new InvalidArgumentError('must be a positive whole number of bytes');

@@ -3,20 +3,13 @@
 
 import { MAX_OBJECT_BYTES } from '@kubetrain/api';
 import type { Command } from 'commander';
-import { InvalidArgumentError, Option } from 'commander';
+import { Option } from 'commander';
 import type { CliConfig, Io } from '../io.js';
+import { parseMaxBytes } from '../run.js';
 import { MIGRATE_HELP, migrateCommand } from './migrate.js';
 import type { MigrateOutput } from './migrate.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-
-/** Parses `--max-bytes`: a positive whole number of bytes. */
-function parseMaxBytes(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
-    throw new InvalidArgumentError('must be a positive whole number of bytes');
-  return n;
-}
 
 interface MigrateFlags {
   file: string[];

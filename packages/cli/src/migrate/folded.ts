@@ -15,7 +15,7 @@ import type { V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { reportEnvContract } from './env-contract.js';
 import { MigrationError } from './findings.js';
-import { trainJobObject, trainingRuntimeObject } from './objects.js';
+import { runtimeAndTrainJob, trainJobObject } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate, splitTemplate } from './pod-template.js';
 import { jobRestart, withJobRestart } from './restart-policy.js';
 import type { JobRestart } from './restart-policy.js';
@@ -130,18 +130,12 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
   }
   const pod = runtimePodTemplate(primary.template, index, restart.podRestartPolicy);
   const metadata = isObject(base.metadata) ? base.metadata : {};
-  const runtime = trainingRuntimeObject(
+  const labels = isObject(metadata.labels) ? metadata.labels : undefined;
+  return runtimeAndTrainJob(
     ctx.metadata,
-    isObject(metadata.labels) ? metadata.labels : undefined,
+    labels,
     derivedRuntimeSpec(base, pod, restart),
+    { numNodes, ...extra },
+    ctx.run.trainJob,
   );
-  return [
-    runtime,
-    trainJobObject(
-      ctx.metadata,
-      { name: ctx.metadata.name, kind: Kinds.TrainingRuntime },
-      { numNodes, ...extra },
-      ctx.run.trainJob,
-    ),
-  ];
 }

@@ -4,14 +4,14 @@
 // the workers are Ready), and a TrainJob whose numNodes is the Worker count (the launcher is not a
 // node: runLauncherAsNode false, as in v1).
 
-import { ContainerNames, Kinds } from '@kubetrain/api';
+import { ContainerNames } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { reportEnvContract } from './env-contract.js';
 import { MigrationError } from './findings.js';
 import { readRunPolicy } from './run-policy.js';
-import { trainJobObject, trainingRuntimeObject, TRAINER_JOB_LABELS } from './objects.js';
+import { runtimeAndTrainJob, TRAINER_JOB_LABELS } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate } from './pod-template.js';
-import { jobRestart, withJobRestart } from './restart-policy.js';
+import { jobRestart, reportPodRestartPolicy, withJobRestart } from './restart-policy.js';
 import { readReplicas } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
 
@@ -30,6 +30,7 @@ function roleJob(replica: V1Replica, mainContainer: string, ctx: V1JobContext, w
     ctx.run.backoffLimit,
     ctx.findings,
   );
+  reportPodRestartPolicy(replica.template, replica.path, ctx.findings);
   const pod = runtimePodTemplate(replica.template, index, restart.podRestartPolicy);
   const container = containersOf(pod)[index];
   if (worker && container !== undefined && container.command === undefined) {
@@ -90,13 +91,5 @@ export function convertMPI(ctx: V1JobContext): ConvertedObjects {
       },
     },
   };
-  return [
-    trainingRuntimeObject(ctx.metadata, undefined, spec),
-    trainJobObject(
-      ctx.metadata,
-      { name: ctx.metadata.name, kind: Kinds.TrainingRuntime },
-      { numNodes },
-      ctx.run.trainJob,
-    ),
-  ];
+  return runtimeAndTrainJob(ctx.metadata, undefined, spec, { numNodes }, ctx.run.trainJob);
 }

@@ -3,12 +3,12 @@
 // (PlainML) with one replicated job per replica type, named after it (`chief`, `ps`, `worker`, ...);
 // the type whose success ends the v1 job is the trainer job, and the JobSet succeeds with it.
 
-import { ContainerNames, Kinds } from '@kubetrain/api';
+import { ContainerNames } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { reportEnvContract } from './env-contract.js';
-import { trainJobObject, trainingRuntimeObject, TRAINER_JOB_LABELS } from './objects.js';
+import { runtimeAndTrainJob, TRAINER_JOB_LABELS } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate } from './pod-template.js';
-import { jobRestart, withJobRestart } from './restart-policy.js';
+import { jobRestart, reportPodRestartPolicy, withJobRestart } from './restart-policy.js';
 import { isObject, readReplicas, V1_KIND_FACTS } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
 
@@ -58,11 +58,7 @@ function replicatedJob(replica: V1Replica, isTrainer: boolean, ctx: V1JobContext
     if (containers[index] !== undefined && original !== undefined)
       containers[index].name = original.name ?? ContainerNames.Node;
   }
-  if (isObject(replica.template.spec) && replica.template.spec.restartPolicy !== undefined)
-    ctx.findings.notCarried(
-      `${replica.path}.template.spec.restartPolicy`,
-      "Training Operator v1 replaced it with the replica's restartPolicy, as the migration does",
-    );
+  reportPodRestartPolicy(replica.template, replica.path, ctx.findings);
   const counts = isTrainer ? {} : { parallelism: replica.replicas, completions: replica.replicas };
   return {
     name: replica.type.toLowerCase(),
@@ -95,13 +91,5 @@ export function convertMultiRole(ctx: V1JobContext): ConvertedObjects {
       },
     },
   };
-  return [
-    trainingRuntimeObject(ctx.metadata, undefined, spec),
-    trainJobObject(
-      ctx.metadata,
-      { name: ctx.metadata.name, kind: Kinds.TrainingRuntime },
-      { numNodes: trainer.replicas },
-      ctx.run.trainJob,
-    ),
-  ];
+  return runtimeAndTrainJob(ctx.metadata, undefined, spec, { numNodes: trainer.replicas }, ctx.run.trainJob);
 }

@@ -48,3 +48,20 @@ export function trainingRuntimeObject(metadata: CarriedMetadata, labels: Json | 
     spec,
   };
 }
+
+/**
+ * A TrainingRuntime named as the job (with `labels` and `spec`) and a TrainJob on it with `trainer`
+ * and the run policy's fields: the objects of a job no shipped runtime can run, in apply order.
+ */
+export function runtimeAndTrainJob(
+  metadata: CarriedMetadata,
+  labels: Json | undefined,
+  spec: Json,
+  trainer: Json,
+  run: RunPolicyFields,
+): Json[] {
+  return [
+    trainingRuntimeObject(metadata, labels, spec),
+    trainJobObject(metadata, { name: metadata.name, kind: Kinds.TrainingRuntime }, trainer, run),
+  ];
+}

@@ -4,6 +4,7 @@
 // v2 plugin sets its own).
 
 import { ContainerNames } from '@kubetrain/api';
+import { POD_RESTART_POLICY_WHY } from './restart-policy.js';
 import { isObject } from './v1-kinds.js';
 import type { Json } from './v1-kinds.js';
 
@@ -84,7 +85,7 @@ export function splitTemplate(
     if (key === 'restartPolicy') {
       dropped.push({
         path: `${path}.spec.restartPolicy`,
-        why: "Training Operator v1 replaced it with the replica's restartPolicy, as the migration does",
+        why: POD_RESTART_POLICY_WHY,
       });
     } else runtimeOnly.push(`${path}.spec.${key}`);
   }

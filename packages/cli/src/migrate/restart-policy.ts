@@ -86,3 +86,18 @@ export function withJobRestart(
     ...(restart.podFailurePolicy !== undefined ? { podFailurePolicy: restart.podFailurePolicy } : {}),
   };
 }
+
+/** Why the pod template's own restartPolicy is not carried over. */
+export const POD_RESTART_POLICY_WHY =
+  "Training Operator v1 replaced it with the replica's restartPolicy, as the migration does";
+
+/** Reports the pod template's own restartPolicy of the replica at `replicaPath`, when it sets one. */
+export function reportPodRestartPolicy(
+  template: Record<string, unknown>,
+  replicaPath: string,
+  findings: Findings,
+): void {
+  const spec = template.spec;
+  if (typeof spec === 'object' && spec !== null && 'restartPolicy' in spec)
+    findings.notCarried(`${replicaPath}.template.spec.restartPolicy`, POD_RESTART_POLICY_WHY);
+}
