@@ -88,19 +88,25 @@ describe('kubetrain migrate output on the local control plane', () => {
     expect(done.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
   });
 
-  it('an XGBoostJob (examples/xgboost/xgboostjob.yaml): its TrainingRuntime and TrainJob, accepted, Complete', async () => {
-    const got = await migrate('xgboost/xgboostjob.yaml');
+  // The other examples: each job's objects applied in order (its TrainingRuntime first), Complete.
+  it.each([
+    ['pytorch/elastic/echo/echo.yaml', 'elastic-example-echo', ['TrainJob']],
+    ['xgboost/xgboostjob.yaml', 'xgboost-dist-iris-test-train', ['TrainingRuntime', 'TrainJob']],
+    ['jax/cpu-demo/demo.yaml', 'jaxjob-simple', ['TrainJob']],
+    ['tensorflow/simple.yaml', 'tfjob-simple', ['TrainingRuntime', 'TrainJob']],
+    ['tensorflow/dist-mnist/tf_job_mnist.yaml', 'dist-mnist-for-e2e-test', ['TrainingRuntime', 'TrainJob']],
+    ['paddlepaddle/simple-cpu.yaml', 'paddle-simple-cpu', ['TrainingRuntime', 'TrainJob']],
+    ['mpi/tensorflow-mnist.yaml', 'tensorflow-mnist', ['TrainingRuntime', 'TrainJob']],
+  ])('%s: %s accepted and Complete', async (example, name, kinds) => {
+    const got = await migrate(example);
     expect(got.code).toBe(0);
-    expect(got.objects.map((o) => o.kind)).toEqual(['TrainingRuntime', 'TrainJob']);
-
-    const [runtime] = await applyAll(got.objects);
-    expect(runtime?.metadata?.name).toBe('xgboost-dist-iris-test-train');
-    const stored = await readTrainJob(namespace, 'xgboost-dist-iris-test-train');
-    expect(stored.spec?.runtimeRef).toEqual({
-      name: 'xgboost-dist-iris-test-train',
-      apiGroup: 'trainer.kubeflow.org',
-      kind: 'TrainingRuntime',
-    });
-    await waitForCondition(namespace, 'xgboost-dist-iris-test-train', 'Complete');
+    expect(got.objects.map((o) => o.kind)).toEqual(kinds);
+    await applyAll(got.objects);
+    const stored = await readTrainJob(namespace, name);
+    const expectedRef = kinds.includes('TrainingRuntime')
+      ? { name, apiGroup: 'trainer.kubeflow.org', kind: 'TrainingRuntime' }
+      : got.objects.at(-1)?.spec?.runtimeRef;
+    expect(stored.spec?.runtimeRef).toEqual(expectedRef);
+    await waitForCondition(namespace, name, 'Complete');
   });
 });
