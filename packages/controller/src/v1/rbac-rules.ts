@@ -2,7 +2,7 @@
 // What the v1 controllers need of the API server, as RBAC rules (hack/install/rbac.ts puts them in an
 // opt-in ClusterRole, manifests/rbac/v1-kinds, installed with the v1 CRDs and --enable-v1-kinds): the
 // served kinds (read, status patched, finalizers for blockOwnerDeletion, delete for the TTL), and the
-// pods and Services they own (read, created, deleted; never updated).
+// pods and Services they own (read, created, deleted; never updated), PyTorch's HPA (applied, deleted).
 import { V1KindDefinitions } from '@kubetrain/api';
 import { SUPPORTED_V1_KINDS } from './kind-flag.js';
 
@@ -21,5 +21,11 @@ export function v1ClusterRules(): V1PolicyRule[] {
     { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/status`), verbs: ['get', 'patch'] },
     { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/finalizers`), verbs: ['update'] },
     { apiGroups: [''], resources: ['pods', 'services'], verbs: ['create', 'delete', 'get', 'list', 'watch'] },
+    // The HorizontalPodAutoscaler of an elastic PyTorchJob with metrics (server-side applied).
+    {
+      apiGroups: ['autoscaling'],
+      resources: ['horizontalpodautoscalers'],
+      verbs: ['create', 'delete', 'patch'],
+    },
   ];
 }

@@ -51,6 +51,12 @@ export function formatTime(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** The field manager of the v1 controllers' server-side applies. */
+export const FIELD_MANAGER = 'kubetrain-v1';
+
+/** Marks an auxiliary object this process deleted. */
+const ABSENT = '';
+
 /** The state one reconcile builds up. */
 interface Pass {
   readonly job: V1JobObject;
@@ -69,6 +75,8 @@ export class V1JobReconciler {
   private readonly recreations = new Map<string, number>();
   /** Pods this process deleted, by UID, until the store drops them. */
   private readonly deleted = new Set<string>();
+  /** What this process last applied (or deleted: {@link ABSENT}) of each auxiliary object. */
+  private readonly applied = new Map<string, string>();
   private readonly now: () => Date;
 
   constructor(private readonly deps: V1ReconcilerDeps) {
@@ -138,6 +146,7 @@ export class V1JobReconciler {
       this.fail(pass, this.reason('FailedValidation'), message);
       return {};
     }
+    await this.syncAuxiliary(pass, policy?.suspend !== true);
     if (isFinished(status)) return this.finished(pass);
     if (policy?.suspend === true) {
       await this.deleteAll(pass, pass.pods);
@@ -264,6 +273,35 @@ export class V1JobReconciler {
     }
     this.recreations.delete(job.metadata?.uid ?? '');
     return {};
+  }
+
+  /**
+   * Applies the kind's auxiliary objects when `wanted` (and the kind wants them), else deletes them.
+   * An apply is skipped when this process applied the same object already; a delete is sent once.
+   */
+  private async syncAuxiliary(pass: Pass, wanted: boolean): Promise<void> {
+    const uid = pass.job.metadata?.uid ?? '';
+    for (const aux of this.deps.framework.auxiliary?.(pass.job, pass.specs) ?? []) {
+      const key = `${uid}/${aux.resource.resource}/${aux.name}`;
+      if (wanted && aux.object !== undefined) {
+        const text = JSON.stringify(aux.object);
+        if (this.applied.get(key) === text) continue;
+        await this.deps.client.patch(aux.resource, aux.name, aux.object, {
+          type: 'apply',
+          namespace: pass.job.metadata?.namespace,
+          fieldManager: FIELD_MANAGER,
+          force: true,
+        });
+        this.applied.set(key, text);
+      } else if (this.applied.get(key) !== ABSENT) {
+        try {
+          await this.deps.client.delete(aux.resource, aux.name, { namespace: pass.job.metadata?.namespace });
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+        }
+        this.applied.set(key, ABSENT);
+      }
+    }
   }
 
   /** Deletes `pods` and the Services of the same names. */
@@ -434,7 +472,10 @@ export class V1JobReconciler {
 
   /** Forgets the in-memory state of a deleted job and of pods gone from the store. */
   forget(jobUid: string | undefined, podUid?: string): void {
-    if (jobUid !== undefined) this.recreations.delete(jobUid);
+    if (jobUid !== undefined) {
+      this.recreations.delete(jobUid);
+      for (const key of [...this.applied.keys()]) if (key.startsWith(`${jobUid}/`)) this.applied.delete(key);
+    }
     if (podUid !== undefined) this.deleted.delete(podUid);
   }
 }

@@ -4,7 +4,16 @@
 // of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
 import type { FieldError, V1KindName, V1ReplicaStatus } from '@kubetrain/api';
 import type { V1RestartPolicy } from '../constants.js';
+import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
+
+/** An object the kind owns besides pods and Services: wanted (`object`), or to be absent. */
+export interface AuxiliaryObject {
+  readonly resource: ResourceRef;
+  readonly name: string;
+  /** The object to apply; undefined when it must not exist. */
+  readonly object?: KubeObject;
+}
 
 /** What one pod's env is computed from. */
 export interface PodContext {
@@ -66,6 +75,11 @@ export interface Framework {
   isMasterRole(specs: ReplicaSpecs, rtype: string, index: number): boolean;
   /** Sets the env (and whatever else upstream's SetClusterSpec sets) on the pod template, in place. */
   setClusterSpec(template: PodTemplate, context: PodContext): void;
+  /**
+   * Objects the kind owns besides pods and Services (PyTorch's HorizontalPodAutoscaler): applied while
+   * the job runs, deleted while it is suspended or once it finished.
+   */
+  auxiliary?(job: V1JobObject, specs: ReplicaSpecs): AuxiliaryObject[];
   /** The job state after the pods are counted (upstream's per-kind UpdateJobStatus). */
   decideStatus(context: StatusContext): StatusVerdict[];
 }

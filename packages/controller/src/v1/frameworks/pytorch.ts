@@ -8,7 +8,8 @@ import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import type { Framework, PodContext } from './framework.js';
+import type { AuxiliaryObject, Framework, PodContext } from './framework.js';
+import { resourceRef } from '../../cluster/kube.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const MASTER = 'Master';
@@ -90,6 +91,48 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: Pod
   }
 }
 
+/** The HorizontalPodAutoscaler resource (autoscaling/v2). */
+export const HPA_RESOURCE = resourceRef(
+  'autoscaling/v2',
+  'horizontalpodautoscalers',
+  'HorizontalPodAutoscaler',
+);
+
+/**
+ * The HPA of an elastic job with `metrics` (upstream's ReconcileHPA): named as the job, scaling the
+ * job's Worker replicas through its scale subresource between minReplicas and maxReplicas.
+ */
+function auxiliary(job: V1JobObject): AuxiliaryObject[] {
+  const name = job.metadata?.name ?? '';
+  const policy = elasticOf(job);
+  if (policy?.metrics === undefined) return [{ resource: HPA_RESOURCE, name }];
+  const object = {
+    apiVersion: 'autoscaling/v2',
+    kind: 'HorizontalPodAutoscaler',
+    metadata: {
+      name,
+      namespace: job.metadata?.namespace,
+      ownerReferences: [
+        {
+          apiVersion: job.apiVersion,
+          kind: job.kind,
+          name,
+          uid: job.metadata?.uid ?? '',
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
+    },
+    spec: {
+      scaleTargetRef: { kind: job.kind, name, apiVersion: job.apiVersion },
+      ...(policy.minReplicas !== undefined ? { minReplicas: policy.minReplicas } : {}),
+      maxReplicas: policy.maxReplicas,
+      metrics: policy.metrics,
+    },
+  };
+  return [{ resource: HPA_RESOURCE, name, object: object as never }];
+}
+
 function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
   const errors: FieldError[] = [];
   const policy = elasticOf(job);
@@ -137,6 +180,7 @@ export const pytorch: Framework = {
     }
   },
   validate,
+  auxiliary,
   isMasterRole: (specs, rtype, index) =>
     rtype === MASTER || (specs[MASTER] === undefined && rtype === WORKER && index === 0),
   setClusterSpec,
