@@ -10,7 +10,7 @@ import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
 import { listPods } from '../support/pods.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
-import { kubetrain, startKubetrain, tableRows } from './kubetrain-cli.js';
+import { kubetrain, startKubetrain, tableRows, TTY_SIZE } from './kubetrain-cli.js';
 import { writePodLog } from './kwok-logs.js';
 import { cliSuite, trainJobYaml } from './suite-cluster.js';
 import { screenAfter } from './terminal-screen.js';
@@ -38,7 +38,7 @@ describe('kubetrain submit --follow and the live progress view', () => {
     const run = startKubetrain(
       ['submit', '-n', suite.namespace, '-f', jobFile(name, torch, 2, succeedAfter('6s')), '--follow'],
       {
-        tty: true,
+        tty: TTY_SIZE,
       },
     );
     const got = await run.done;
@@ -118,13 +118,12 @@ describe('kubetrain submit --follow and the live progress view', () => {
     );
   });
 
-  it('Ctrl-C on the terminal stops following, says the job keeps running, exit 130; the job runs on', async () => {
+  it('Ctrl-C on a narrow terminal: the view fits its width; following stops, the job keeps running, exit 130', async () => {
     const name = `intr-${suffix}`;
+    const narrow = { cols: 60, rows: 20 };
     const run = startKubetrain(
       ['submit', '-n', suite.namespace, '-f', jobFile(name, torch, 1, keepRunning()), '--follow'],
-      {
-        tty: true,
-      },
+      { tty: narrow },
     );
     await run.waitForOutput('the view of the running job', ({ stdout }) =>
       stdout.includes(`${name}  Running`),
@@ -132,11 +131,15 @@ describe('kubetrain submit --follow and the live progress view', () => {
     run.type('\x03');
     const got = await run.done;
     expect(got.code).toBe(130);
-    const screen = await screenAfter(got.stdout);
+    const screen = await screenAfter(got.stdout, narrow);
+    // The terminal echoes the ^C where the cursor is: below the view.
     expect(screen.at(-1)).toBe(
-      `interrupted: TrainJob ${suite.namespace}/${name} keeps running (Running); watch it with: kubetrain get ${name} -n ${suite.namespace} -w; stop it with: kubetrain delete ${name} -n ${suite.namespace}`,
+      `^Cinterrupted: TrainJob ${suite.namespace}/${name} keeps running (Running); watch it with: kubetrain get ${name} -n ${suite.namespace} -w; stop it with: kubetrain delete ${name} -n ${suite.namespace}`,
     );
+    // One view, its bar line cut to the width (59 columns: none wraps), so each redraw replaced the last.
+    const view = screen.findIndex((l) => l.startsWith(`${name}  `));
     expect(screen.filter((l) => l.startsWith(`${name}  `))).toEqual([`${name}  Running`]);
+    expect(screen[view + 1]).toBe(`  node               [${'>'.repeat(20)}] pending 0, runn`);
     expect(screen.join('\n')).not.toContain('condition met');
     // The job is neither deleted nor suspended, and still runs.
     const stored = await readTrainJob(suite.namespace, name);

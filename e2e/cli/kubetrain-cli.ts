@@ -36,15 +36,18 @@ export function kubetrain(args: readonly string[], stdin?: string): Promise<CliR
 /** The terminal size the pseudo-terminal runs get. */
 export const TTY_SIZE = { cols: 120, rows: 40 } as const;
 
+/** A terminal's size. */
+export interface TtySize {
+  readonly cols: number;
+  readonly rows: number;
+}
+
 /** util-linux `script` running `kubetrain <args>` as the only process on a new pseudo-terminal. */
-function onTty(args: readonly string[]): [string, string[]] {
+function onTty(args: readonly string[], size: TtySize): [string, string[]] {
   const quoted = [KUBETRAIN, ...withKubeconfig(args)].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
   // exec: kubetrain (bash, which execs node) is the terminal's foreground process, so Ctrl-C reaches
   // it alone and script exits with its exit code (-e).
-  return [
-    'script',
-    ['-qfec', `stty cols ${TTY_SIZE.cols} rows ${TTY_SIZE.rows}; exec ${quoted}`, '/dev/null'],
-  ];
+  return ['script', ['-qfec', `stty cols ${size.cols} rows ${size.rows}; exec ${quoted}`, '/dev/null']];
 }
 
 /** A `kubetrain` still running: what it printed so far, input to it, its end. */
@@ -61,9 +64,9 @@ export interface RunningCli {
   readonly done: Promise<CliRun>;
 }
 
-/** Starts `kubetrain <args>`, on a pseudo-terminal when `tty`, with its standard input kept open. */
-export function startKubetrain(args: readonly string[], { tty = false } = {}): RunningCli {
-  const [command, childArgs] = tty ? onTty(args) : [KUBETRAIN, withKubeconfig(args)];
+/** Starts `kubetrain <args>`, on a pseudo-terminal of size `tty` when given, with its standard input kept open. */
+export function startKubetrain(args: readonly string[], { tty }: { tty?: TtySize } = {}): RunningCli {
+  const [command, childArgs] = tty ? onTty(args, tty) : [KUBETRAIN, withKubeconfig(args)];
   const child = spawn(command, childArgs, { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';

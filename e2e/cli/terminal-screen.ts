@@ -3,12 +3,13 @@
 // headless xterm.js terminal (cursor movement, erasing, wrapping as a terminal does them).
 import xterm from '@xterm/headless';
 import { TTY_SIZE } from './kubetrain-cli.js';
+import type { TtySize } from './kubetrain-cli.js';
 
-/** The screen after `output`: its lines (trailing blanks trimmed, empty lines at the end dropped). */
-export function screenAfter(
-  output: string,
-  size: { cols: number; rows: number } = TTY_SIZE,
-): Promise<string[]> {
+/**
+ * The screen after `output`: its lines, scrollback included (a line wrapped at the right margin is
+ * joined to the one it continues; trailing blanks trimmed; empty lines at the end dropped).
+ */
+export function screenAfter(output: string, size: TtySize = TTY_SIZE): Promise<string[]> {
   const terminal = new xterm.Terminal({
     cols: size.cols,
     rows: size.rows,
@@ -19,7 +20,13 @@ export function screenAfter(
     terminal.write(output, () => {
       const buffer = terminal.buffer.active;
       const lines: string[] = [];
-      for (let i = 0; i < buffer.length; i++) lines.push(buffer.getLine(i)?.translateToString(true) ?? '');
+      for (let i = 0; i < buffer.length; i++) {
+        const line = buffer.getLine(i);
+        const text = line?.translateToString(true) ?? '';
+        // a line the terminal wrapped at its right margin continues the one above it
+        if (line?.isWrapped && lines.length > 0) lines[lines.length - 1] += text;
+        else lines.push(text);
+      }
       while (lines.length > 0 && lines.at(-1) === '') lines.pop();
       terminal.dispose();
       resolve(lines);

@@ -27,6 +27,8 @@ export interface CliConfig {
   readonly validateTrainJob?: ValidateTrainJob;
   /** Whether standard output is a terminal (live views are redrawn there; plain lines otherwise). */
   readonly stdoutIsTTY?: boolean;
+  /** The terminal's width in columns, when standard output is one (read at each redraw: it may change). */
+  readonly terminalColumns?: () => number | undefined;
   /** The clock of ages and progress lines; defaults to the system clock. */
   readonly now?: () => Date;
   /** Environment variables the cluster commands read (`KUBECONFIG` through client-node). */

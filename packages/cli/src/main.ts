@@ -37,6 +37,7 @@ try {
       runtimesDir,
       stdin: process.stdin,
       stdoutIsTTY: process.stdout.isTTY === true,
+      terminalColumns: () => process.stdout.columns,
       interrupts: {
         listen(handler) {
           process.on('SIGINT', handler);

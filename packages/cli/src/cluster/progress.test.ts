@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { plainProgress, progressBar, progressView, terminalProgress } from './progress.js';
+import { fitLine, plainProgress, progressBar, progressView, terminalProgress } from './progress.js';
 import type { TrainJobWithSteps } from './read-trainjobs.js';
 import type { Step } from './trainjob-view.js';
 
@@ -57,5 +57,35 @@ describe('terminalProgress', () => {
     expect(writes[0]).toBe(`\r\x1b[J${progressView([item(['Running'])]).join('\n')}\n`);
     expect(writes[1]?.startsWith('\x1b[2A\r\x1b[Jtj  Complete\n')).toBe(true);
     expect(writes[1]).toContain('[====================] pending 0, running 0, succeeded 1, failed 0');
+  });
+});
+
+describe('fitLine', () => {
+  const cases: [string, number | undefined, string][] = [
+    ['abcdef', undefined, 'abcdef'],
+    ['abcdef', 10, 'abcdef'],
+    ['abcdef', 7, 'abcdef'],
+    ['abcdef', 6, 'abcde'],
+    ['abcdef', 4, 'abc'],
+  ];
+  for (const [line, columns, want] of cases)
+    it(`${line} in ${columns ?? 'unknown'} columns`, () => expect(fitLine(line, columns)).toBe(want));
+});
+
+describe('terminalProgress on a narrow terminal', () => {
+  it('cuts each line to the width, so the cursor moves up over exactly the lines drawn', () => {
+    const writes: string[] = [];
+    const sink = terminalProgress(
+      (t) => writes.push(t),
+      () => 30,
+    );
+    sink.update([item(['Running', 'Pending'])]);
+    sink.update([item(['Running', 'Running'])]); // the same once cut: not redrawn
+    sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
+    expect(writes).toHaveLength(2);
+    const drawn = writes[0]!.slice('\r\x1b[J'.length).split('\n').slice(0, -1);
+    expect(drawn).toEqual(['tj  Created', '  node               [>>>>>>>']);
+    expect(drawn.every((l) => l.length < 30)).toBe(true);
+    expect(writes[1]).toBe('\x1b[2A\r\x1b[Jtj  Complete\n  node               [=======\n');
   });
 });

@@ -66,13 +66,28 @@ export function plainProgress(write: (text: string) => void, now: () => Date): P
   };
 }
 
-/** The view redrawn in place: cursor up over the previous drawing, erase, draw. */
-export function terminalProgress(write: (text: string) => void): ProgressSink {
+/** `line` cut to fit a terminal `columns` wide without wrapping (one column spare). */
+export function fitLine(line: string, columns: number | undefined): string {
+  return columns !== undefined && columns > 1 && line.length >= columns ? line.slice(0, columns - 1) : line;
+}
+
+/**
+ * The view redrawn in place: cursor up over the previous drawing, erase, draw. Each line is cut to
+ * the terminal's width (`columns`, read at each drawing), so that none wraps and the cursor moves
+ * up over exactly the lines drawn.
+ */
+export function terminalProgress(
+  write: (text: string) => void,
+  columns: () => number | undefined = () => undefined,
+): ProgressSink {
   let drawn = 0;
   let previous = '';
   return {
     update(jobs) {
-      const text = progressView(jobs).join('\n');
+      const width = columns();
+      const text = progressView(jobs)
+        .map((line) => fitLine(line, width))
+        .join('\n');
       if (text === previous) return;
       previous = text;
       const up = drawn > 0 ? `\x1b[${drawn}A` : '';

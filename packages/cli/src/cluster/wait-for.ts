@@ -55,7 +55,9 @@ export async function waitForTrainJobs(
   config: CliConfig,
 ): Promise<number> {
   const now = config.now ?? (() => new Date());
-  const sink = config.stdoutIsTTY ? terminalProgress(io.stderr) : plainProgress(io.stderr, now);
+  const sink = config.stdoutIsTTY
+    ? terminalProgress(io.stderr, config.terminalColumns)
+    : plainProgress(io.stderr, now);
   const interrupt = new AbortController();
   const unlisten = config.interrupts?.listen(() => interrupt.abort()) ?? (() => undefined);
   let last: readonly TrainJobWithSteps[] = [];

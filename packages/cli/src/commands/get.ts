@@ -70,7 +70,9 @@ export async function getCommand(
     return withSteps(session, jobs);
   };
   if (options.watch) {
-    const sink = config.stdoutIsTTY ? terminalProgress(io.stdout) : plainProgress(io.stdout, now);
+    const sink = config.stdoutIsTTY
+      ? terminalProgress(io.stdout, config.terminalColumns)
+      : plainProgress(io.stdout, now);
     let first = true;
     await follow(read, sink, (items) => {
       if (first && items.length === 0)
