@@ -36,6 +36,7 @@ import {
 } from '@kubetrain/api';
 import { deriveSSHKeyPair, render, status, validateAdmission as admit } from '@kubetrain/runtime';
 import { makeTrainJob, replicatedJobPodPatch, type TrainJobBuilder } from '@kubetrain/testing';
+import { readTrainJob, removeClusterRuntimes } from '../controller/harness.js';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
 import { installKubetrainCrds } from '../support/crds.js';
@@ -114,16 +115,6 @@ async function readTrainingRuntime(namespace: string, name: string): Promise<Obj
     namespace,
     name,
   })) as Obj;
-}
-
-async function readTrainJob(namespace: string, name: string): Promise<TrainJob> {
-  return (await custom().getNamespacedCustomObject({
-    group: GROUP,
-    version: VERSION,
-    plural: Resources.TrainJob,
-    namespace,
-    name,
-  })) as TrainJob;
 }
 
 /** The plain JobSet (status included) as the controller's reflector would hand it over. */
@@ -214,14 +205,7 @@ describe('rendered TrainJobs on the JobSet controller and kwok nodes', () => {
 
   afterAll(async () => {
     // Remove only the ClusterTrainingRuntimes this suite installed (not ones that were there before).
-    for (const name of installedRuntimes) {
-      await custom().deleteClusterCustomObject({
-        group: GROUP,
-        version: VERSION,
-        plural: Resources.ClusterTrainingRuntime,
-        name,
-      });
-    }
+    await removeClusterRuntimes(installedRuntimes);
     await deleteNamespace(namespace);
   });
 
