@@ -108,6 +108,39 @@ const cases: Record<string, Case> = {
     stderrLines: ['MPIJob/m: spec.mpiReplicaSpecs: an MPIJob needs a Launcher'],
     stdout: '',
   },
+  'pod labels, tolerations and a service account become a runtime patch the webhook accepts': {
+    argv: ['-f', '-'],
+    stdin: stringify({
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'PyTorchJob',
+      metadata: { name: 'patched' },
+      spec: {
+        pytorchReplicaSpecs: {
+          Worker: {
+            replicas: 2,
+            restartPolicy: 'OnFailure',
+            template: {
+              metadata: { labels: { team: 'a' }, annotations: { 'sidecar.istio.io/inject': 'false' } },
+              spec: {
+                serviceAccountName: 'trainer',
+                tolerations: [{ key: 'gpu', operator: 'Exists' }],
+                containers: [{ name: 'pytorch', image: 'train:1', command: ['torchrun', 'train.py'] }],
+              },
+            },
+          },
+        },
+      },
+    }),
+    code: 0,
+    stdout: 'manager: kubetrain.dev/migrate\n',
+    stderrLines: ['migrated 1 of 1 v1 jobs into 1 objects (1 warning)'],
+  },
+  'a YAML alias bomb cannot be used, exit 2': {
+    argv: ['-f', '-'],
+    stdin: `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: &d [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\ne: &e [*d, *d, *d, *d, *d, *d, *d, *d, *d, *d]\nf: [*e, *e, *e, *e, *e, *e, *e, *e, *e, *e]\n`,
+    code: 2,
+    stdout: '',
+  },
   'an object larger than --max-bytes cannot be used, exit 2': {
     argv: ['-f', '-', '--max-bytes', '64'],
     stdin: clean,

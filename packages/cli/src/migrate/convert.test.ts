@@ -43,6 +43,17 @@ function pytorchJob(spec: Json = {}, workerContainer: Json = container(), podSpe
   };
 }
 
+/** A PyTorchJob whose Master and 2 Workers all run `podSpec`. */
+function homogeneous(podSpec: Json): Json {
+  const template = { spec: podSpec };
+  return {
+    apiVersion: 'kubeflow.org/v1',
+    kind: 'PyTorchJob',
+    metadata: { name: 'job' },
+    spec: { pytorchReplicaSpecs: { Master: { template }, Worker: { replicas: 2, template } } },
+  };
+}
+
 function converted(kind: V1KindName, object: Json): { objects: Json[]; paths: string[]; messages: string[] } {
   const result: Conversion = convertV1Job(kind, object, shipped);
   if ('errors' in result) throw new Error(JSON.stringify(result.errors));
@@ -154,8 +165,47 @@ const cases: Record<string, Case> = {
       'spec.pytorchReplicaSpecs.Worker.template.spec.containers[0].args',
     ],
   },
-  'a sidecar needs a TrainingRuntime carrying the pod template': {
-    object: pytorchJob({}, container(), { volumes: [{ name: 'data', emptyDir: {} }] }),
+  'volumes, their mounts, node selection go to a runtime patch of the node job': {
+    object: homogeneous({
+      containers: [container({ volumeMounts: [{ name: 'data', mountPath: '/data' }] })],
+      volumes: [{ name: 'data', emptyDir: {} }],
+      nodeSelector: { pool: 'gpu' },
+    }),
+    runtime: false,
+    trainJobSpec: {
+      runtimePatches: [
+        {
+          manager: 'kubetrain.dev/migrate',
+          trainingRuntimeSpec: {
+            template: {
+              spec: {
+                replicatedJobs: [
+                  {
+                    name: 'node',
+                    template: {
+                      spec: {
+                        template: {
+                          spec: {
+                            volumes: [{ name: 'data', emptyDir: {} }],
+                            nodeSelector: { pool: 'gpu' },
+                            containers: [
+                              { name: 'node', volumeMounts: [{ name: 'data', mountPath: '/data' }] },
+                            ],
+                          },
+                        },
+                      },
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      ],
+    },
+  },
+  'a sidecar container needs a TrainingRuntime carrying the pod template': {
+    object: homogeneous({ containers: [container(), { name: 'proxy', image: 'proxy:1' }] }),
     runtime: true,
     trainJobSpec: {
       runtimeRef: { name: 'job', apiGroup: 'trainer.kubeflow.org', kind: 'TrainingRuntime' },

@@ -15,7 +15,7 @@ import type { V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { reportEnvContract } from './env-contract.js';
 import { MigrationError } from './findings.js';
-import { runtimeAndTrainJob, trainJobObject } from './objects.js';
+import { migrationPatches, runtimeAndTrainJob, trainJobObject } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate, splitTemplate } from './pod-template.js';
 import { jobRestart, withJobRestart } from './restart-policy.js';
 import type { JobRestart } from './restart-policy.js';
@@ -125,6 +125,7 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
         { name: shipped.runtime, kind: Kinds.ClusterTrainingRuntime },
         { numNodes, ...split.trainer, ...extra },
         ctx.run.trainJob,
+        migrationPatches(split.podPatch),
       ),
     ];
   }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The v2 objects a migration writes: the TrainJob and, when one is needed, its TrainingRuntime.
 
-import { API_VERSION, AncestorSteps, GROUP, Kinds, Labels } from '@kubetrain/api';
+import { API_VERSION, AncestorSteps, ContainerNames, GROUP, Kinds, Labels } from '@kubetrain/api';
 import type { RunPolicyFields } from './run-policy.js';
 import type { Json } from './v1-kinds.js';
 
@@ -22,6 +22,7 @@ export function trainJobObject(
   runtime: { name: string; kind: string },
   trainer: Json,
   run: RunPolicyFields,
+  runtimePatches: Json[] = [],
 ): Json {
   return {
     apiVersion: API_VERSION,
@@ -30,9 +31,25 @@ export function trainJobObject(
     spec: {
       runtimeRef: { name: runtime.name, apiGroup: GROUP, kind: runtime.kind },
       trainer,
+      ...(runtimePatches.length > 0 ? { runtimePatches } : {}),
       ...run,
     },
   };
+}
+
+/** The manager of the runtime patch a migration writes (a domain-prefixed path, as the webhook requires). */
+export const MIGRATION_PATCH_MANAGER = 'kubetrain.dev/migrate';
+
+/**
+ * The TrainJob's runtimePatches for `podPatch`, a patch of the trainer job's pod template (the job
+ * the shipped single-job runtimes name `node`): none when it is empty.
+ */
+export function migrationPatches(podPatch: Json): Json[] {
+  if (Object.keys(podPatch).length === 0) return [];
+  const replicatedJobs = [{ name: ContainerNames.Node, template: { spec: { template: podPatch } } }];
+  return [
+    { manager: MIGRATION_PATCH_MANAGER, trainingRuntimeSpec: { template: { spec: { replicatedJobs } } } },
+  ];
 }
 
 /** A TrainingRuntime named as the job, in its namespace, with `spec`. */

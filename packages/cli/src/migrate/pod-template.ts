@@ -21,6 +21,8 @@ export interface TrainerFields {
 export interface SplitTemplate {
   /** What `spec.trainer` takes from the framework container. */
   readonly trainer: TrainerFields;
+  /** A pod template patch (a runtime patch of the trainer job) with the rest a TrainJob can carry; `{}` when none. */
+  readonly podPatch: Json;
   /** Fields only a runtime can carry (their paths); empty when a TrainJob on a shipped runtime suffices. */
   readonly runtimeOnly: readonly string[];
   /** Fields a TrainJob on a shipped runtime leaves out, with why (paths). */
@@ -58,12 +60,71 @@ export function frameworkContainerIndex(template: Json, name: string): number {
   return index >= 0 ? index : 0;
 }
 
+/** Pod spec fields a TrainJob's runtimePatches can set on the trainer job's pods. */
+const PATCHABLE_POD_FIELDS: ReadonlySet<string> = new Set([
+  'serviceAccountName',
+  'volumes',
+  'imagePullSecrets',
+  'securityContext',
+  'nodeSelector',
+  'affinity',
+  'tolerations',
+  'schedulingGates',
+  'terminationGracePeriodSeconds',
+]);
+
+/** Fields of the `node` container a runtime patch can set (its env belongs to `spec.trainer`). */
+const PATCHABLE_CONTAINER_FIELDS: ReadonlySet<string> = new Set(['volumeMounts', 'securityContext']);
+
+/** The template's labels and annotations as a patch; other metadata needs a runtime. */
+function splitMetadata(template: Json, path: string, runtimeOnly: string[]): Json {
+  const patch: Json = {};
+  for (const key of Object.keys(template)) {
+    if (key !== 'spec' && key !== 'metadata') runtimeOnly.push(`${path}.${key}`);
+  }
+  const metadata = isObject(template.metadata) ? template.metadata : {};
+  for (const [key, value] of Object.entries(metadata)) {
+    if (key === 'labels' || key === 'annotations') patch[key] = structuredClone(value);
+    else runtimeOnly.push(`${path}.metadata.${key}`);
+  }
+  return patch;
+}
+
+/** The framework container's fields: to `trainer`, to the patch, dropped or needing a runtime. */
+function splitContainer(
+  container: Json,
+  at: string,
+  reservedEnv: readonly string[],
+  out: {
+    trainer: TrainerFields;
+    patch: Json;
+    runtimeOnly: string[];
+    dropped: { path: string; why: string }[];
+  },
+): void {
+  for (const [key, value] of Object.entries(container)) {
+    const field = TRAINER_FIELDS[key];
+    if (key === 'name') continue;
+    if (field !== undefined) (out.trainer as Record<string, unknown>)[field] = structuredClone(value);
+    else if (PATCHABLE_CONTAINER_FIELDS.has(key)) out.patch[key] = structuredClone(value);
+    else if (DROPPED_CONTAINER_FIELDS[key] !== undefined)
+      out.dropped.push({ path: `${at}.${key}`, why: DROPPED_CONTAINER_FIELDS[key] });
+    else out.runtimeOnly.push(`${at}.${key}`);
+  }
+  const env = Array.isArray(container.env) ? container.env : [];
+  env.forEach((e, i) => {
+    if (isObject(e) && typeof e.name === 'string' && reservedEnv.includes(e.name))
+      out.runtimeOnly.push(`${at}.env[${i}]`);
+  });
+}
+
 /**
  * Splits the pod template at `path` (a v1 `...ReplicaSpecs.<type>.template`): the framework
- * container `index`'s image, command, args, env and resources go to `spec.trainer`; its
- * imagePullPolicy and ports and the pod's restartPolicy can be left out; everything else (other
- * containers, volumes, node selection, pod metadata, env names the runtime's plugin reserves) needs
- * a runtime.
+ * container `index`'s image, command, args, env and resources go to `spec.trainer`; the fields a
+ * runtime patch can set (labels, annotations, service account, volumes and their mounts, node
+ * selection, security contexts, ...) to a pod template patch; its imagePullPolicy and ports and the
+ * pod's restartPolicy can be left out; everything else (other containers, host networking,
+ * priority, probes, env names the runtime's plugin reserves, ...) needs a runtime.
  */
 export function splitTemplate(
   template: Json,
@@ -71,49 +132,36 @@ export function splitTemplate(
   path: string,
   reservedEnv: readonly string[],
 ): SplitTemplate {
-  const trainer: TrainerFields = {};
   const runtimeOnly: string[] = [];
-  const dropped: { path: string; why: string }[] = [];
-  for (const key of Object.keys(template)) {
-    if (key === 'spec') continue;
-    if (key !== 'metadata' || (isObject(template.metadata) && Object.keys(template.metadata).length > 0))
-      runtimeOnly.push(`${path}.${key}`);
-  }
+  const out = {
+    trainer: {} as TrainerFields,
+    patch: {} as Json,
+    runtimeOnly,
+    dropped: [] as { path: string; why: string }[],
+  };
+  const metadata = splitMetadata(template, path, runtimeOnly);
   const spec = isObject(template.spec) ? template.spec : {};
-  for (const key of Object.keys(spec)) {
+  const podPatch: Json = {};
+  for (const [key, value] of Object.entries(spec)) {
     if (key === 'containers') continue;
-    if (key === 'restartPolicy') {
-      dropped.push({
-        path: `${path}.spec.restartPolicy`,
-        why: POD_RESTART_POLICY_WHY,
-      });
-    } else runtimeOnly.push(`${path}.spec.${key}`);
+    if (key === 'restartPolicy')
+      out.dropped.push({ path: `${path}.spec.restartPolicy`, why: POD_RESTART_POLICY_WHY });
+    else if (PATCHABLE_POD_FIELDS.has(key)) podPatch[key] = structuredClone(value);
+    else runtimeOnly.push(`${path}.spec.${key}`);
   }
   const containers = containersOf(template);
-  containers.forEach((c, i) => {
+  containers.forEach((_c, i) => {
     if (i !== index) runtimeOnly.push(`${path}.spec.containers[${i}]`);
   });
   const container = containers[index];
-  if (container === undefined) {
-    runtimeOnly.push(`${path}.spec.containers`);
-    return { trainer, runtimeOnly, dropped };
-  }
-  const at = `${path}.spec.containers[${index}]`;
-  for (const [key, value] of Object.entries(container)) {
-    const field = TRAINER_FIELDS[key];
-    if (key === 'name') continue;
-    if (field !== undefined) {
-      (trainer as Record<string, unknown>)[field] = structuredClone(value);
-    } else if (DROPPED_CONTAINER_FIELDS[key] !== undefined) {
-      dropped.push({ path: `${at}.${key}`, why: DROPPED_CONTAINER_FIELDS[key] });
-    } else runtimeOnly.push(`${at}.${key}`);
-  }
-  const env = Array.isArray(container.env) ? container.env : [];
-  env.forEach((e, i) => {
-    if (isObject(e) && typeof e.name === 'string' && reservedEnv.includes(e.name))
-      runtimeOnly.push(`${at}.env[${i}]`);
-  });
-  return { trainer, runtimeOnly, dropped };
+  if (container === undefined) runtimeOnly.push(`${path}.spec.containers`);
+  else splitContainer(container, `${path}.spec.containers[${index}]`, reservedEnv, out);
+  if (Object.keys(out.patch).length > 0) podPatch.containers = [{ name: ContainerNames.Node, ...out.patch }];
+  const patch: Json = {
+    ...(Object.keys(metadata).length > 0 ? { metadata } : {}),
+    ...(Object.keys(podPatch).length > 0 ? { spec: podPatch } : {}),
+  };
+  return { trainer: out.trainer, podPatch: patch, runtimeOnly, dropped: out.dropped };
 }
 
 /**
