@@ -6,6 +6,10 @@
 //   upstream-tuned  the same with clientConnection qps 1000 / burst 2000
 //   kubetrain       packages/controller (skipped while packages/controller/src/main.ts is missing)
 //   ceiling         no manager: server-side applied JobSets from a plain parallel client
+//   kubetrain:workers=N+semi=M  the compiled kubetrain with N TrainJob workers and/or
+//                   node --max-semi-space-size=M (also kubetrain-small-heap, kubetrain-tsx)
+// Profiling: KUBETRAIN_BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' adds node options to
+// every kubetrain launcher.
 // and then the memory check (700 unrelated 200 KB ConfigMaps; each manager's settled peak RSS).
 // Every figure is reported with its ratio against `upstream` measured in the same run.
 //
@@ -25,6 +29,7 @@ import {
   kubetrainLauncher,
   kubetrainSmallHeapLauncher,
   kubetrainTsxLauncher,
+  kubetrainVariant,
 } from './lib/kubetrain-launcher.js';
 import type { ManagerLauncher } from './lib/manager.js';
 import { runManager } from './lib/manager-run.js';
@@ -47,8 +52,9 @@ function launcherFor(name: string): ManagerLauncher {
   if (name === 'kubetrain') return kubetrainLauncher;
   if (name === 'kubetrain-small-heap') return kubetrainSmallHeapLauncher;
   if (name === 'kubetrain-tsx') return kubetrainTsxLauncher;
+  if (name.startsWith('kubetrain:')) return kubetrainVariant(name.slice('kubetrain:'.length));
   throw new Error(
-    `unknown manager ${name} (one of ${[...ALL, 'kubetrain-small-heap', 'kubetrain-tsx'].join(', ')})`,
+    `unknown manager ${name} (one of ${[...ALL, 'kubetrain-small-heap', 'kubetrain-tsx', 'kubetrain:workers=N+semi=MIB'].join(', ')})`,
   );
 }
 
@@ -99,6 +105,7 @@ async function main(): Promise<void> {
         at.runs.push(run);
         console.log(
           `N=${n} ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms` +
+            `, created in ${run.createSeconds.toFixed(1)} s, peak RSS ${run.peakRssMiB.toFixed(0)} MiB` +
             ` (background before: ${quiet.toFixed(1)} writes/s)`,
         );
       } catch (error) {

@@ -47,10 +47,21 @@ export function compiledManagerTree(): string {
   return (compiledTree = tree);
 }
 
+/**
+ * Node options for every kubetrain launcher from KUBETRAIN_BENCH_NODE_ARGS (space-separated),
+ * for profiling a run, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` or `--heap-prof`.
+ */
+export function extraNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env['KUBETRAIN_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
+}
+
 /** How the manager's `node` is started: the arguments before the manager's own flags. */
 type NodeArgs = () => string[];
 
-function launch(nodeArgs: NodeArgs) {
+/** Configuration fields a variant adds to the benchmark's file (see {@link kubetrainVariant}). */
+type ConfigExtra = Record<string, unknown>;
+
+function launch(nodeArgs: NodeArgs, extra: ConfigExtra = {}) {
   return async (options: LaunchOptions): Promise<ManagerHandle> => {
     const health = await freePort();
     const metrics = await freePort();
@@ -66,13 +77,23 @@ function launch(nodeArgs: NodeArgs) {
         webhook: { port: webhook, host: '127.0.0.1' },
         leaderElection: { leaderElect: false },
         certManagement: { enable: false },
+        ...extra,
       }),
     );
     const certDir = join(options.workDir, 'certs');
     selfSignedCert(certDir);
     const started = startProcess(
       process.execPath,
-      [...nodeArgs(), '--config', configPath, '--kubeconfig', options.kubeconfig, '--cert-dir', certDir],
+      [
+        ...extraNodeArgs(),
+        ...nodeArgs(),
+        '--config',
+        configPath,
+        '--kubeconfig',
+        options.kubeconfig,
+        '--cert-dir',
+        certDir,
+      ],
       { KUBECONFIG: options.kubeconfig, TMPDIR: options.workDir },
       join(options.workDir, 'manager.log'),
     );
@@ -114,3 +135,43 @@ export const kubetrainTsxLauncher: ManagerLauncher = {
   unavailable,
   start: launch(() => ['--import', 'tsx', KUBETRAIN_MAIN]),
 };
+
+/** The settings a `kubetrain:` variant name can carry. */
+export interface VariantSettings {
+  /** TrainJob reconcile workers (`controller.groupKindConcurrency`). */
+  workers?: number;
+  /** `--max-semi-space-size` of node, in MiB. */
+  semi?: number;
+}
+
+/** Parses `workers=64+semi=2` (the part after `kubetrain:`); throws on an unknown or bad setting. */
+export function parseVariant(spec: string): VariantSettings {
+  const out: VariantSettings = {};
+  for (const part of spec.split('+').filter(Boolean)) {
+    const [key, raw] = part.split('=');
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`kubetrain:${spec}: ${part} needs a positive integer`);
+    if (key === 'workers' || key === 'semi') out[key] = value;
+    else throw new Error(`kubetrain:${spec}: unknown setting ${key} (workers, semi)`);
+  }
+  return out;
+}
+
+/**
+ * `kubetrain:workers=N+semi=M`: the compiled tree with N TrainJob workers and/or node's
+ * `--max-semi-space-size=M`, for comparing settings in one run.
+ */
+export function kubetrainVariant(spec: string): ManagerLauncher {
+  const settings = parseVariant(spec);
+  const nodeArgs = settings.semi !== undefined ? [`--max-semi-space-size=${settings.semi}`] : [];
+  const extra: ConfigExtra =
+    settings.workers !== undefined
+      ? { controller: { groupKindConcurrency: { 'TrainJob.trainer.kubeflow.org': settings.workers } } }
+      : {};
+  return {
+    name: `kubetrain:${spec}`,
+    unavailable,
+    start: launch(() => [...nodeArgs, join(compiledManagerTree(), 'dist/main.js')], extra),
+  };
+}

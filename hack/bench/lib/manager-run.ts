@@ -48,6 +48,8 @@ export interface PhaseRequests {
 export interface RunResult {
   manager: string;
   n: number;
+  /** First create request sent → last create response, in seconds: the bound on TrainJobs/s. */
+  createSeconds: number;
   /** First create request sent → last TrainJob's JobSet seen, in seconds. */
   jobSetSeconds: number;
   trainJobsPerSecond: number;
@@ -108,9 +110,13 @@ export async function runManager(
   const { n } = options;
   const workDir = mkdtempSync(join(tmpdir(), `kubetrain-bench-${launcher.name}-`));
   const manager = await launcher.start({ kubeconfig: kubeconfigPath(), workDir });
-  const namespace = await createNamespace(client, `bench-${launcher.name}-${n}`);
-  const watch = await TrainJobWatch.open(client, namespace);
+  let namespace: string | undefined;
+  let closeWatch: (() => void) | undefined;
   try {
+    // A variant name (`kubetrain:workers=64+semi=2`) is not a DNS label: its other characters become `-`.
+    namespace = await createNamespace(client, `bench-${launcher.name.replace(/[^a-z0-9-]/g, '-')}-${n}`);
+    const watch = await TrainJobWatch.open(client, namespace);
+    closeWatch = () => watch.close();
     await sleep(2000); // the manager's start-up lists and the watch set-up settle before the window
     const idlePeakRssMiB = procStats(manager.pid).peakRssMiB;
     const start = await snapshot(client, manager.metricsUrl, manager.pid);
@@ -124,6 +130,7 @@ export async function runManager(
       });
       createdAt.set(name, performance.now());
     });
+    const createSeconds = (performance.now() - t0) / 1000;
     await waitFor(options.jobSetTimeoutMs, `${n} JobSets`, () =>
       Promise.resolve(watch.jobSetAt.size >= n),
     ).catch((error: unknown) =>
@@ -139,6 +146,7 @@ export async function runManager(
     const result: RunResult = {
       manager: launcher.name,
       n,
+      createSeconds,
       jobSetSeconds: (last - t0) / 1000,
       trainJobsPerSecond: watch.jobSetAt.size / ((last - t0) / 1000),
       latencyP50Ms: percentile(latencies, 0.5),
@@ -168,11 +176,13 @@ export async function runManager(
     }
     return result;
   } finally {
-    watch.close();
+    // Also when the namespace or the watch could not be made: the manager must not outlive the run.
+    closeWatch?.();
     await manager.stop();
     // A failed clean-up is reported but does not throw away what the run measured.
-    await deleteNamespace(client, namespace).catch((error: unknown) =>
-      console.error(`  ${launcher.name}: clean-up of ${namespace}: ${(error as Error).message}`),
-    );
+    if (namespace !== undefined)
+      await deleteNamespace(client, namespace).catch((error: unknown) =>
+        console.error(`  ${launcher.name}: clean-up of ${namespace}: ${(error as Error).message}`),
+      );
   }
 }

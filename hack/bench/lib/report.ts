@@ -48,6 +48,10 @@ export function nTable(results: NResults, baseline = 'upstream'): string {
   const base = runs.find((r) => r.manager === baseline) ?? runs[0];
   const rows: Row[] = [
     {
+      label: 'time to create the N TrainJobs, harness (s)',
+      value: (r) => r.createSeconds,
+    },
+    {
       label: 'time until every TrainJob has a JobSet (s)',
       ceiling: ceiling?.seconds,
       value: (r) => r.jobSetSeconds,
