@@ -294,7 +294,7 @@ describe('kubetrain CLI against the local control plane', () => {
     const got = await kubetrain(['get', '--kubeconfig', config]);
     expect(got.code).toBe(1);
     expect(got.stderr).toBe(
-      `error: (Forbidden) trainjobs.trainer.kubeflow.org is forbidden: User "system:serviceaccount:${suite.namespace}:${sa}" cannot list resource "trainjobs" in API group "trainer.kubeflow.org" in the suite.namespace "${suite.namespace}"\n`,
+      `error: (Forbidden) trainjobs.trainer.kubeflow.org is forbidden: User "system:serviceaccount:${suite.namespace}:${sa}" cannot list resource "trainjobs" in API group "trainer.kubeflow.org" in the namespace "${suite.namespace}"\n`,
     );
   });
 });
