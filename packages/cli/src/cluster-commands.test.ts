@@ -87,6 +87,16 @@ describe('cluster commands: errors a user can cause', () => {
       code: 2,
       line: "error: option '--nodes <n>' argument 'two' is invalid. must be a whole number",
     },
+    'submit --follow with a timeout that is not a duration': {
+      argv: ['submit', '--runtime', 'r', '--follow', '--timeout', '5x', ...k],
+      code: 2,
+      line: /^error: option '--timeout <duration>' argument '5x' is invalid\. invalid duration "5x"/,
+    },
+    'submit --follow with no cluster reachable': {
+      argv: ['submit', '--runtime', 'r', '--follow', ...k],
+      code: 2,
+      line: /^error: cannot reach the cluster at https:\/\/127\.0\.0\.1:1: /,
+    },
     'submit with neither a file nor a runtime': {
       argv: ['submit', ...k],
       code: 2,
