@@ -6,14 +6,13 @@
 // following and leaves the job running.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
-import { listPods } from '../support/pods.js';
-import { waitFor } from '../support/wait.js';
+import { keepRunning, succeedAfter } from '../support/kwok.js';
 import { readTrainJob } from '../controller/harness.js';
 import { kubetrain, startKubetrain, tableRows, TTY_SIZE } from './kubetrain-cli.js';
 import { writePodLog } from './kwok-logs.js';
 import { cliSuite, trainJobYaml } from './suite-cluster.js';
 import { screenAfter } from './terminal-screen.js';
+import { letPodFail, nodePods } from './trainer-pods.js';
 
 describe('kubetrain submit --follow and the live progress view', () => {
   const suite = cliSuite('e2e-follow');
@@ -98,14 +97,12 @@ describe('kubetrain submit --follow and the live progress view', () => {
       '-n',
       suite.namespace,
       '-f',
-      jobFile(name, { name: failRuntime, kind: 'TrainingRuntime' }, 1, failAfter('8s', 7)),
+      jobFile(name, { name: failRuntime, kind: 'TrainingRuntime' }, 1, keepRunning()),
       '--follow',
     ]);
-    const pod = await waitFor(`a running pod of ${name}`, async () => {
-      const pods = await listPods(suite.namespace, `jobset.sigs.k8s.io/jobset-name=${name}`);
-      return pods.find((p) => p.status?.phase === 'Running')?.metadata?.name;
-    });
+    const pod = (await nodePods(suite.namespace, name, 1)).get(0)!;
     await writePodLog(suite.namespace, pod, 'node', ['loading data', 'CUDA error: out of memory']);
+    await letPodFail(suite.namespace, pod, 7);
     const got = await run.done;
     expect(got.code).toBe(1);
     expect(got.stdout).toBe(

@@ -7,41 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { kubeconfigPath } from '../support/cluster.js';
-import { failAfter, keepRunning } from '../support/kwok.js';
-import { listPods } from '../support/pods.js';
-import { waitFor } from '../support/wait.js';
-import { applyObject } from '../support/apply.js';
-import { OUTCOME, DURATION } from '../support/kwok.js';
+import { keepRunning } from '../support/kwok.js';
 import { kubetrain, startKubetrain } from './kubetrain-cli.js';
 import { appendPodLog, writePodLog } from './kwok-logs.js';
-import { cliSuite, FIELD_MANAGER, trainJobYaml } from './suite-cluster.js';
-
-/** The pods of the TrainJob's node job by rank, once `count` of them run. */
-async function nodePods(namespace: string, name: string, count: number): Promise<Map<number, string>> {
-  return waitFor(`${count} running node pods of ${name}`, async () => {
-    const pods = await listPods(namespace, `jobset.sigs.k8s.io/jobset-name=${name}`);
-    const running = pods.filter((p) => p.status?.phase === 'Running');
-    if (running.length < count) return undefined;
-    return new Map(
-      running.map((p) => [
-        Number(p.metadata?.labels?.['batch.kubernetes.io/job-completion-index']),
-        p.metadata!.name!,
-      ]),
-    );
-  });
-}
-
-/** Lets a running pod (outcome `run`) finish: kwok's outcome stages then make it Succeeded. */
-async function letPodSucceed(namespace: string, pod: string): Promise<void> {
-  await applyObject(
-    {
-      apiVersion: 'v1',
-      kind: 'Pod',
-      metadata: { name: pod, namespace, annotations: { [OUTCOME]: 'succeed', [DURATION]: '0s' } },
-    },
-    FIELD_MANAGER,
-  );
-}
+import { cliSuite, trainJobYaml } from './suite-cluster.js';
+import { letPodFail, letPodSucceed, nodePods } from './trainer-pods.js';
 
 /** The lines of `text` that start with `[<step>] `, without the prefix. */
 function linesOf(text: string, step: string): string[] {
@@ -105,7 +75,7 @@ describe('kubetrain logs and describe read pod logs served by kwok', () => {
     const name = `crash-${suffix}`;
     writeFileSync(
       join(suite.dir, 'crash.yaml'),
-      trainJobYaml(name, { name: failRuntime, kind: 'TrainingRuntime' }, 1, failAfter('8s', 7)),
+      trainJobYaml(name, { name: failRuntime, kind: 'TrainingRuntime' }, 1, keepRunning()),
     );
     expect(
       (await kubetrain(['submit', '-n', suite.namespace, '-f', join(suite.dir, 'crash.yaml')])).code,
@@ -113,6 +83,7 @@ describe('kubetrain logs and describe read pod logs served by kwok', () => {
     const pods = await nodePods(suite.namespace, name, 1);
     const pod = pods.get(0)!;
     await writePodLog(suite.namespace, pod, 'node', ['loading data', 'CUDA error: out of memory']);
+    await letPodFail(suite.namespace, pod, 7);
 
     const waited = await kubetrain(['wait', name, '-n', suite.namespace, '--for=Failed', '--timeout=3m']);
     expect(waited.code).toBe(0);
