@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
-// Every Training Operator v1.9.4 example the v1 controllers serve (../shared/reference/upstream/
-// training-operator-v1.9.4/examples; MPIJob is not served yet) runs to Succeeded on the local control
+// Every Training Operator v1.9.4 example (../shared/reference/upstream/
+// training-operator-v1.9.4/examples) runs to Succeeded on the local control
 // plane: kubetrain's manager in-process with --enable-v1-kinds=all, the pods on kwok nodes (each pod told
 // by its annotations to succeed after 2 s). Checked per example: the pods and headless Services named
 // `<job>-<rtype>-<index>` with the training.kubeflow.org labels, the env its framework reads, the
 // Services selecting exactly their pod (which is how `<job>-master-0` resolves), the v1 conditions and
 // replicaStatuses.
-import type { V1Pod } from '@kubernetes/client-node';
+import { RbacAuthorizationV1Api, type V1Pod } from '@kubernetes/client-node';
+import { cluster } from '../support/cluster.js';
 import type { V1KindName } from '@kubetrain/api';
 import { readV1Examples } from '../../packages/api/src/v1/testdata/examples.js';
-import { succeedAfter } from '../support/kwok.js';
+import { keepRunning, succeedAfter } from '../support/kwok.js';
+import { waitFor } from '../support/wait.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import type { TestManager } from '../controller/harness.js';
 import {
@@ -18,6 +20,7 @@ import {
   envOf,
   installV1Crds,
   podsOf,
+  readJob,
   servicesOf,
   startV1Manager,
   waitForJobCondition,
@@ -114,6 +117,18 @@ const expectations: Record<string, (ns: string) => EnvExpectations> = {
     },
     'paddle-simple-cpu-worker-1': { paddle: { PADDLE_MASTER: 'paddle-simple-cpu-worker-0:37777' } },
   }),
+  'mpi/tensorflow-mnist.yaml': () => ({
+    'tensorflow-mnist-launcher': {
+      mpi: {
+        OMPI_MCA_plm_rsh_agent: '/etc/mpi/kubexec.sh',
+        OMPI_MCA_orte_default_hostfile: '/etc/mpi/hostfile',
+        I_MPI_HYDRA_BOOTSTRAP: 'rsh',
+        I_MPI_HYDRA_BOOTSTRAP_EXEC: '/etc/mpi/kubexec.sh',
+        NVIDIA_VISIBLE_DEVICES: '',
+        NVIDIA_DRIVER_CAPABILITIES: '',
+      },
+    },
+  }),
   'jax/cpu-demo/demo.yaml': () => ({
     'jaxjob-simple-worker-1': {
       jax: {
@@ -136,10 +151,17 @@ const masterPods: Record<string, string[]> = {
   'xgboost/xgboostjob.yaml': ['xgboost-dist-iris-test-train-master-0'],
   'paddlepaddle/simple-cpu.yaml': [],
   'jax/cpu-demo/demo.yaml': ['jaxjob-simple-worker-0'],
+  'mpi/tensorflow-mnist.yaml': ['tensorflow-mnist-launcher'],
 };
 
-const SERVED: readonly V1KindName[] = ['PyTorchJob', 'TFJob', 'XGBoostJob', 'PaddleJob', 'JAXJob'];
-const examples = readV1Examples().filter((e) => SERVED.includes(e.kind));
+const examples = readV1Examples();
+
+/** The pod name of replica `rtype`-`index`: `<job>-<rtype>-<index>`, MPI's launcher `<job>-launcher`. */
+function podName(kind: V1KindName, job: string, rtype: string, index: number): string {
+  return kind === 'MPIJob' && rtype === 'Launcher'
+    ? `${job}-launcher`
+    : `${job}-${rtype.toLowerCase()}-${index}`;
+}
 
 /** Replica counts of the example, by replica type, after v1 defaulting (1 when unset). */
 function replicaCounts(job: Job): Array<[string, number]> {
@@ -171,6 +193,18 @@ describe('Training Operator v1 examples on kubetrain (kwok pods)', () => {
     const body = structuredClone(example.object) as Job;
     delete body.metadata.namespace;
     annotateReplicas(example.kind, body, succeedAfter('2s'));
+    // The MPI example's workers run until deleted (as `sleep 365d` would): cleanPodPolicy Running
+    // deletes them once the launcher succeeded.
+    const mpi = example.kind === 'MPIJob';
+    if (mpi) {
+      const worker = (
+        body.spec['mpiReplicaSpecs'] as Record<
+          string,
+          { template: { metadata: { annotations: Record<string, string> } } }
+        >
+      )['Worker']!;
+      worker.template.metadata.annotations = keepRunning();
+    }
     const name = body.metadata.name;
     await createJob(example.kind, namespace, body);
     const done = await waitForJobCondition(
@@ -192,25 +226,29 @@ describe('Training Operator v1 examples on kubetrain (kwok pods)', () => {
     expect(done.status!.startTime).toBeDefined();
     expect(done.status!.completionTime).toBeDefined();
 
-    const pods = await podsOf(namespace, name);
+    const expectedNames = replicaCounts(body)
+      .filter(([t]) => !mpi || t === 'Launcher')
+      .flatMap(([t, n]) => Array.from({ length: n }, (_, i) => podName(example.kind, name, t, i)));
+    const pods = await waitFor(`the pods of ${name} after cleanPodPolicy`, async () => {
+      const found = await podsOf(namespace, name);
+      return found.size === expectedNames.length ? found : undefined;
+    });
     const services = await servicesOf(namespace, name);
-    const expectedNames = replicaCounts(body).flatMap(([t, n]) =>
-      Array.from({ length: n }, (_, i) => `${name}-${t.toLowerCase()}-${i}`),
-    );
-    // cleanPodPolicy defaults to None: every pod and Service stays.
+    // cleanPodPolicy defaults to None: every pod stays, and its Service (MPIJob has none).
     expect([...pods.keys()].sort()).toEqual([...expectedNames].sort());
-    expect([...services.keys()].sort()).toEqual([...expectedNames].sort());
-    for (const [podName, pod] of pods) {
+    expect([...services.keys()].sort()).toEqual(example.kind === 'MPIJob' ? [] : [...expectedNames].sort());
+    for (const [podName_, pod] of pods) {
       const labels = pod.metadata!.labels!;
       expect(labels['training.kubeflow.org/job-name']).toBe(name);
       expect(labels['training.kubeflow.org/operator-name']).toBe(`${example.kind.toLowerCase()}-controller`);
-      expect(
-        `${name}-${labels['training.kubeflow.org/replica-type']}-${labels['training.kubeflow.org/replica-index']}`,
-      ).toBe(podName);
+      const rtype = labels['training.kubeflow.org/replica-type']!;
+      const index = Number(labels['training.kubeflow.org/replica-index']);
+      expect(podName(example.kind, name, rtype[0]!.toUpperCase() + rtype.slice(1), index)).toBe(podName_);
       expect(pod.metadata!.ownerReferences).toEqual([
         expect.objectContaining({ kind: example.kind, name, controller: true, blockOwnerDeletion: true }),
       ]);
-      const svc = services.get(podName)!;
+      if (example.kind === 'MPIJob') continue;
+      const svc = services.get(podName_)!;
       expect(svc.spec!.clusterIP).toBe('None');
       const selected = Object.entries(svc.spec!.selector!).every(([k, v]) => labels[k] === v);
       expect(selected).toBe(true);
@@ -238,6 +276,61 @@ describe('Training Operator v1 examples on kubetrain (kwok pods)', () => {
       expect(rs.selector).toContain(`training.kubeflow.org/replica-type=${rtype.toLowerCase()}`);
       expect((rs.succeeded ?? 0) + (rs.failed ?? 0)).toBeLessThanOrEqual(n);
     }
+  });
+
+  it('gives the MPI launcher its hostfile, kubectl and the RBAC to exec into the workers; Running when all run', async () => {
+    const example = examples.find((e) => e.kind === 'MPIJob')!;
+    const body = structuredClone(example.object) as Job;
+    const name = 'mpi-running';
+    body.metadata = { name };
+    annotateReplicas('MPIJob', body, keepRunning());
+    await createJob('MPIJob', namespace, body);
+    await waitForJobCondition('MPIJob', namespace, name, 'Running', 'MPIJobRunning');
+    const { core } = cluster();
+    const config = await waitFor(`discover_hosts.sh of ${name} lists both workers`, async () => {
+      const cm = await core.readNamespacedConfigMap({ name: `${name}-config`, namespace });
+      return cm.data!['discover_hosts.sh']!.split('\n').length === 3 ? cm : undefined;
+    });
+    expect(config.data).toEqual({
+      hostfile: `${name}-worker-0 slots=1\n${name}-worker-1 slots=1\n`,
+      'kubexec.sh':
+        '#!/bin/sh\nset -x\nPOD_NAME=$1\nshift\n/opt/kube/kubectl exec ${POD_NAME} -- /bin/sh -c "$*"',
+      'discover_hosts.sh': `#!/bin/sh\necho ${name}-worker-0:1\necho ${name}-worker-1:1`,
+    });
+    expect(config.metadata!.labels).toEqual({ app: name });
+    expect(config.metadata!.ownerReferences![0]).toMatchObject({ kind: 'MPIJob', name, controller: true });
+    const rbac = cluster().kubeConfig.makeApiClient(RbacAuthorizationV1Api);
+    const role = await rbac.readNamespacedRole({ name: `${name}-launcher`, namespace });
+    expect(role.rules).toEqual([
+      expect.objectContaining({ verbs: ['get', 'list', 'watch'], resources: ['pods'] }),
+      expect.objectContaining({
+        verbs: ['create'],
+        resources: ['pods/exec'],
+        resourceNames: [`${name}-worker-0`, `${name}-worker-1`],
+      }),
+    ]);
+    const binding = await rbac.readNamespacedRoleBinding({ name: `${name}-launcher`, namespace });
+    expect(binding.subjects).toEqual([
+      expect.objectContaining({ kind: 'ServiceAccount', name: `${name}-launcher`, namespace }),
+    ]);
+    await core.readNamespacedServiceAccount({ name: `${name}-launcher`, namespace });
+    const pods = await podsOf(namespace, name);
+    const launcher = pods.get(`${name}-launcher`)!;
+    expect(launcher.spec!.serviceAccountName).toBe(`${name}-launcher`);
+    expect(launcher.spec!.initContainers!.map((c) => c.name)).toEqual(['kubectl-delivery']);
+    // (and the ServiceAccount token volume the API server adds)
+    expect(launcher.spec!.volumes!.map((v) => v.name)).toEqual(
+      expect.arrayContaining(['mpi-job-kubectl', 'mpi-job-config']),
+    );
+    expect(launcher.metadata!.labels!['mpi-job-name']).toBe(name);
+    const worker = pods.get(`${name}-worker-0`)!;
+    expect(worker.spec!.containers[0]!.command).toEqual(['sleep']);
+    expect(worker.spec!.containers[0]!.args).toEqual(['365d']);
+    expect(worker.spec!.containers[0]!.volumeMounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'mpi-job-config', mountPath: '/etc/mpi' })]),
+    );
+    const job = await readJob('MPIJob', namespace, name);
+    expect(job.status!.replicaStatuses).toMatchObject({ Launcher: { active: 1 }, Worker: { active: 2 } });
   });
 
   it('gives PyTorch workers the init container that waits for the master host name', async () => {

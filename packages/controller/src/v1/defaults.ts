@@ -53,11 +53,11 @@ export function defaultV1Job(job: V1JobObject, framework: Framework): V1JobObjec
   for (const [rtype, spec] of Object.entries(specs)) {
     spec.replicas ??= framework.defaultReplicas(rtype);
     spec.restartPolicy ??= framework.defaultRestartPolicy;
-    defaultPort(spec, framework);
+    if (framework.addsDefaultPort !== false) defaultPort(spec, framework);
   }
   copy.spec[framework.replicaSpecsField] = specs;
   copy.spec.runPolicy = { ...copy.spec.runPolicy };
-  copy.spec.runPolicy.cleanPodPolicy ??= V1CleanPodPolicies.None;
   framework.defaultSpec?.(copy.spec, specs);
+  copy.spec.runPolicy.cleanPodPolicy ??= V1CleanPodPolicies.None;
   return copy;
 }

@@ -7,14 +7,18 @@ describe('--enable-v1-kinds', () => {
     ['', []],
     ['PyTorchJob', ['PyTorchJob']],
     ['PyTorchJob, TFJob,PyTorchJob', ['PyTorchJob', 'TFJob']],
-    ['all', ['PyTorchJob', 'TFJob', 'XGBoostJob', 'PaddleJob', 'JAXJob']],
+    ['all', ['PyTorchJob', 'TFJob', 'XGBoostJob', 'PaddleJob', 'JAXJob', 'MPIJob']],
+    ['MPIJob', ['MPIJob']],
   ])('%s', (text, kinds) => {
     expect(parseV1Kinds(text)).toEqual(kinds);
   });
 
   it.each([
     ['pytorchjob', '--enable-v1-kinds: "pytorchjob" is not a v1 kind kubetrain serves'],
-    ['MPIJob', '(MPIJob is not served yet)'],
+    [
+      'Foo,PyTorchJob',
+      '--enable-v1-kinds: "Foo" is not a v1 kind kubetrain serves; supported: PyTorchJob, TFJob, XGBoostJob, PaddleJob, JAXJob, MPIJob, or all',
+    ],
   ])('refuses %s', (text, message) => {
     expect(() => parseV1Kinds(text)).toThrow(UnknownV1KindError);
     expect(() => parseV1Kinds(text)).toThrow(message);

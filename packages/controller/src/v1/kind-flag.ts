@@ -3,21 +3,21 @@
 // install without the v1 CRDs, or next to upstream's v1 operator, runs no second controller for them.
 import { V1KindNames, type V1KindName } from '@kubetrain/api';
 
-/** The v1 kinds this controller serves (MPIJob is not among them yet). */
+/** The v1 kinds this controller serves. */
 export const SUPPORTED_V1_KINDS: readonly V1KindName[] = [
   V1KindNames.PyTorchJob,
   V1KindNames.TFJob,
   V1KindNames.XGBoostJob,
   V1KindNames.PaddleJob,
   V1KindNames.JAXJob,
+  V1KindNames.MPIJob,
 ];
 
 /** A `--enable-v1-kinds` value naming no kind this controller serves. */
 export class UnknownV1KindError extends Error {
   constructor(kind: string) {
     super(
-      `--enable-v1-kinds: ${JSON.stringify(kind)} is not a v1 kind kubetrain serves; supported: ${SUPPORTED_V1_KINDS.join(', ')}, or all` +
-        (kind === V1KindNames.MPIJob ? ' (MPIJob is not served yet)' : ''),
+      `--enable-v1-kinds: ${JSON.stringify(kind)} is not a v1 kind kubetrain serves; supported: ${SUPPORTED_V1_KINDS.join(', ')}, or all`,
     );
     this.name = 'UnknownV1KindError';
   }

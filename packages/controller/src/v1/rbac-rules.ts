@@ -21,6 +21,20 @@ export function v1ClusterRules(): V1PolicyRule[] {
     { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/status`), verbs: ['get', 'patch'] },
     { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/finalizers`), verbs: ['update'] },
     { apiGroups: [''], resources: ['pods', 'services'], verbs: ['create', 'delete', 'get', 'list', 'watch'] },
+    // MPIJob: the launcher's ConfigMap, ServiceAccount, Role and RoleBinding (server-side applied,
+    // collected with the job). Granting `pods/exec` in the launcher's Role needs the manager to hold it
+    // (RBAC's escalation check), as upstream's operator does.
+    {
+      apiGroups: [''],
+      resources: ['configmaps', 'serviceaccounts'],
+      verbs: ['create', 'patch'],
+    },
+    { apiGroups: [''], resources: ['pods/exec'], verbs: ['create'] },
+    {
+      apiGroups: ['rbac.authorization.k8s.io'],
+      resources: ['rolebindings', 'roles'],
+      verbs: ['create', 'patch'],
+    },
     // The HorizontalPodAutoscaler of an elastic PyTorchJob with metrics (server-side applied).
     {
       apiGroups: ['autoscaling'],

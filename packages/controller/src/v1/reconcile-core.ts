@@ -20,12 +20,11 @@ import type { EventRecorder } from '../events/event-recorder.js';
 import { hasCondition, isFinished, setCondition } from './conditions.js';
 import { V1ConditionTypes, V1Labels, V1ManagedBy, type V1RestartPolicy } from './constants.js';
 import { defaultV1Job, replicaSpecsOf } from './defaults.js';
-import { replicaName } from './frameworks/env.js';
 import type { Framework, ReplicaCounts, StatusVerdict } from './frameworks/framework.js';
 import { V1Messages } from './frameworks/messages.js';
 import type { PodView, ReplicaSpecs, V1JobObject } from './job-types.js';
 import { exitCodeOf, failedPodAction, podIndex, podReplicaType } from './pod-state.js';
-import { renderPod, renderService } from './render.js';
+import { podNameOf, renderPod, renderService } from './render.js';
 import { deadlineRemainingMs, pastBackoffLimit, podsToClean, ttlRemainingMs } from './run-policy.js';
 import { selectorText } from './selector.js';
 import { validateV1Job } from './validation.js';
@@ -281,9 +280,9 @@ export class V1JobReconciler {
    */
   private async syncAuxiliary(pass: Pass, wanted: boolean): Promise<void> {
     const uid = pass.job.metadata?.uid ?? '';
-    for (const aux of this.deps.framework.auxiliary?.(pass.job, pass.specs) ?? []) {
+    for (const aux of this.deps.framework.auxiliary?.(pass.job, pass.specs, pass.pods) ?? []) {
       const key = `${uid}/${aux.resource.resource}/${aux.name}`;
-      if (wanted && aux.object !== undefined) {
+      if ((wanted || aux.keepWhileSuspended === true) && aux.object !== undefined) {
         const text = JSON.stringify(aux.object);
         if (this.applied.get(key) === text) continue;
         await this.deps.client.patch(aux.resource, aux.name, aux.object, {
@@ -357,6 +356,8 @@ export class V1JobReconciler {
       rs.labelSelector = { matchLabels: selector };
       rs.selector = selectorText(selector);
       let firstSucceeded = false;
+      let evicted = 0;
+      let failedReason: string | undefined;
       const pods = pass.pods.filter((p) => podReplicaType(p) === rtype.toLowerCase());
       const byIndex = new Map<number, PodView>();
       for (const pod of pods) {
@@ -385,16 +386,21 @@ export class V1JobReconciler {
           if (index === 0 && exitCodeOf(pod, fw.defaultContainer) === 0) firstSucceeded = true;
         } else if (phase === 'Failed') {
           rs.failed! += 1;
-          await this.handleFailedPod(pass, pod, rtype, spec.restartPolicy);
+          failedReason ??= pod.status?.reason;
+          if (pod.status?.reason === 'Evicted') evicted += 1;
+          if (fw.recreatesFailedPods !== false)
+            await this.handleFailedPod(pass, pod, rtype, spec.restartPolicy);
         }
       }
-      await this.syncServices(pass, rtype, replicas);
+      if (fw.ownsServices !== false) await this.syncServices(pass, rtype, replicas);
       status.replicaStatuses[rtype] = rs;
       counts.set(rtype, {
         replicas,
         restartPolicy: (spec.restartPolicy ?? fw.defaultRestartPolicy) as V1RestartPolicy,
         status: rs,
         firstSucceeded,
+        evicted,
+        ...(failedReason !== undefined ? { failedReason } : {}),
       });
     }
     return counts;
@@ -436,7 +442,6 @@ export class V1JobReconciler {
   private async syncServices(pass: Pass, rtype: string, replicas: number): Promise<void> {
     const { job, specs } = pass;
     const fw = this.deps.framework;
-    const prefix = `${job.metadata?.name}-${rtype.toLowerCase()}-`;
     const existing = new Set<string>();
     for (const svc of pass.services) {
       if (svc.metadata?.labels?.[V1Labels.ReplicaType] !== rtype.toLowerCase()) continue;
@@ -446,8 +451,8 @@ export class V1JobReconciler {
       else existing.add(svc.metadata?.name ?? '');
     }
     for (let index = 0; index < replicas; index++) {
-      const name = replicaName(job.metadata?.name ?? '', rtype, index);
-      if (!existing.has(name) && name.startsWith(prefix))
+      const name = podNameOf(fw, job, rtype, index);
+      if (!existing.has(name))
         await this.create(ManagerResources.Service, renderService(job, fw, specs, rtype, index));
     }
   }

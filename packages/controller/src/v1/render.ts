@@ -10,6 +10,12 @@ import type { Framework } from './frameworks/framework.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
 import type { KubeObject } from '../cluster/kube.js';
 
+/** The name of replica `rtype`-`index`'s pod and Service. */
+export function podNameOf(framework: Framework, job: V1JobObject, rtype: string, index: number): string {
+  const name = job.metadata?.name ?? '';
+  return framework.podName?.(name, rtype, index) ?? replicaName(name, rtype, index);
+}
+
 /** The labels every pod and Service of `job` carries (the job's selector). */
 export function jobLabels(job: V1JobObject, framework: Framework): Record<string, string> {
   return {
@@ -54,21 +60,21 @@ export function renderPod(
   const spec = specs[rtype];
   const template = structuredClone((spec?.template ?? { spec: { containers: [] } }) as PodTemplate);
   template.spec ??= { containers: [] };
+  const policy = spec?.restartPolicy;
+  if (policy !== undefined)
+    template.spec.restartPolicy = policy === V1RestartPolicies.ExitCode ? 'Never' : policy;
+  framework.setClusterSpec(template, { job, specs, rtype, index });
   const labels: Record<string, string> = {
     ...template.metadata?.labels,
     ...replicaLabels(job, framework, rtype, index),
   };
   if (framework.isMasterRole(specs, rtype, index)) labels[V1Labels.JobRole] = JOB_ROLE_MASTER;
-  const policy = spec?.restartPolicy;
-  if (policy !== undefined)
-    template.spec.restartPolicy = policy === V1RestartPolicies.ExitCode ? 'Never' : policy;
-  framework.setClusterSpec(template, { job, specs, rtype, index });
   return {
     apiVersion: 'v1',
     kind: 'Pod',
     metadata: {
       ...template.metadata,
-      name: replicaName(job.metadata?.name ?? '', rtype, index),
+      name: podNameOf(framework, job, rtype, index),
       namespace: job.metadata?.namespace,
       labels,
       ownerReferences: [ownerReference(job)],
@@ -95,7 +101,7 @@ export function renderService(
     apiVersion: 'v1',
     kind: 'Service',
     metadata: {
-      name: replicaName(job.metadata?.name ?? '', rtype, index),
+      name: podNameOf(framework, job, rtype, index),
       namespace: job.metadata?.namespace,
       labels: selector,
       ownerReferences: [ownerReference(job)],

@@ -83,5 +83,6 @@ export function exactlyOne(framework: Framework, specs: ReplicaSpecs, rtype: str
 /** Every admission rule of upstream's webhook for `job` (already defaulted): the shared ones, then the kind's. */
 export function validateV1Job(job: V1JobObject, framework: Framework): FieldError[] {
   const specs = job.spec[framework.replicaSpecsField] as ReplicaSpecs | undefined;
-  return [...validateName(job), ...validateRunPolicy(job), ...framework.validate(job, specs ?? {})];
+  const shared = framework.webhookRules === false ? [] : [...validateName(job), ...validateRunPolicy(job)];
+  return [...shared, ...framework.validate(job, specs ?? {})];
 }

@@ -5,7 +5,7 @@
 import type { FieldError, V1KindName, V1ReplicaStatus } from '@kubetrain/api';
 import type { V1RestartPolicy } from '../constants.js';
 import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
-import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
 
 /** An object the kind owns besides pods and Services: wanted (`object`), or to be absent. */
 export interface AuxiliaryObject {
@@ -13,6 +13,8 @@ export interface AuxiliaryObject {
   readonly name: string;
   /** The object to apply; undefined when it must not exist. */
   readonly object?: KubeObject;
+  /** Kept while the job is suspended (MPI's ConfigMap and RBAC); default: deleted. */
+  readonly keepWhileSuspended?: boolean;
 }
 
 /** What one pod's env is computed from. */
@@ -31,6 +33,10 @@ export interface ReplicaCounts {
   readonly status: V1ReplicaStatus;
   /** Whether pod `<rtype>-0` terminated with phase Succeeded and exit code 0 (TFJob's worker-0 rule). */
   readonly firstSucceeded: boolean;
+  /** Failed pods whose status reason is `Evicted`. */
+  readonly evicted: number;
+  /** The status reason of a failed pod of this type, if any (MPI's launcher). */
+  readonly failedReason?: string;
 }
 
 /** One condition a kind's UpdateJobStatus sets (status True), in the order it sets them. */
@@ -65,6 +71,16 @@ export interface Framework {
   readonly defaultPortName: string;
   readonly defaultPort: number;
   readonly defaultRestartPolicy: V1RestartPolicy;
+  /** The pod (and Service) name of a replica; default `<job>-<rtype>-<index>` (MPI: `<job>-launcher`). */
+  podName?(job: string, rtype: string, index: number): string;
+  /** Whether each replica gets a headless Service (default true; MPIJob has none). */
+  readonly ownsServices?: boolean;
+  /** Whether failed pods are recreated per restart policy (default true; MPIJob only creates missing ones). */
+  readonly recreatesFailedPods?: boolean;
+  /** Whether upstream's webhook checks of the name and `managedBy` apply (default true; MPIJob has no webhook). */
+  readonly webhookRules?: boolean;
+  /** Whether defaulting adds the framework port to the framework container (default true). */
+  readonly addsDefaultPort?: boolean;
   /** Replicas when unset (1 unless the kind says otherwise). */
   defaultReplicas(rtype: string): number;
   /** Kind-specific defaults on a copy of the spec (after replicas, restart policy and ports). */
@@ -79,7 +95,7 @@ export interface Framework {
    * Objects the kind owns besides pods and Services (PyTorch's HorizontalPodAutoscaler): applied while
    * the job runs, deleted while it is suspended or once it finished.
    */
-  auxiliary?(job: V1JobObject, specs: ReplicaSpecs): AuxiliaryObject[];
+  auxiliary?(job: V1JobObject, specs: ReplicaSpecs, pods: readonly PodView[]): AuxiliaryObject[];
   /** The job state after the pods are counted (upstream's per-kind UpdateJobStatus). */
   decideStatus(context: StatusContext): StatusVerdict[];
 }

@@ -179,6 +179,7 @@ const counts = (
         restartPolicy: restartPolicy as ReplicaCounts['restartPolicy'],
         status,
         firstSucceeded: firstSucceeded ?? false,
+        evicted: 0,
       },
     ]),
   );
