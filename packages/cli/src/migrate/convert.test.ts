@@ -272,19 +272,106 @@ const cases: Record<string, Case> = {
     trainJobSpec: { trainer: { numNodes: 2, image: 'train:1', command: ['torchrun', 'train.py'] } },
     warned: ['spec.pytorchReplicaSpecs.Chief'],
   },
-  'a script started without torchrun loses MASTER_ADDR, RANK and WORLD_SIZE': {
+  "a script started without torchrun gets v1's MASTER_ADDR, MASTER_PORT, WORLD_SIZE and RANK, the user's own value kept":
+    {
+      object: {
+        apiVersion: 'kubeflow.org/v1',
+        kind: 'PyTorchJob',
+        metadata: { name: 'job' },
+        spec: {
+          nprocPerNode: '2',
+          pytorchReplicaSpecs: {
+            Master: {
+              template: {
+                spec: {
+                  containers: [
+                    container({
+                      command: ['python3', 'train.py'],
+                      env: [{ name: 'MASTER_PORT', value: '1234' }],
+                    }),
+                  ],
+                },
+              },
+            },
+            Worker: {
+              replicas: 2,
+              template: {
+                spec: {
+                  containers: [
+                    container({
+                      command: ['python3', 'train.py'],
+                      env: [{ name: 'MASTER_PORT', value: '1234' }],
+                    }),
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+      runtime: false,
+      trainJobSpec: {
+        trainer: {
+          numNodes: 3,
+          image: 'train:1',
+          command: ['python3', 'train.py'],
+          env: [
+            { name: 'MASTER_PORT', value: '1234' },
+            { name: 'PYTHONUNBUFFERED', value: '1' },
+            { name: 'MASTER_ADDR', value: 'job-node-0-0.job' },
+            { name: 'WORLD_SIZE', value: '6' },
+            {
+              name: 'RANK',
+              valueFrom: {
+                fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" },
+              },
+            },
+          ],
+          numProcPerNode: 2,
+        },
+      },
+      notWarned: ['spec.pytorchReplicaSpecs'],
+    },
+  'JAX: COORDINATOR_ADDRESS, COORDINATOR_PORT, NUM_PROCESSES and PROCESS_ID as v1 set them': {
+    kind: 'JAXJob',
     object: {
       apiVersion: 'kubeflow.org/v1',
-      kind: 'PyTorchJob',
-      metadata: { name: 'job' },
+      kind: 'JAXJob',
+      metadata: { name: 'jx' },
       spec: {
-        pytorchReplicaSpecs: {
-          Master: { template: { spec: { containers: [container({ command: ['python3', 'train.py'] })] } } },
+        jaxReplicaSpecs: {
+          Worker: {
+            replicas: 4,
+            restartPolicy: 'OnFailure',
+            template: { spec: { containers: [{ name: 'jax', image: 'j:1' }] } },
+          },
         },
       },
     },
     runtime: false,
-    warned: ['spec.pytorchReplicaSpecs'],
+    trainJobSpec: {
+      runtimeRef: {
+        name: 'jax-distributed',
+        apiGroup: 'trainer.kubeflow.org',
+        kind: 'ClusterTrainingRuntime',
+      },
+      trainer: {
+        numNodes: 4,
+        image: 'j:1',
+        env: [
+          { name: 'PYTHONUNBUFFERED', value: '1' },
+          { name: 'COORDINATOR_PORT', value: '29500' },
+          { name: 'COORDINATOR_ADDRESS', value: 'jx-node-0-0.jx' },
+          { name: 'NUM_PROCESSES', value: '4' },
+          {
+            name: 'PROCESS_ID',
+            valueFrom: {
+              fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" },
+            },
+          },
+        ],
+      },
+    },
   },
   'metadata: labels and annotations carried, ownerReferences reported': {
     object: {

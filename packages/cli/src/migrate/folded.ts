@@ -13,10 +13,12 @@ import {
 } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
-import { reportEnvContract } from './env-contract.js';
+import { startsTorchrun } from './env-contract.js';
+import { envNames, legacyEnv } from './legacy-env.js';
 import { MigrationError } from './findings.js';
 import { migrationPatches, runtimeAndTrainJob, trainJobObject } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate, splitTemplate } from './pod-template.js';
+import type { TrainerFields } from './pod-template.js';
 import { jobRestart, withJobRestart } from './restart-policy.js';
 import type { JobRestart } from './restart-policy.js';
 import { differingPaths } from './template-diff.js';
@@ -86,6 +88,12 @@ function torchFields(spec: Json, ctx: V1JobContext): Json {
   return {};
 }
 
+/** `trainer` with `legacy` appended to its env (unchanged when there is none to add). */
+function withEnv(trainer: TrainerFields, legacy: readonly Json[]): TrainerFields {
+  if (legacy.length === 0) return trainer;
+  return { ...trainer, env: [...(trainer.env ?? []), ...legacy] };
+}
+
 /** Converts a PyTorchJob, XGBoostJob or JAXJob. */
 export function convertFolded(ctx: V1JobContext): ConvertedObjects {
   const shipped = SHIPPED[ctx.kind];
@@ -108,10 +116,18 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
   );
   const container = containersOf(primary.template)[index] ?? {};
   const commandLine = [container.command, container.args].flatMap((v) => (Array.isArray(v) ? v : []));
-  reportEnvContract(ctx.kind, ctx.metadata.name, commandLine, primary.type === 'Master', ctx.findings);
 
   const numNodes = replicas.reduce((sum, r) => sum + r.replicas, 0);
-  const extra = ctx.kind === 'PyTorchJob' ? torchFields(ctx.spec, ctx) : {};
+  const extra: Json = ctx.kind === 'PyTorchJob' ? torchFields(ctx.spec, ctx) : {};
+  const legacy = legacyEnv({
+    kind: ctx.kind,
+    job: ctx.metadata.name,
+    numNodes,
+    procsPerNode: typeof extra.numProcPerNode === 'number' ? extra.numProcPerNode : 1,
+    hasMaster: primary.type === 'Master',
+    torchrun: startsTorchrun(commandLine),
+    userNames: envNames(container),
+  });
   const needsRuntime = split.runtimeOnly.length > 0 || !restart.shippedRuntimeFits;
   for (const dropped of split.dropped) {
     // A derived runtime carries the container as it is; the pod's restartPolicy is replaced either way.
@@ -123,7 +139,7 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
       trainJobObject(
         ctx.metadata,
         { name: shipped.runtime, kind: Kinds.ClusterTrainingRuntime },
-        { numNodes, ...split.trainer, ...extra },
+        { numNodes, ...withEnv(split.trainer, legacy), ...extra },
         ctx.run.trainJob,
         migrationPatches(split.podPatch),
       ),
@@ -136,7 +152,7 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
     ctx.metadata,
     labels,
     derivedRuntimeSpec(base, pod, restart),
-    { numNodes, ...extra },
+    { numNodes, ...withEnv({}, legacy), ...extra },
     ctx.run.trainJob,
   );
 }

@@ -52,12 +52,7 @@ export function convertMPI(ctx: V1JobContext): ConvertedObjects {
   const mainContainer = typeof ctx.spec.mainContainer === 'string' ? ctx.spec.mainContainer : '';
   if (ctx.spec.cleanPodPolicy !== undefined)
     readRunPolicy({ cleanPodPolicy: ctx.spec.cleanPodPolicy }, 'spec', ctx.findings);
-  const launcherContainer =
-    containersOf(launcher.template)[frameworkContainerIndex(launcher.template, mainContainer)] ?? {};
-  const commandLine = [launcherContainer.command, launcherContainer.args].flatMap((v) =>
-    Array.isArray(v) ? v : [],
-  );
-  reportEnvContract('MPIJob', ctx.metadata.name, commandLine, false, ctx.findings);
+  reportEnvContract('MPIJob', ctx.metadata.name, ctx.findings);
 
   const slots = typeof ctx.spec.slotsPerWorker === 'number' ? ctx.spec.slotsPerWorker : 1;
   const numNodes = worker?.replicas ?? 0;

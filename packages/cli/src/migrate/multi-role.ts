@@ -74,10 +74,7 @@ export function convertMultiRole(ctx: V1JobContext): ConvertedObjects {
   const replicas = readReplicas(ctx.kind, ctx.spec, ctx.findings);
   const trainer = successReplica(replicas);
   reportKindFields(ctx, replicas, trainer);
-  const index = frameworkContainerIndex(trainer.template, V1_KIND_FACTS[ctx.kind].container);
-  const container = containersOf(trainer.template)[index] ?? {};
-  const commandLine = [container.command, container.args].flatMap((v) => (Array.isArray(v) ? v : []));
-  reportEnvContract(ctx.kind, ctx.metadata.name, commandLine, false, ctx.findings);
+  reportEnvContract(ctx.kind, ctx.metadata.name, ctx.findings);
 
   const jobs = replicas.map((r) => replicatedJob(r, r === trainer, ctx));
   const spec: Json = {

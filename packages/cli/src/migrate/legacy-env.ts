@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// The env vars Training Operator v1 gave the user's code in a PyTorchJob, XGBoostJob or JAXJob,
+// rebuilt for the v2 pods (rank 0 is `<job>-node-0-0.<job>`, the port the plugin opens is 29500,
+// the rank is the Job completion index), so that scripts that read them run unchanged.
+
+import { CONTAINER_TRAINER_PORT, JOB_COMPLETION_INDEX_FIELD_PATH } from '@kubetrain/api';
+import type { V1KindName } from '@kubetrain/api';
+import type { Json } from './v1-kinds.js';
+
+/** What the legacy env of a job depends on. */
+export interface LegacyEnvInput {
+  readonly kind: V1KindName;
+  /** The job's (and so the TrainJob's and JobSet's) name. */
+  readonly job: string;
+  readonly numNodes: number;
+  /** Processes per node (PyTorch's numeric nprocPerNode), 1 otherwise. */
+  readonly procsPerNode: number;
+  /** Whether the v1 job had a Master (PyTorch sets its env only then). */
+  readonly hasMaster: boolean;
+  /** Whether the command starts torchrun, which sets MASTER_ADDR, RANK, ... itself from PET_*. */
+  readonly torchrun: boolean;
+  /** Env names the user's template sets: those are kept as the user wrote them. */
+  readonly userNames: ReadonlySet<string>;
+}
+
+const value = (name: string, v: string | number): Json => ({ name, value: String(v) });
+const nodeRank = (name: string): Json => ({
+  name,
+  valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } },
+});
+const host = (job: string, index: number) => `${job}-node-0-${index}.${job}`;
+
+/** The variables of Training Operator v1 for `input.kind`, in its order; none where v1 set none. */
+function variables(input: LegacyEnvInput): Json[] {
+  const { job, numNodes } = input;
+  const port = CONTAINER_TRAINER_PORT;
+  switch (input.kind) {
+    case 'PyTorchJob':
+      if (!input.hasMaster || input.torchrun) return [value('PYTHONUNBUFFERED', 1)];
+      return [
+        value('PYTHONUNBUFFERED', 1),
+        value('MASTER_PORT', port),
+        value('MASTER_ADDR', host(job, 0)),
+        value('WORLD_SIZE', numNodes * input.procsPerNode),
+        nodeRank('RANK'),
+      ];
+    case 'XGBoostJob': {
+      const workers = Array.from({ length: Math.max(numNodes - 1, 0) }, (_, i) => host(job, i + 1));
+      return [
+        value('MASTER_PORT', port),
+        value('MASTER_ADDR', host(job, 0)),
+        value('WORLD_SIZE', numNodes),
+        nodeRank('RANK'),
+        value('PYTHONUNBUFFERED', 1),
+        ...(numNodes > 1 ? [value('WORKER_PORT', port), value('WORKER_ADDRS', workers.join(','))] : []),
+      ];
+    }
+    case 'JAXJob':
+      return [
+        value('PYTHONUNBUFFERED', 1),
+        value('COORDINATOR_PORT', port),
+        value('COORDINATOR_ADDRESS', host(job, 0)),
+        value('NUM_PROCESSES', numNodes),
+        nodeRank('PROCESS_ID'),
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The env vars to add to `spec.trainer.env` so that the user's code finds what Training Operator
+ * v1 gave it: MASTER_ADDR, MASTER_PORT, WORLD_SIZE, RANK (PyTorch with a Master and without
+ * torchrun; XGBoost with WORKER_ADDRS and WORKER_PORT), COORDINATOR_ADDRESS, COORDINATOR_PORT,
+ * NUM_PROCESSES, PROCESS_ID (JAX), PYTHONUNBUFFERED; a name the template sets itself is left out.
+ */
+export function legacyEnv(input: LegacyEnvInput): Json[] {
+  return variables(input).filter((e) => !input.userNames.has(String(e.name)));
+}
+
+/** The env names a container sets. */
+export function envNames(container: Json): Set<string> {
+  const env = Array.isArray(container.env) ? (container.env as unknown[]) : [];
+  return new Set(
+    env.flatMap((e) => (typeof e === 'object' && e !== null && 'name' in e ? [String(e.name)] : [])),
+  );
+}
