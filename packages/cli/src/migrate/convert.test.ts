@@ -407,7 +407,8 @@ const cases: Record<string, Case> = {
     },
     runtime: true,
     trainJobSpec: { trainer: { numNodes: 1 } },
-    warned: ['spec.enableDynamicWorker', 'spec.tfReplicaSpecs'],
+    warned: ['spec.enableDynamicWorker'],
+    notWarned: ['spec.tfReplicaSpecs'],
     jobSpec: { backoffLimit: 0 },
   },
 };
@@ -437,6 +438,32 @@ describe('convertV1Job', () => {
     const [rule] = job.podFailurePolicy.rules;
     expect(rule?.action).toBe('FailJob');
     expect(rule?.onExitCodes.values).toEqual(Array.from({ length: 127 }, (_, i) => i + 1));
+  });
+
+  it("TFJob: every pod gets v1's TF_CONFIG with the JobSet's host names, its index from the completion index", () => {
+    const got = converted(
+      'TFJob',
+      cases['TFJob enableDynamicWorker is reported; the Chief is the trainer job']!.object,
+    );
+    const jobs = (runtimeOf(got.objects)?.spec.template as { spec: { replicatedJobs: Json[] } }).spec
+      .replicatedJobs;
+    const envOf = (job: Json) =>
+      ((job.template as Json).spec as { template: { spec: { containers: { env: Json[] }[] } } }).template.spec
+        .containers[0]!.env;
+    expect(jobs.map((j) => j.name)).toEqual(['chief', 'worker']);
+    const [index, tfConfig] = envOf(jobs[1]!);
+    expect(index).toEqual({
+      name: 'TF_CONFIG_TASK_INDEX',
+      valueFrom: {
+        fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" },
+      },
+    });
+    expect(tfConfig).toEqual({
+      name: 'TF_CONFIG',
+      value:
+        '{"cluster":{"chief":["tf-chief-0-0.tf:2222"],"worker":["tf-worker-0-0.tf:2222","tf-worker-0-1.tf:2222","tf-worker-0-2.tf:2222"]},' +
+        '"task":{"type":"worker","index":$(TF_CONFIG_TASK_INDEX)},"environment":"cloud"}',
+    });
   });
 
   it('carries labels and annotations, not the last-applied configuration', () => {

@@ -12,15 +12,11 @@ export function startsTorchrun(commandLine: readonly unknown[]): boolean {
 }
 
 /**
- * How the environment of the user's code changes, per kind; `job` is the job's name. PyTorchJob,
- * XGBoostJob and JAXJob get theirs rebuilt (legacy-env.ts), so they have nothing to report.
+ * How the environment of the user's code changes, per kind; `job` is the job's name. The other kinds
+ * get theirs rebuilt (legacy-env.ts, role-env.ts), so they have nothing to report.
  */
 function contract(kind: V1KindName, job: string): string | undefined {
   switch (kind) {
-    case 'TFJob':
-      return `v2 does not set TF_CONFIG: build it in the pods from their host names (${job}-<replica type>-0-<index>.${job}) and JOB_COMPLETION_INDEX`;
-    case 'PaddleJob':
-      return `v2 does not set PADDLE_MASTER, PADDLE_NNODES, PADDLE_JOB_ID, PADDLE_SERVER_NUM, PADDLE_TRAINER_NUM or PYTHONUNBUFFERED: set them in the pods (host names ${job}-<replica type>-0-<index>.${job})`;
     case 'MPIJob':
       return `v2 starts the workers over SSH (key in Secret ${job}-mpi-ssh-auth, mounted at /root/.ssh; hostfile at /etc/mpi/hostfile), not with kubectl exec: the images need an SSH client and server`;
     default:

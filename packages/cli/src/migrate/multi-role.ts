@@ -5,7 +5,7 @@
 
 import { ContainerNames } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
-import { reportEnvContract } from './env-contract.js';
+import { addRoleEnv } from './role-env.js';
 import { runtimeAndTrainJob, TRAINER_JOB_LABELS } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate } from './pod-template.js';
 import { jobRestart, reportPodRestartPolicy, withJobRestart } from './restart-policy.js';
@@ -42,7 +42,12 @@ function reportKindFields(ctx: V1JobContext, replicas: readonly V1Replica[], tra
 }
 
 /** The replicated job of one replica type. */
-function replicatedJob(replica: V1Replica, isTrainer: boolean, ctx: V1JobContext): Json {
+function replicatedJob(
+  replica: V1Replica,
+  replicas: readonly V1Replica[],
+  isTrainer: boolean,
+  ctx: V1JobContext,
+): Json {
   const index = frameworkContainerIndex(replica.template, V1_KIND_FACTS[ctx.kind].container);
   const restart = jobRestart(
     replica.restartPolicy,
@@ -58,6 +63,7 @@ function replicatedJob(replica: V1Replica, isTrainer: boolean, ctx: V1JobContext
     if (containers[index] !== undefined && original !== undefined)
       containers[index].name = original.name ?? ContainerNames.Node;
   }
+  addRoleEnv(ctx.kind, ctx.metadata.name, replicas, replica, pod, index);
   reportPodRestartPolicy(replica.template, replica.path, ctx.findings);
   const counts = isTrainer ? {} : { parallelism: replica.replicas, completions: replica.replicas };
   return {
@@ -74,9 +80,8 @@ export function convertMultiRole(ctx: V1JobContext): ConvertedObjects {
   const replicas = readReplicas(ctx.kind, ctx.spec, ctx.findings);
   const trainer = successReplica(replicas);
   reportKindFields(ctx, replicas, trainer);
-  reportEnvContract(ctx.kind, ctx.metadata.name, ctx.findings);
 
-  const jobs = replicas.map((r) => replicatedJob(r, r === trainer, ctx));
+  const jobs = replicas.map((r) => replicatedJob(r, replicas, r === trainer, ctx));
   const spec: Json = {
     mlPolicy: { numNodes: trainer.replicas },
     template: {
