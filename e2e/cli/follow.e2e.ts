@@ -6,13 +6,13 @@
 // following and leaves the job running.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { keepRunning, succeedAfter } from '../support/kwok.js';
+import { keepRunning } from '../support/kwok.js';
 import { readTrainJob } from '../controller/harness.js';
 import { kubetrain, startKubetrain, tableRows, TTY_SIZE } from './kubetrain-cli.js';
 import { writePodLog } from './kwok-logs.js';
 import { cliSuite, trainJobYaml } from './suite-cluster.js';
 import { screenAfter } from './terminal-screen.js';
-import { letPodFail, nodePods } from './trainer-pods.js';
+import { letPodFail, letPodSucceed, nodePods } from './trainer-pods.js';
 
 describe('kubetrain submit --follow and the live progress view', () => {
   const suite = cliSuite('e2e-follow');
@@ -32,20 +32,29 @@ describe('kubetrain submit --follow and the live progress view', () => {
     return file;
   }
 
+  /** Lets the job's running node pods succeed once `count` of them run. */
+  async function letNodesSucceed(name: string, count: number): Promise<void> {
+    for (const pod of (await nodePods(suite.namespace, name, count)).values())
+      await letPodSucceed(suite.namespace, pod);
+  }
+
   it('on a terminal: the view is redrawn in place and the screen ends with one view of the Complete job', async () => {
     const name = `tty-${suffix}`;
     const run = startKubetrain(
-      ['submit', '-n', suite.namespace, '-f', jobFile(name, torch, 2, succeedAfter('6s')), '--follow'],
-      {
-        tty: TTY_SIZE,
-      },
+      ['submit', '-n', suite.namespace, '-f', jobFile(name, torch, 2, keepRunning()), '--follow'],
+      { tty: TTY_SIZE },
     );
+    await run.waitForOutput('the view of the running job', ({ stdout }) =>
+      stdout.includes(`${name}  Running`),
+    );
+    await letNodesSucceed(name, 2);
     const got = await run.done;
     expect(got.code).toBe(0);
     const raw = got.stdout;
     // The first view is drawn as it is; each change after it moves the cursor up over the lines of
     // the view before (the job's line, then a bar once its pods exist), to the first column, and
-    // erases to the end of the screen before drawing the next.
+    // erases to the end of the screen before drawing the next: the last, from the Running view
+    // with its bar to the Complete one, over 2 lines.
     const redraws = raw
       .split('\x1b[')
       .map((part, i, parts) =>
@@ -66,14 +75,17 @@ describe('kubetrain submit --follow and the live progress view', () => {
 
   it('without a terminal: one plain line per change, no escape sequences', async () => {
     const name = `plain-${suffix}`;
-    const got = await kubetrain([
+    const run = startKubetrain([
       'submit',
       '-n',
       suite.namespace,
       '-f',
-      jobFile(name, torch, 2, succeedAfter('3s')),
+      jobFile(name, torch, 2, keepRunning()),
       '--follow',
     ]);
+    await run.waitForOutput('the running job', ({ stderr }) => stderr.includes(`${name}  Running`));
+    await letNodesSucceed(name, 2);
+    const got = await run.done;
     expect(got.code).toBe(0);
     expect(got.stdout).toBe(
       `trainjob.trainer.kubeflow.org/${name} created\ntrainjob.trainer.kubeflow.org/${name} condition met\n`,
