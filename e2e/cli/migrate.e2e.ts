@@ -6,9 +6,12 @@
 // succeed after one second there).
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { parseAllDocuments } from 'yaml';
+import { parseAllDocuments, stringify } from 'yaml';
 import type { KubernetesObject } from '@kubernetes/client-node';
 import { applyObject, REPO_ROOT } from '../support/apply.js';
+import { JOBSET_NAME_LABEL } from '../support/jobset.js';
+import { succeedAfter } from '../support/kwok.js';
+import { listPods } from '../support/pods.js';
 import { readTrainJob, waitForCondition } from '../controller/harness.js';
 import { FIELD_MANAGER, prepareSuite, type SuiteCluster } from './suite-cluster.js';
 
@@ -32,17 +35,21 @@ interface Migrated {
   readonly objects: (KubernetesObject & { spec?: Record<string, unknown> })[];
 }
 
-/** Runs `kubetrain migrate -f <example>` without any kubeconfig in its environment. */
-function migrate(example: string): Promise<Migrated> {
+/** Runs `kubetrain migrate <args>` (feeding `stdin` when given) without any kubeconfig in its environment. */
+function runMigrate(args: readonly string[], stdin?: string): Promise<Migrated> {
   const { KUBECONFIG: _ignored, ...env } = process.env;
   return new Promise((resolve) => {
-    execFile(KUBETRAIN, ['migrate', '-f', join(V1_EXAMPLES, example)], { env }, (error, stdout, stderr) => {
+    const child = execFile(KUBETRAIN, ['migrate', ...args], { env }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
       const objects = parseAllDocuments(stdout).map((d) => d.toJS() as Migrated['objects'][number]);
       resolve({ code, stderr, objects });
     });
+    child.stdin?.end(stdin ?? '');
   });
 }
+
+/** `kubetrain migrate -f <example>`. */
+const migrate = (example: string) => runMigrate(['-f', join(V1_EXAMPLES, example)]);
 
 describe('kubetrain migrate output on the local control plane', () => {
   let suite: SuiteCluster;
@@ -86,6 +93,42 @@ describe('kubetrain migrate output on the local control plane', () => {
     expect(stored.spec?.trainer?.numNodes).toBe(2);
     const done = await waitForCondition(namespace, 'pytorch-simple', 'Complete');
     expect(done.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
+  });
+
+  it('a PyTorchJob whose pod template has labels and annotations: a runtime patch that reaches the pods', async () => {
+    const name = 'patched-pytorch';
+    const v1 = stringify({
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'PyTorchJob',
+      metadata: { name },
+      spec: {
+        pytorchReplicaSpecs: {
+          Worker: {
+            replicas: 2,
+            template: {
+              // The kwok nodes read the outcome from the pod's annotations.
+              metadata: { labels: { team: 'migrated' }, annotations: succeedAfter('2s') },
+              spec: {
+                containers: [{ name: 'pytorch', image: 'train:1', command: ['torchrun', 'train.py'] }],
+              },
+            },
+          },
+        },
+      },
+    });
+    const got = await runMigrate(['-f', '-'], v1);
+    expect(got.code).toBe(0);
+    expect(got.objects.map((o) => o.kind)).toEqual(['TrainJob']);
+    await applyAll(got.objects);
+    const stored = await readTrainJob(namespace, name);
+    expect(stored.spec?.runtimePatches?.map((p) => p.manager)).toEqual(['kubetrain.dev/migrate']);
+    await waitForCondition(namespace, name, 'Complete');
+    const pods = await listPods(namespace, `${JOBSET_NAME_LABEL}=${name}`);
+    expect(pods).toHaveLength(2);
+    for (const pod of pods) {
+      expect(pod.metadata?.labels?.team).toBe('migrated');
+      expect(pod.metadata?.annotations).toMatchObject(succeedAfter('2s'));
+    }
   });
 
   // The other examples: each job's objects applied in order (its TrainingRuntime first), Complete.
