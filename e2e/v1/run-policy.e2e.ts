@@ -202,13 +202,15 @@ describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)
         { ttlSecondsAfterFinished: 2 },
       ),
     );
-    await waitForJobCondition(KIND, namespace, name, 'Succeeded', 'PyTorchJobSucceeded');
+    // The job may be gone before a poll sees it Succeeded: its events stay.
     await waitFor(`${name} deleted`, async () =>
       readJob(KIND, namespace, name).then(
         () => undefined,
         (error: unknown) => (apiStatus(error)?.code === 404 ? true : undefined),
       ),
     );
+    const reasons = (await eventsOf(namespace, name)).map((e) => e.reason);
+    expect(reasons).toContain('PyTorchJobSucceeded');
     // The garbage collector of kube-controller-manager removes the owned pods.
     await waitFor(`pods of ${name} collected`, async () =>
       (await podsOf(namespace, name)).size === 0 ? true : undefined,
