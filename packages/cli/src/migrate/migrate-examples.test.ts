@@ -98,6 +98,20 @@ describe.each(Object.entries(EXAMPLES))('kubetrain migrate %s', (golden, example
     expect(kinds).toContain('JobSet');
   });
 
+  it('prints objects kubetrain validate accepts', async () => {
+    const got = await migrate(['-f', join(examples, example)]);
+    let stdout = '';
+    let stderr = '';
+    const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+    const code = await run(['validate', '-f', '-'], io, { cwd: repoRoot, runtimesDir, stdin: [got.stdout] });
+    const count = (EXPECTED_KINDS[golden] ?? ['TrainingRuntime', 'TrainJob']).length;
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: `${count} ${count === 1 ? 'object' : 'objects'} valid\n`,
+      stderr: '',
+    });
+  });
+
   it('prints the same bytes every run, and the same objects as JSON with -o json', async () => {
     const first = await migrate(['-f', join(examples, example)]);
     const again = await migrate(['-f', join(examples, example)]);
