@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { podEnded, unseenLines } from './follow-log.js';
+import { endedAmong, podEnded, unseenLines, watchPodEnds } from './follow-log.js';
 import type { PodObject } from './trainjob-view.js';
 
 describe('podEnded', () => {
@@ -24,4 +24,41 @@ describe('unseenLines', () => {
   ];
   for (const [printed, want] of cases)
     it(`${printed} printed`, () => expect(unseenLines(['a', 'b', 'c'], printed)).toEqual(want));
+});
+
+const named = (name: string, phase: string): PodObject => ({ metadata: { name }, status: { phase } });
+
+describe('endedAmong', () => {
+  it('the waited-for pods that Succeeded, Failed or are gone', () =>
+    expect(
+      endedAmong(
+        ['run', 'ok', 'bad', 'gone'],
+        [named('run', 'Running'), named('ok', 'Succeeded'), named('bad', 'Failed'), named('other', 'Failed')],
+      ),
+    ).toEqual(['ok', 'bad', 'gone']));
+});
+
+describe('watchPodEnds', () => {
+  it('one listing serves every pod waited for; each resolves once its pod has ended', async () => {
+    const listings = [
+      [named('a', 'Running'), named('b', 'Running')],
+      [named('a', 'Succeeded'), named('b', 'Running')],
+      [named('b', 'Failed')],
+    ];
+    let calls = 0;
+    const ends = watchPodEnds(async () => listings[Math.min(calls++, listings.length - 1)]!);
+    const order: string[] = [];
+    await Promise.all(['a', 'b'].map((pod) => ends.ended(pod).then(() => order.push(pod))));
+    ends.stop();
+    expect(order).toEqual(['a', 'b']);
+    expect(calls).toBe(3);
+  });
+
+  it('a listing that fails rejects every pod waited for', async () => {
+    const ends = watchPodEnds(async () => {
+      throw new Error('forbidden');
+    });
+    await expect(Promise.all([ends.ended('a'), ends.ended('b')])).rejects.toThrow('forbidden');
+    ends.stop();
+  });
 });

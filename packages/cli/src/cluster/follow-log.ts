@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// Following one container's log until its pod ends. A kubelet closes a followed log when the
-// container exits; a server that does not (kwok's, or a connection that stays open) is stopped here
-// when the pod is seen Succeeded, Failed or gone, and the lines written after the last one streamed
-// are then read from the whole log, so that none is lost.
+// Following containers' logs until their pods end. A kubelet closes a followed log when the
+// container exits; a stream that stays open (kwok's kubelet, a connection that does not close) is
+// stopped here when the pod is seen Succeeded, Failed or gone (one listing of the pods a second for
+// all of them), and the lines written after the last one streamed are then read from the whole log,
+// so that none is lost.
 
 import { isNotFound, sleep } from '@kubetrain/kube';
 import type { Session } from './connect.js';
 import { POLL_INTERVAL_MS } from './follow.js';
 import { readLogLines } from './pod-logs.js';
-import { Refs } from './refs.js';
 import type { PodObject } from './trainjob-view.js';
 
 /** Whether a pod has ended: Succeeded or Failed (its containers will write no more). */
@@ -21,27 +21,57 @@ export function unseenLines(all: readonly string[], printed: number): string[] {
   return all.slice(printed);
 }
 
-/** The pod, or undefined once it is gone. */
-async function readPod(session: Session, namespace: string, name: string): Promise<PodObject | undefined> {
-  try {
-    return (await session.client.get(Refs.Pod, name, { namespace })) as PodObject;
-  } catch (e) {
-    if (isNotFound(e)) return undefined;
-    throw e;
-  }
+/** Those of `waiting` that have ended in the listing `pods`: Succeeded, Failed, or not in it (deleted). */
+export function endedAmong(waiting: Iterable<string>, pods: readonly PodObject[]): string[] {
+  const byName = new Map(pods.map((p) => [p.metadata.name, p]));
+  return [...waiting].filter((name) => podEnded(byName.get(name)));
 }
 
-/** Resolves when the pod has ended (polled once a second) or `cancel` aborts. */
-async function untilPodEnds(
-  session: Session,
-  namespace: string,
-  pod: string,
-  cancel: AbortSignal,
-): Promise<void> {
-  while (!cancel.aborted) {
-    if (podEnded(await readPod(session, namespace, pod))) return;
-    await sleep(POLL_INTERVAL_MS, cancel);
-  }
+/** Tells when pods end. */
+export interface PodEnds {
+  /** Resolves when the pod has ended; rejects with the error of a listing that failed. */
+  ended(pod: string): Promise<void>;
+  /** Stops listing; promises not settled yet stay so. */
+  stop(): void;
+}
+
+/**
+ * Watches pods end: while any is waited for, lists them with `list` (one request for all) once a
+ * second.
+ */
+export function watchPodEnds(list: () => Promise<PodObject[]>): PodEnds {
+  const waiting = new Map<string, { resolve: () => void; reject: (e: unknown) => void }>();
+  const stopped = new AbortController();
+  let polling = false;
+  const poll = async (): Promise<void> => {
+    polling = true;
+    while (waiting.size > 0 && !stopped.signal.aborted) {
+      let pods: PodObject[];
+      try {
+        pods = await list();
+      } catch (e) {
+        for (const w of waiting.values()) w.reject(e);
+        waiting.clear();
+        break;
+      }
+      for (const name of endedAmong(waiting.keys(), pods)) {
+        waiting.get(name)?.resolve();
+        waiting.delete(name);
+      }
+      if (waiting.size > 0) await sleep(POLL_INTERVAL_MS, stopped.signal);
+    }
+    polling = false;
+  };
+  return {
+    ended(pod) {
+      const ended = new Promise<void>((resolve, reject) => waiting.set(pod, { resolve, reject }));
+      // the follower may have stopped listening (its stream ended by itself) before this settles
+      ended.catch(() => undefined);
+      if (!polling) void poll();
+      return ended;
+    },
+    stop: () => stopped.abort(),
+  };
 }
 
 /** What to follow. */
@@ -52,18 +82,19 @@ export interface FollowLogTarget {
 }
 
 /**
- * Calls `print` with each line of the container's log as it is written, and returns once the pod
- * has ended and every line of its log has been printed (or the log stream ended by itself).
+ * Calls `print` with each line of the container's log as it is written, and returns once `ended`
+ * has resolved (the pod has ended) and every line of its log has been printed, or the log stream
+ * ended by itself (a kubelet ends it when the container exits). A rejected `ended` is thrown.
  */
 export async function followLogUntilPodEnds(
   session: Session,
   target: FollowLogTarget,
+  ended: Promise<void>,
   print: (line: string) => void,
 ): Promise<void> {
   const stopStream = new AbortController();
-  const stopPolling = new AbortController();
   let podFailure: unknown;
-  const polling = untilPodEnds(session, target.namespace, target.pod, stopPolling.signal).then(
+  ended.then(
     () => stopStream.abort(),
     (e: unknown) => {
       podFailure = e;
@@ -78,9 +109,6 @@ export async function followLogUntilPodEnds(
     }
   } catch (e) {
     if (!stopStream.signal.aborted) throw e;
-  } finally {
-    stopPolling.abort();
-    await polling;
   }
   if (podFailure !== undefined) throw podFailure;
   if (!stopStream.signal.aborted) return;

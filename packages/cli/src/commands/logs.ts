@@ -3,7 +3,7 @@
 // with its step (`[node-0]`, the rank).
 
 import type { Session } from '../cluster/connect.js';
-import { followLogUntilPodEnds } from '../cluster/follow-log.js';
+import { followLogUntilPodEnds, watchPodEnds } from '../cluster/follow-log.js';
 import { readLogLines } from '../cluster/pod-logs.js';
 import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { stepsOf } from '../cluster/trainjob-view.js';
@@ -53,9 +53,16 @@ export async function logsCommand(options: LogsOptions, session: Session, io: Io
     container: containerOf(step),
   });
   const print = (step: Step) => (line: string) => io.stdout(`[${step.name}] ${line}\n`);
-  if (options.follow)
-    await Promise.all(steps.map((step) => followLogUntilPodEnds(session, target(step), print(step))));
-  else
+  if (options.follow) {
+    const ends = watchPodEnds(() => podsOf(session, session.namespace, options.name));
+    try {
+      await Promise.all(
+        steps.map((step) => followLogUntilPodEnds(session, target(step), ends.ended(step.pod), print(step))),
+      );
+    } finally {
+      ends.stop();
+    }
+  } else
     for (const step of steps) for await (const line of readLogLines(session, target(step))) print(step)(line);
   return ExitCode.Ok;
 }
