@@ -344,7 +344,7 @@ describe('kubetrain-manager lifecycle', () => {
       req.end();
     });
     expect(body).toContain(
-      'controller_runtime_max_concurrent_reconciles{controller="trainjob_controller"} 16',
+      'controller_runtime_max_concurrent_reconciles{controller="trainjob_controller"} 64',
     );
   });
 });

@@ -460,7 +460,7 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
       /controller_runtime_reconcile_total\{controller="trainjob_controller",result="success"\} [1-9]/,
     );
     expect(text).toContain(
-      'controller_runtime_max_concurrent_reconciles{controller="trainjob_controller"} 16',
+      'controller_runtime_max_concurrent_reconciles{controller="trainjob_controller"} 64',
     );
     expect(text).not.toMatch(
       /controller_runtime_reconcile_errors_total\{controller="trainjob_controller"\} [1-9]/,

@@ -40,6 +40,7 @@ import { TrainJobReconciler } from '../trainjob/trainjob-reconciler.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
 import { Controller } from './controller.js';
 import { notReadyReason } from './readiness.js';
+import { requestSockets } from './request-sockets.js';
 import { trainJobState } from './trainjob-states.js';
 import { createV1Controllers } from '../v1/controllers.js';
 
@@ -108,7 +109,10 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const logger = deps.logger;
   const metrics = new ManagerMetrics();
   const client = countRequests(
-    await KubeClient.create(deps.kubeConfig, { userAgent: 'kubetrain-manager' }),
+    await KubeClient.create(deps.kubeConfig, {
+      userAgent: 'kubetrain-manager',
+      maxSockets: requestSockets(trainJobWorkers(config)),
+    }),
     (verb, resource) => metrics.observeRequest(verb, resource),
   );
   const stores = createStores(logger);

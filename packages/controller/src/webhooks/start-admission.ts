@@ -6,7 +6,9 @@
 
 import type { Registry } from 'prom-client';
 import type { Logger } from '@kubetrain/log';
-import { CertDirWatcher, CertManager } from '../certs/index.js';
+// The cert-dir watcher only: CertManager (and @peculiar/x509 with it) is imported when cert
+// management is on, so a manager given its certificates never loads it.
+import { CertDirWatcher } from '../certs/cert-dir-watcher.js';
 import type { KubeClient } from '../cluster/kube.js';
 import type { Configuration } from '../config/index.js';
 import { admissionHandlers } from './handlers.js';
@@ -62,21 +64,24 @@ export function startAdmission(deps: AdmissionDeps): Admission {
 
   let stopCerts: () => Promise<void> | void;
   if (config.certManagement.enable) {
-    const manager = new CertManager({
-      client: deps.client,
-      namespace: deps.namespace,
-      secretName: config.certManagement.webhookSecretName,
-      ...servingNames(deps),
-      configurations: {
-        mutating: WebhookConfigurationNames.Mutating,
-        validating: WebhookConfigurationNames.Validating,
-      },
-      certDir: deps.certDir,
-      onCertificate: (bundle) => serve({ key: bundle.key, cert: bundle.cert }),
-      logger,
+    const started = import('../certs/cert-manager.js').then(({ CertManager }) => {
+      const manager = new CertManager({
+        client: deps.client,
+        namespace: deps.namespace,
+        secretName: config.certManagement.webhookSecretName,
+        ...servingNames(deps),
+        configurations: {
+          mutating: WebhookConfigurationNames.Mutating,
+          validating: WebhookConfigurationNames.Validating,
+        },
+        certDir: deps.certDir,
+        onCertificate: (bundle) => serve({ key: bundle.key, cert: bundle.cert }),
+        logger,
+      });
+      if (!stopped) void manager.start();
+      return manager;
     });
-    void manager.start();
-    stopCerts = () => manager.stop();
+    stopCerts = async () => (await started).stop();
   } else {
     const watcher = new CertDirWatcher({ dir: deps.certDir, onCertificate: serve, logger });
     watcher.start().catch((error: unknown) =>
