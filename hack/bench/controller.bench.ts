@@ -26,6 +26,7 @@ import { runCeiling } from './lib/ceiling-run.js';
 import { installBenchApi } from './lib/cluster-setup.js';
 import { KubeClient } from './lib/kube-client.js';
 import {
+  kubetrainDefaultV8Launcher,
   kubetrainLauncher,
   kubetrainSmallHeapLauncher,
   kubetrainTsxLauncher,
@@ -52,9 +53,10 @@ function launcherFor(name: string): ManagerLauncher {
   if (name === 'kubetrain') return kubetrainLauncher;
   if (name === 'kubetrain-small-heap') return kubetrainSmallHeapLauncher;
   if (name === 'kubetrain-tsx') return kubetrainTsxLauncher;
+  if (name === 'kubetrain-default-v8') return kubetrainDefaultV8Launcher;
   if (name.startsWith('kubetrain:')) return kubetrainVariant(name.slice('kubetrain:'.length));
   throw new Error(
-    `unknown manager ${name} (one of ${[...ALL, 'kubetrain-small-heap', 'kubetrain-tsx', 'kubetrain:workers=N+semi=MIB'].join(', ')})`,
+    `unknown manager ${name} (one of ${[...ALL, 'kubetrain-small-heap', 'kubetrain-default-v8', 'kubetrain-tsx', 'kubetrain:workers=N+semi=MIB'].join(', ')})`,
   );
 }
 

@@ -197,7 +197,15 @@ export class KubeClient {
             }
           });
           res.on('error', () => undefined);
-          resolve(() => req.destroy());
+          // The server may end a watch (restart, timeout): what comes after is not seen, so say so.
+          let closed = false;
+          res.on('close', () => {
+            if (!closed) console.error(`  harness watch ${path} ended early: later events are missed`);
+          });
+          resolve(() => {
+            closed = true;
+            req.destroy();
+          });
         },
       );
       req.on('error', (e) => reject(e));

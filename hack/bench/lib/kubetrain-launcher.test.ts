@@ -1,5 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-import { extraNodeArgs, parseVariant, type VariantSettings } from './kubetrain-launcher.js';
+import { readFileSync } from 'node:fs';
+import {
+  entrypointNodeArgs,
+  extraNodeArgs,
+  parseVariant,
+  type VariantSettings,
+} from './kubetrain-launcher.js';
 
 describe('parseVariant', () => {
   const cases: Record<string, { spec: string; want?: VariantSettings; error?: RegExp }> = {
@@ -28,5 +34,36 @@ describe('extraNodeArgs', () => {
   ])('%s', (_name, value, want) => {
     const env = value === undefined ? {} : { KUBETRAIN_BENCH_NODE_ARGS: value };
     expect(extraNodeArgs(env)).toEqual(want);
+  });
+});
+
+describe('entrypointNodeArgs', () => {
+  const cases: Record<string, { dockerfile: string; want?: string[]; error?: RegExp }> = {
+    'no options': { dockerfile: 'FROM x\nENTRYPOINT ["/nodejs/bin/node", "/app/dist/main.js"]\n', want: [] },
+    'the options between node and main.js': {
+      dockerfile: 'ENTRYPOINT ["/nodejs/bin/node", "--max-semi-space-size=2", "/app/dist/main.js"]',
+      want: ['--max-semi-space-size=2'],
+    },
+    'shell form is refused': {
+      dockerfile: 'ENTRYPOINT node /app/dist/main.js',
+      error: /no ENTRYPOINT in exec form/,
+    },
+    'another program is refused': {
+      dockerfile: 'ENTRYPOINT ["/nodejs/bin/node", "/app/server.js"]',
+      error: /does not run dist\/main.js/,
+    },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, () => {
+      if (tc.error) expect(() => entrypointNodeArgs(tc.dockerfile)).toThrow(tc.error);
+      else expect(entrypointNodeArgs(tc.dockerfile)).toEqual(tc.want);
+    });
+  }
+});
+
+describe('the Dockerfile of this checkout', () => {
+  it('runs dist/main.js with node options the launcher can read', () => {
+    const text = readFileSync(new URL('../../../Dockerfile', import.meta.url), 'utf8');
+    expect(Array.isArray(entrypointNodeArgs(text))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@
 //   "trainjob") and rest_client_requests_total;
 // - `stop()` sends SIGTERM and resolves once the process has exited.
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './kube-client.js';
 import type { LaunchOptions, ManagerHandle, ManagerLauncher } from './manager.js';
@@ -54,6 +54,21 @@ export function compiledManagerTree(): string {
 export function extraNodeArgs(env: NodeJS.ProcessEnv = process.env): string[] {
   return (env['KUBETRAIN_BENCH_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 }
+
+/**
+ * The node options of the image's entry point (the Dockerfile's `ENTRYPOINT ["node", OPTIONS…,
+ * "/app/dist/main.js"]`): what production starts the manager with, so `kubetrain` runs the same.
+ */
+export function entrypointNodeArgs(dockerfile: string): string[] {
+  const line = /^ENTRYPOINT\s+(\[.*\])\s*$/m.exec(dockerfile);
+  if (!line) throw new Error('Dockerfile: no ENTRYPOINT in exec form');
+  const argv = JSON.parse(line[1]!) as string[];
+  const main = argv.findIndex((arg) => arg.endsWith('dist/main.js'));
+  if (main < 1) throw new Error(`Dockerfile: ENTRYPOINT ${line[1]} does not run dist/main.js`);
+  return argv.slice(1, main);
+}
+
+const imageNodeArgs = (): string[] => entrypointNodeArgs(readFileSync(join(REPO, 'Dockerfile'), 'utf8'));
 
 /** How the manager's `node` is started: the arguments before the manager's own flags. */
 type NodeArgs = () => string[];
@@ -115,9 +130,16 @@ function launch(nodeArgs: NodeArgs, extra: ConfigExtra = {}) {
 const unavailable = (): string | undefined =>
   existsSync(KUBETRAIN_MAIN) ? undefined : `${KUBETRAIN_MAIN} does not exist yet`;
 
-/** `kubetrain`: plain node on the compiled tree, default V8 settings. */
+/** `kubetrain`: node on the compiled tree with the image's node options (Dockerfile ENTRYPOINT). */
 export const kubetrainLauncher: ManagerLauncher = {
   name: 'kubetrain',
+  unavailable,
+  start: launch(() => [...imageNodeArgs(), join(compiledManagerTree(), 'dist/main.js')]),
+};
+
+/** `kubetrain-default-v8`: the compiled tree on plain node, no node options at all. */
+export const kubetrainDefaultV8Launcher: ManagerLauncher = {
+  name: 'kubetrain-default-v8',
   unavailable,
   start: launch(() => [join(compiledManagerTree(), 'dist/main.js')]),
 };
