@@ -100,6 +100,15 @@ const cases: Record<string, Case> = {
     stderrLines: ['migrated 1 of 2 v1 jobs into 2 objects (0 warnings)'],
     stdout: 'name: clean\n',
   },
+  'two v1 jobs that would write the same TrainJob are an error': {
+    argv: ['-f', '-'],
+    stdin: `${clean}---\n${clean.replace('kind: PyTorchJob', 'kind: JAXJob').replace('pytorchReplicaSpecs', 'jaxReplicaSpecs').replace('name: pytorch', 'name: jax')}`,
+    code: 1,
+    stderrLines: [
+      'TrainingRuntime/clean (migrated): written twice: two v1 jobs of the input have the same name and namespace',
+      'TrainJob/clean (migrated): written twice: two v1 jobs of the input have the same name and namespace',
+    ],
+  },
   'an MPIJob without a Launcher is an error': {
     argv: ['-f', '-'],
     stdin:

@@ -111,6 +111,12 @@ function migrateDocument(io: Io, doc: LoadedDocument, shipped: ShippedRuntimes, 
   }
 }
 
+/** `<kind> <namespace>/<name>` of an output object: two with the same key would overwrite each other. */
+function objectKey(doc: LoadedDocument): string {
+  const namespace = (doc.object.metadata as { namespace?: string }).namespace ?? DEFAULT_NAMESPACE;
+  return `${doc.kind} ${namespace}/${doc.name}`;
+}
+
 /** Checks every output object as `validate` would; returns how many are refused (each reported). */
 function checkOutput(
   io: Io,
@@ -123,7 +129,17 @@ function checkOutput(
     .add(shipped)
     .add(docs);
   let refused = 0;
+  const seen = new Set<string>();
   for (const doc of docs) {
+    if (seen.has(objectKey(doc))) {
+      reportError(
+        io,
+        `${describeDocument(doc)} (migrated)`,
+        'written twice: two v1 jobs of the input have the same name and namespace',
+      );
+      refused++;
+    }
+    seen.add(objectKey(doc));
     const verdict = checkDocument(doc, catalog, DEFAULT_NAMESPACE, config);
     const who = `${describeDocument(doc)} (migrated)`;
     reportWarnings(io, who, verdict.warnings);
