@@ -2,7 +2,7 @@
 // `kubetrain migrate` as a command: stdin, --strict, -o json, documents it leaves out, v1 jobs it
 // refuses, the input limits, and --help.
 import { join } from 'node:path';
-import { stringify } from 'yaml';
+import { parse, stringify } from 'yaml';
 import type { CliConfig } from '../io.js';
 import { run } from '../run.js';
 
@@ -108,6 +108,28 @@ const cases: Record<string, Case> = {
       'TrainingRuntime/clean (migrated): written twice: two v1 jobs of the input have the same name and namespace',
       'TrainJob/clean (migrated): written twice: two v1 jobs of the input have the same name and namespace',
     ],
+  },
+  'reads a List, as kubectl get -o yaml prints it, with the server-set metadata and status dropped': {
+    argv: ['-f', '-'],
+    stdin: stringify({
+      apiVersion: 'v1',
+      kind: 'List',
+      items: [
+        {
+          ...(parse(clean) as Record<string, unknown>),
+          metadata: {
+            name: 'listed',
+            uid: 'u',
+            resourceVersion: '7',
+            creationTimestamp: '2026-01-01T00:00:00Z',
+          },
+          status: { conditions: [{ type: 'Succeeded', status: 'True' }] },
+        },
+      ],
+    }),
+    code: 0,
+    stderrLines: ['migrated 1 of 1 v1 jobs into 2 objects (0 warnings)'],
+    stdout: 'name: listed\n',
   },
   'an MPIJob without a Launcher is an error': {
     argv: ['-f', '-'],

@@ -37,9 +37,12 @@ export const MIGRATE_HELP = `
 Each PyTorchJob, TFJob, MPIJob, XGBoostJob, PaddleJob or JAXJob (${TRAINING_OPERATOR_V1_API_VERSION}) of
 the input becomes a TrainJob. PyTorchJob, XGBoostJob and JAXJob run on the shipped runtime of their
 framework (torch-distributed, xgboost-distributed, jax-distributed), every replica one node, when
-the TrainJob can carry the pod template (image, command, args, env, resources of the framework
-container); otherwise a TrainingRuntime named as the job carries the template and is printed
-before the TrainJob. TFJob, PaddleJob and MPIJob always get one (v2 ships no runtime for them).
+the TrainJob can carry the pod template: the framework container's image, command, args, env and
+resources in spec.trainer, labels, annotations, volumes, node selection and the like in one
+runtimePatches entry. Otherwise a TrainingRuntime named as the job carries the template and is
+printed before the TrainJob. TFJob, PaddleJob and MPIJob always get one (v2 ships no runtime for
+them). The env vars v1 gave the code (MASTER_ADDR, RANK, WORLD_SIZE, TF_CONFIG, PADDLE_MASTER, ...)
+are set with the v2 host names.
 
 Every v1 field that is not carried over, or behaves differently in v2, is a warning on stderr:
   Warning: <kind>/<name>: <field path>: not carried over: <why>
