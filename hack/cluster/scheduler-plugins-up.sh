@@ -51,7 +51,7 @@ start_process scheduler-plugins-scheduler "$(bin_path scheduler-plugins-schedule
   --config="$CLUSTER_DIR/scheduler-plugins-config.yaml" \
   --authentication-kubeconfig="$ADMIN_KUBECONFIG" --authorization-kubeconfig="$ADMIN_KUBECONFIG" \
   --bind-address=127.0.0.1 --secure-port="$SCHEDULER_PLUGINS_SCHEDULER_PORT" \
-  --cert-dir="$CLUSTER_DIR/scheduler-plugins-scheduler" --v=2
+  --cert-dir="$CLUSTER_DIR/scheduler-plugins-scheduler" --v=1
 # The controller reads its kubeconfig through controller-runtime (KUBECONFIG).
 KUBECONFIG=$ADMIN_KUBECONFIG start_process scheduler-plugins-controller \
   "$(bin_path scheduler-plugins-controller "$SCHEDULER_PLUGINS_VERSION")" \

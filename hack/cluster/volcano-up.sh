@@ -9,7 +9,8 @@
 # requires). No admission webhooks (Volcano's webhook-manager is not run). Contract:
 # - the cluster must be running (make cluster-up); builds the binaries first when missing (waits
 #   for a background build through build.sh's lock);
-# - installs the CRDs the two read (PodGroup, Queue, HyperNode, Command) from the Volcano module;
+# - installs the CRDs the two watch (PodGroup, Queue, HyperNode, Numatopology, Command) from the
+#   Volcano module (an informer whose CRD is missing never syncs, and the scheduler never starts);
 # - both listen on 127.0.0.1 only (VOLCANO_SCHEDULER_PORT/+1, VOLCANO_CONTROLLERS_PORT/+1);
 # - returns when the scheduler is healthy and the default Queue is Open; prints `started` on
 #   stdout, or `running` when both already ran;
@@ -44,7 +45,8 @@ done
 
 volcano=$(module_dir volcano.sh/volcano "$VOLCANO_VERSION")
 crds=()
-for crd in scheduling.volcano.sh_podgroups scheduling.volcano.sh_queues topology.volcano.sh_hypernodes bus.volcano.sh_commands; do
+for crd in scheduling.volcano.sh_podgroups scheduling.volcano.sh_queues topology.volcano.sh_hypernodes \
+  nodeinfo.volcano.sh_numatopologies bus.volcano.sh_commands; do
   crds+=(-f "$volcano/config/crd/volcano/bases/$crd.yaml")
 done
 kubectl apply --server-side --force-conflicts --field-manager=kubetrain-cluster "${crds[@]}" >/dev/null ||
