@@ -29,12 +29,28 @@ export const FLAVOR_TOLERATION = {
   effect: 'NoSchedule',
 };
 
-/** A TrainingRuntime with one `node` step whose pods keep running on kwok until {@link finishPods}. */
-export function gpuRuntime(namespace: string): Record<string, unknown> {
+/** The toleration of the GPU nodes' taint. */
+export const GPU_TOLERATION = { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' };
+
+/** The TrainingRuntime whose pod template asks Kueue for one topology domain (a zone) per PodSet. */
+export const ZONE_RUNTIME = 'gpu-node-one-zone';
+/** The TAS annotation on that runtime's pod template (upstream key), and the LocalQueue of the TAS ClusterQueue. */
+export const REQUIRED_TOPOLOGY = { 'kueue.x-k8s.io/podset-required-topology': 'topology.kubernetes.io/zone' };
+export const TAS_QUEUE = 'gpu-tas-queue';
+
+/**
+ * A TrainingRuntime `name` with one `node` step whose pods keep running on kwok until
+ * {@link finishPods}; `annotations` go on its pod template too.
+ */
+export function gpuRuntime(
+  namespace: string,
+  name = RUNTIME,
+  annotations: Record<string, string> = {},
+): Record<string, unknown> {
   return {
     apiVersion: `${GROUP}/${VERSION}`,
     kind: Kinds.TrainingRuntime,
-    metadata: { name: RUNTIME, namespace },
+    metadata: { name, namespace },
     spec: {
       mlPolicy: { numNodes: 1 },
       template: {
@@ -46,7 +62,7 @@ export function gpuRuntime(namespace: string): Record<string, unknown> {
                 metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': 'trainer' } },
                 spec: {
                   template: {
-                    metadata: { annotations: keepRunning() },
+                    metadata: { annotations: { ...keepRunning(), ...annotations } },
                     spec: { containers: [{ name: 'node', image: 'registry.example/train:1' }] },
                   },
                 },
@@ -65,6 +81,9 @@ export interface QueueNames {
   readonly clusterQueue: string;
   readonly low: string;
   readonly high: string;
+  readonly topology: string;
+  readonly tasFlavor: string;
+  readonly tasClusterQueue: string;
 }
 
 /** Names of the cluster-scoped objects for the run `suffix`. */
@@ -74,12 +93,46 @@ export function queueNames(suffix: string): QueueNames {
     clusterQueue: `e2e-gpu-${suffix}`,
     low: `e2e-low-${suffix}`,
     high: `e2e-high-${suffix}`,
+    topology: `e2e-zones-${suffix}`,
+    tasFlavor: `e2e-gpu-tas-${suffix}`,
+    tasClusterQueue: `e2e-gpu-tas-${suffix}`,
   };
 }
 
 const scoped = { [KUEUE_SCOPE_LABEL]: 'true' };
 
-/** The Kueue objects, in creation order: flavor, ClusterQueue (`gpus` GPUs), LocalQueue, priorities. */
+/** A ClusterQueue `name` for the suite's namespace: `gpus` GPUs of `flavor`, preemption by priority. */
+function gpuClusterQueue(namespace: string, name: string, flavor: string, gpus: number): KueueObject {
+  return {
+    kind: 'ClusterQueue',
+    metadata: { name, labels: scoped },
+    spec: {
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': namespace } },
+      preemption: { withinClusterQueue: 'LowerPriority' },
+      resourceGroups: [
+        {
+          coveredResources: ['cpu', 'memory', 'nvidia.com/gpu'],
+          flavors: [
+            {
+              name: flavor,
+              resources: [
+                { name: 'cpu', nominalQuota: '1000' },
+                { name: 'memory', nominalQuota: '10Ti' },
+                { name: 'nvidia.com/gpu', nominalQuota: String(gpus) },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+/**
+ * The Kueue objects, in creation order: the flavor, a ClusterQueue of `gpus` GPUs and its LocalQueue,
+ * two WorkloadPriorityClasses; and for topology-aware scheduling a Topology (zone, host), a flavor
+ * bound to it, and a ClusterQueue of `gpus` GPUs of that flavor with its LocalQueue.
+ */
 export function queueObjects(namespace: string, names: QueueNames, gpus: number): KueueObject[] {
   return [
     {
@@ -87,29 +140,7 @@ export function queueObjects(namespace: string, names: QueueNames, gpus: number)
       metadata: { name: names.flavor, labels: scoped },
       spec: { nodeLabels: GPU_PRODUCT, tolerations: [FLAVOR_TOLERATION] },
     },
-    {
-      kind: 'ClusterQueue',
-      metadata: { name: names.clusterQueue, labels: scoped },
-      spec: {
-        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': namespace } },
-        preemption: { withinClusterQueue: 'LowerPriority' },
-        resourceGroups: [
-          {
-            coveredResources: ['cpu', 'memory', 'nvidia.com/gpu'],
-            flavors: [
-              {
-                name: names.flavor,
-                resources: [
-                  { name: 'cpu', nominalQuota: '1000' },
-                  { name: 'memory', nominalQuota: '10Ti' },
-                  { name: 'nvidia.com/gpu', nominalQuota: String(gpus) },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    },
+    gpuClusterQueue(namespace, names.clusterQueue, names.flavor, gpus),
     {
       kind: 'LocalQueue',
       metadata: { name: LOCAL_QUEUE, namespace },
@@ -117,19 +148,46 @@ export function queueObjects(namespace: string, names: QueueNames, gpus: number)
     },
     { kind: 'WorkloadPriorityClass', metadata: { name: names.low }, value: 100 } as KueueObject,
     { kind: 'WorkloadPriorityClass', metadata: { name: names.high }, value: 1000 } as KueueObject,
+    {
+      kind: 'Topology',
+      metadata: { name: names.topology, labels: scoped },
+      spec: {
+        levels: [{ nodeLabel: 'topology.kubernetes.io/zone' }, { nodeLabel: 'kubernetes.io/hostname' }],
+      },
+    },
+    {
+      kind: 'ResourceFlavor',
+      metadata: { name: names.tasFlavor, labels: scoped },
+      // Kueue's TAS places pods by their template, before admission plugins add the GPU toleration:
+      // the flavor tolerates the GPU nodes' taint (as upstream's TAS GPU sample does).
+      spec: { nodeLabels: GPU_PRODUCT, topologyName: names.topology, tolerations: [GPU_TOLERATION] },
+    },
+    gpuClusterQueue(namespace, names.tasClusterQueue, names.tasFlavor, gpus),
+    {
+      kind: 'LocalQueue',
+      metadata: { name: TAS_QUEUE, namespace },
+      spec: { clusterQueue: names.tasClusterQueue },
+    },
   ];
 }
 
-/** A TrainJob on the suite's LocalQueue: `numNodes` pods of 8 GPUs each (with `priority`, if given). */
+/**
+ * A TrainJob on the LocalQueue `queue` (default: the suite's): `numNodes` pods of 8 GPUs each, with
+ * `priority` if given, of the TrainingRuntime `runtime`.
+ */
 export function queuedTrainJob(
   namespace: string,
   name: string,
   numNodes: number,
-  priority?: string,
+  {
+    priority,
+    queue = LOCAL_QUEUE,
+    runtime = RUNTIME,
+  }: { priority?: string; queue?: string; runtime?: string } = {},
 ): TrainJob {
   return makeTrainJob(namespace, name)
-    .runtimeRef(RUNTIME, Kinds.TrainingRuntime)
-    .labels({ [QUEUE_NAME_LABEL]: LOCAL_QUEUE, ...(priority ? { [PRIORITY_CLASS_LABEL]: priority } : {}) })
+    .runtimeRef(runtime, Kinds.TrainingRuntime)
+    .labels({ [QUEUE_NAME_LABEL]: queue, ...(priority ? { [PRIORITY_CLASS_LABEL]: priority } : {}) })
     .numNodes(numNodes)
     .resourcesPerNode({ limits: { 'nvidia.com/gpu': '8' } })
     .obj();

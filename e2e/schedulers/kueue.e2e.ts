@@ -24,6 +24,7 @@ import {
   hasCondition,
   optInNamespace,
   PODSET_LABEL,
+  WORKLOAD_ANNOTATION,
   readClusterKueueObject,
   startKueue,
   stopKueue,
@@ -52,6 +53,9 @@ import {
   queuedTrainJob,
   queueNames,
   queueObjects,
+  REQUIRED_TOPOLOGY,
+  TAS_QUEUE,
+  ZONE_RUNTIME,
 } from './kueue-fixtures.js';
 
 const FIELD_MANAGER = 'kubetrain-e2e';
@@ -63,6 +67,8 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
   const suffix = randomBytes(2).toString('hex');
   const names = queueNames(suffix);
   const installedRuntimes: string[] = [];
+  /** The cluster-scoped Kueue objects the suite created, in creation order. */
+  const created: Array<[kind: string, name: string]> = [];
   let kueue: KueueStart | undefined;
   let namespace: string;
   let test: TestManager | undefined;
@@ -73,15 +79,21 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
     await optInNamespace(namespace);
     installedRuntimes.push(...(await installCrdsAndShippedRuntimes(FIELD_MANAGER)));
     await applyObject(gpuRuntime(namespace) as never, FIELD_MANAGER);
-    for (const obj of queueObjects(namespace, names, 16)) await createKueueObject(obj);
-    await waitFor(
-      `ClusterQueue ${names.clusterQueue} Active`,
-      async () => {
-        const cq = await readClusterKueueObject('ClusterQueue', names.clusterQueue);
-        return hasCondition(cq, 'Active') ? cq : undefined;
-      },
-      async () => describeConditions(await readClusterKueueObject('ClusterQueue', names.clusterQueue)),
-    );
+    await applyObject(gpuRuntime(namespace, ZONE_RUNTIME, REQUIRED_TOPOLOGY) as never, FIELD_MANAGER);
+    for (const obj of queueObjects(namespace, names, 16)) {
+      await createKueueObject(obj);
+      if (obj.metadata?.namespace === undefined) created.push([obj.kind!, obj.metadata!.name!]);
+    }
+    for (const clusterQueue of [names.clusterQueue, names.tasClusterQueue]) {
+      await waitFor(
+        `ClusterQueue ${clusterQueue} Active`,
+        async () => {
+          const cq = await readClusterKueueObject('ClusterQueue', clusterQueue);
+          return hasCondition(cq, 'Active') ? cq : undefined;
+        },
+        async () => describeConditions(await readClusterKueueObject('ClusterQueue', clusterQueue)),
+      );
+    }
     test = await startTestManager(namespace);
   }, KUEUE_START_TIMEOUT_MS);
 
@@ -102,10 +114,8 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
           ),
       );
     }
-    await deleteClusterKueueObject('ClusterQueue', names.clusterQueue);
-    await deleteClusterKueueObject('ResourceFlavor', names.flavor);
-    await deleteClusterKueueObject('WorkloadPriorityClass', names.low);
-    await deleteClusterKueueObject('WorkloadPriorityClass', names.high);
+    // Queues before the flavors they use, flavors before their Topology.
+    for (const [kind, name] of created.reverse()) await deleteClusterKueueObject(kind, name);
     await removeClusterRuntimes(installedRuntimes);
     if (kueue === 'started') await stopKueue();
   }, 120_000);
@@ -214,11 +224,11 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
       const low = `low-${suffix}`;
       const high = `high-${suffix}`;
       // The low-priority job takes the whole quota (2 nodes x 8 GPUs).
-      await createTrainJob(queuedTrainJob(namespace, low, 2, names.low));
+      await createTrainJob(queuedTrainJob(namespace, low, 2, { priority: names.low }));
       await waitForRunningPods(low, 2);
       await waitForActive(low, 1);
 
-      await createTrainJob(queuedTrainJob(namespace, high, 1, names.high));
+      await createTrainJob(queuedTrainJob(namespace, high, 1, { priority: names.high }));
       await waitForWorkload(low, 'Evicted (Preempted)', (w) =>
         hasCondition(w, 'Evicted', 'True', 'Preempted'),
       );
@@ -242,6 +252,36 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
       expect(done.status?.conditions).toEqual(
         expect.arrayContaining([expect.objectContaining({ type: 'Complete', status: 'True' })]),
       );
+    },
+    CASE_TIMEOUT_MS,
+  );
+
+  it(
+    "a TrainJob whose runtime asks for one zone gets Kueue's topology assignment: both pods placed by Kueue's ungater in one zone",
+    async () => {
+      const name = `zone-${suffix}`;
+      await createTrainJob(queuedTrainJob(namespace, name, 2, { queue: TAS_QUEUE, runtime: ZONE_RUNTIME }));
+      await waitForWorkload(name, 'Admitted', (w) => hasCondition(w, 'Admitted'));
+      const pods = await waitForRunningPods(name, 2);
+      for (const pod of pods) {
+        // The runtime's TAS request and Kueue's admission (podset label, workload annotation) reached
+        // the pod; Kueue's topology gate was on it and its ungater lifted it with a per-pod node.
+        expect(pod.metadata?.annotations).toEqual(expect.objectContaining(REQUIRED_TOPOLOGY));
+        expect(pod.metadata?.annotations?.[WORKLOAD_ANNOTATION]).toBe(
+          (await workloadOf(namespace, name))?.metadata?.name,
+        );
+        expect(pod.metadata?.labels?.[PODSET_LABEL]).toBe('node');
+        expect(pod.spec?.schedulingGates ?? []).toEqual([]);
+        expect(pod.spec?.nodeSelector?.['kubernetes.io/hostname']).toBe(pod.spec?.nodeName);
+        expect(pod.spec?.nodeName).toMatch(/^gpu-node-\d$/);
+      }
+      const zones = new Set<string | undefined>();
+      for (const pod of pods) {
+        const node = await cluster().core.readNode({ name: pod.spec!.nodeName! });
+        zones.add(node.metadata?.labels?.['topology.kubernetes.io/zone']);
+      }
+      expect(zones.size).toBe(1);
+      await finish(name);
     },
     CASE_TIMEOUT_MS,
   );

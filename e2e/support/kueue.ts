@@ -23,6 +23,8 @@ export const QUEUE_NAME_LABEL = 'kueue.x-k8s.io/queue-name';
 export const PRIORITY_CLASS_LABEL = 'kueue.x-k8s.io/priority-class';
 /** The pod-template label Kueue injects at admission (the PodSet name). */
 export const PODSET_LABEL = 'kueue.x-k8s.io/podset';
+/** The pod-template annotation Kueue injects at admission to a topology-aware flavor (the Workload name). */
+export const WORKLOAD_ANNOTATION = 'kueue.x-k8s.io/workload';
 
 /** `started` when this call started Kueue, `running` when it already ran. */
 export type KueueStart = 'started' | 'running';
@@ -75,7 +77,11 @@ export interface KueueObject {
 }
 
 const api = () => cluster().kubeConfig.makeApiClient(CustomObjectsApi);
-const plural = (kind: string) => `${kind.toLowerCase()}${kind.endsWith('s') ? 'es' : 's'}`;
+const plural = (kind: string) => {
+  const lower = kind.toLowerCase();
+  if (lower.endsWith('y')) return `${lower.slice(0, -1)}ies`;
+  return lower.endsWith('s') ? `${lower}es` : `${lower}s`;
+};
 
 /** Creates a Kueue object (cluster-scoped when it has no namespace). */
 export async function createKueueObject(body: KueueObject): Promise<KueueObject> {
