@@ -7,6 +7,8 @@
 // controller answers by recreating the whole group. A test that needs one attempt to fail and the
 // next to succeed tells one running worker to exit non-zero by annotating that pod (the outcome
 // annotations kwok reads), as one would kill a process; everything else follows from the runtime.
+// Ranks that succeed exit together, as torchrun's do: the duration annotation is then an RFC 3339
+// time (kwok waits until it), the same for every pod of the group.
 import { randomBytes } from 'node:crypto';
 import {
   AppsV1Api,
@@ -22,7 +24,7 @@ import { makeTrainJob } from '@kubetrain/testing';
 import { apiStatus } from '../support/api-errors.js';
 import { applyObject } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
-import { DURATION, EXIT_CODE, failAfter, OUTCOME, succeedAfter } from '../support/kwok.js';
+import { DURATION, EXIT_CODE, failAfter, OUTCOME } from '../support/kwok.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { describePods, listPods } from '../support/pods.js';
 import { waitFor } from '../support/wait.js';
@@ -63,6 +65,12 @@ interface RuntimeShape {
       };
     };
   };
+}
+
+/** Every pod exits 0 at the same moment, `seconds` from now (and at once when started later). */
+function succeedTogether(seconds: number): Record<string, string> {
+  const at = new Date(Date.now() + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return { [OUTCOME]: 'succeed', [DURATION]: at };
 }
 
 const isNotFound = async (read: () => Promise<unknown>): Promise<true | undefined> =>
@@ -190,7 +198,7 @@ describe('TrainJob controller, LeaderWorkerSet backend (kube-apiserver, LWS cont
 
   it('a 4-node torch TrainJob reaches Complete; its pods carry the PET_* env of the JobSet rendering, rank 0 on the leader', async () => {
     const runtimeName = `rt-lws-${suffix}`;
-    const runtime = await lwsRuntime(runtimeName, succeedAfter('8s'));
+    const runtime = await lwsRuntime(runtimeName, succeedTogether(20));
     const name = `lws-${suffix}`;
     const created = await createTrainJob(job(name, runtimeName, 4).obj());
 
@@ -264,7 +272,7 @@ describe('TrainJob controller, LeaderWorkerSet backend (kube-apiserver, LWS cont
 
   it('a worker exiting with a retryable code recreates the whole group, and the job completes on the second try', async () => {
     const runtimeName = `rt-lws-retry-${suffix}`;
-    await lwsRuntime(runtimeName, succeedAfter('25s'), { maxRestarts: 1 });
+    await lwsRuntime(runtimeName, succeedTogether(35), { maxRestarts: 1 });
     const name = `lws-retry-${suffix}`;
     await createTrainJob(job(name, runtimeName, 4).obj());
 
@@ -356,7 +364,7 @@ describe('TrainJob controller, LeaderWorkerSet backend (kube-apiserver, LWS cont
 
   it('suspend and resume: replicas 0 and no pods while suspended, then the group runs and completes', async () => {
     const runtimeName = `rt-lws-susp-${suffix}`;
-    await lwsRuntime(runtimeName, succeedAfter('10s'));
+    await lwsRuntime(runtimeName, succeedTogether(30));
     const name = `lws-susp-${suffix}`;
     await createTrainJob(job(name, runtimeName, 2).suspend(true).obj());
     await waitForCondition(namespace, name, 'Suspended', 'Suspended');
@@ -382,7 +390,7 @@ describe('TrainJob controller, LeaderWorkerSet backend (kube-apiserver, LWS cont
 
   it('the initializer Job runs first: the LeaderWorkerSet is created only once it is Complete', async () => {
     const runtimeName = `rt-lws-init-${suffix}`;
-    await lwsRuntime(runtimeName, succeedAfter('3s'), { initializer: true });
+    await lwsRuntime(runtimeName, succeedTogether(25), { initializer: true });
     const name = `lws-init-${suffix}`;
     await createTrainJob(job(name, runtimeName, 2).obj());
     const done = await waitForCondition(namespace, name, 'Complete');
