@@ -24,6 +24,7 @@ import {
   hasCondition,
   optInNamespace,
   PODSET_LABEL,
+  QUEUE_NAME_LABEL,
   WORKLOAD_ANNOTATION,
   readClusterKueueObject,
   startKueue,
@@ -194,6 +195,8 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
         const [pod] = await waitForRunningPods(name, 1);
         expectAdmittedPod(pod!);
       }
+      // The queue label stays on the TrainJob: a JobSet carrying it would be Kueue's to suspend too.
+      expect((await readJobSet(namespace, a)).metadata?.labels?.[QUEUE_NAME_LABEL]).toBeUndefined();
 
       await createTrainJob(queuedTrainJob(namespace, c, 1));
       // Kueue has looked at c and found no quota for it.
