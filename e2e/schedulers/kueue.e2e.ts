@@ -4,7 +4,9 @@
 // PodSets from the TrainJob and its runtime, admits by quota and writes the pod-set info (flavor
 // nodeSelector and tolerations, its podset label) into its patch before unsuspending; kubetrain
 // renders the JobSet suspended, then resumed with that info, and reports jobsStatus so that Kueue
-// sees a preempted job go inactive. Pods run on the kwok GPU nodes (8 GPUs each) until the suite
+// sees a preempted job go inactive. A second, topology-aware ClusterQueue (a Topology of zones and
+// hosts) shows a runtime's TAS annotation reaching the pods and Kueue's ungater placing them in one
+// zone. Pods run on the kwok GPU nodes (8 GPUs each) until the suite
 // lets them succeed. The suite starts Kueue when it does not run, and stops it (and removes its
 // webhook configurations) at the end in that case; it removes every object it created.
 import { randomBytes } from 'node:crypto';
