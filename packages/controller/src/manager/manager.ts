@@ -284,6 +284,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     namespace: deps.namespace ?? DEFAULT_NAMESPACE,
     registry: metrics.registry,
     logger,
+    featureGates: settings.featureGates,
   });
   if (metricsAddress !== undefined && config.metrics.secureServing && config.certManagement.enable)
     await admission.certificateReady;

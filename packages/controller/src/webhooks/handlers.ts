@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The handler of each of upstream's four webhook paths.
 
+import type { Plugin } from '@kubetrain/runtime';
 import type { AdmissionHandler } from './handler.js';
 import type { AdmissionLookups } from './lookups.js';
 import { Webhooks } from './names.js';
@@ -14,6 +15,11 @@ export interface AdmissionHandlerOptions {
   readonly now?: () => Date;
   /** Hears where each TrainJob decision's runtime came from (snapshot, live, missing). */
   readonly observeOrigin?: OriginObserver;
+  /**
+   * The engine's plugins, as the reconciler's (feature gates applied): the TrainJob validator runs
+   * their rules, e.g. the LeaderWorkerSet backend's with its gate. Default: the default plugins.
+   */
+  readonly plugins?: readonly Plugin[];
 }
 
 /** Path to handler, for {@link startWebhookServer}. */
@@ -24,7 +30,7 @@ export function admissionHandlers(
   const runtimes = runtimeValidator();
   return new Map<string, AdmissionHandler>([
     [Webhooks.TrainJobDefaulter.path, trainJobDefaulter(options.now)],
-    [Webhooks.TrainJobValidator.path, trainJobValidator(lookups, options.observeOrigin)],
+    [Webhooks.TrainJobValidator.path, trainJobValidator(lookups, options.observeOrigin, options.plugins)],
     [Webhooks.TrainingRuntimeValidator.path, runtimes],
     [Webhooks.ClusterTrainingRuntimeValidator.path, runtimes],
   ]);

@@ -11,6 +11,7 @@ import type { Logger } from '@kubetrain/log';
 import { CertDirWatcher } from '../certs/cert-dir-watcher.js';
 import type { KubeClient } from '../cluster/kube.js';
 import type { Configuration } from '../config/index.js';
+import { defaultPlugins } from '@kubetrain/runtime';
 import { admissionHandlers } from './handlers.js';
 import { clientLookups } from './lookups.js';
 import { WebhookConfigurationNames } from './names.js';
@@ -27,6 +28,8 @@ export interface AdmissionDeps {
   readonly namespace: string;
   readonly registry: Registry;
   readonly logger: Logger;
+  /** The engine's feature gates: the TrainJob validator runs the rules of the plugins they select. */
+  readonly featureGates?: Readonly<Record<string, boolean>>;
 }
 
 /** The running admission side. */
@@ -99,7 +102,11 @@ export function startAdmission(deps: AdmissionDeps): Admission {
         host: config.webhook.host,
         port: config.webhook.port,
         certificate,
-        handlers: admissionHandlers(clientLookups(deps.client)),
+        handlers: admissionHandlers(clientLookups(deps.client), {
+          ...(deps.featureGates !== undefined
+            ? { plugins: defaultPlugins({ featureGates: deps.featureGates }) }
+            : {}),
+        }),
         metrics: new WebhookMetrics(deps.registry),
         logger,
         ...(config.tls.minVersion !== undefined ? { minTLSVersion: config.tls.minVersion } : {}),

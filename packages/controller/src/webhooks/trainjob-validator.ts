@@ -13,6 +13,7 @@ import {
   UnsupportedRuntimeError,
   validateAdmission,
   type ClusterReader,
+  type Plugin,
   type RuntimeInput,
   type TrainJobInput,
 } from '@kubetrain/runtime';
@@ -98,8 +99,15 @@ function inNamespace(
   return { ...job, metadata: { ...metadata, namespace } } as TrainJobInput;
 }
 
-/** The TrainJob validator; `observe` hears where each decision's runtime came from. */
-export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObserver): AdmissionHandler {
+/**
+ * The TrainJob validator; `observe` hears where each decision's runtime came from; `plugins` are
+ * the engine's (default: the default plugins).
+ */
+export function trainJobValidator(
+  lookups: AdmissionLookups,
+  observe?: OriginObserver,
+  plugins?: readonly Plugin[],
+): AdmissionHandler {
   const decide = async (request: AdmissionRequest): Promise<AdmissionOutcome> => {
     const job = inNamespace(request.object, request.namespace);
     const stored =
@@ -119,7 +127,10 @@ export function trainJobValidator(lookups: AdmissionLookups, observe?: OriginObs
     }
     observe?.(origin, request);
     const cluster = await clusterReader(job, stored !== undefined, runtime, lookups);
-    const result = validateAdmission(stored, job, runtime, { cluster });
+    const result = validateAdmission(stored, job, runtime, {
+      cluster,
+      ...(plugins !== undefined ? { plugins } : {}),
+    });
     if (result.errors.length > 0) return denied(formatFieldErrors(result.errors), result.warnings);
     return allowed(result.warnings);
   };
