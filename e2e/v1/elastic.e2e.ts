@@ -10,19 +10,16 @@ import { REPO_ROOT } from '../support/apply.js';
 import { apiStatus } from '../support/api-errors.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
 import { keepRunning } from '../support/kwok.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
-import type { TestManager } from '../controller/harness.js';
 import {
   createJob,
   envOf,
-  installV1Crds,
   patchJobSpec,
   podsOf,
   servicesOf,
-  startV1Manager,
   waitForJobCondition,
   type Job,
+  useV1Suite,
 } from './v1-harness.js';
 
 const NAME = 'elastic-hpa';
@@ -57,20 +54,13 @@ function elasticJob(): Job {
 }
 
 describe('PyTorch elasticPolicy on kubetrain', () => {
+  const suite = useV1Suite('e2e-v1el');
   let namespace: string;
-  let test: TestManager;
   const hpa = () => cluster().kubeConfig.makeApiClient(AutoscalingV2Api);
 
   beforeAll(async () => {
-    namespace = await createNamespace('e2e-v1el');
-    await installV1Crds('kubetrain-e2e');
-    test = await startV1Manager(namespace);
+    namespace = suite.namespace;
     await createJob('PyTorchJob', namespace, elasticJob());
-  });
-
-  afterAll(async () => {
-    await test?.manager.stop();
-    if (namespace) await deleteNamespace(namespace);
   });
 
   it('gives every worker the rendezvous variables', async () => {

@@ -7,19 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import { apiStatus } from '../support/api-errors.js';
 import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
-import { eventsOf, type TestManager } from '../controller/harness.js';
+import { eventsOf, waitForEvent } from '../controller/harness.js';
 import {
   createJob,
-  installV1Crds,
   patchJobSpec,
   podsOf,
   readJob,
   servicesOf,
-  startV1Manager,
   waitForJobCondition,
   type Job,
+  useV1Suite,
 } from './v1-harness.js';
 
 const KIND = 'PyTorchJob';
@@ -57,30 +55,20 @@ function pytorchJob(
 
 describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)', () => {
   const suffix = randomBytes(2).toString('hex');
+  const suite = useV1Suite('e2e-v1run');
   let namespace: string;
-  let test: TestManager;
 
   beforeAll(async () => {
-    namespace = await createNamespace('e2e-v1run');
-    await installV1Crds('kubetrain-e2e');
-    test = await startV1Manager(namespace);
+    namespace = suite.namespace;
   });
-
-  afterAll(async () => {
-    await test?.manager.stop();
-    if (namespace) await deleteNamespace(namespace);
-  });
+  const submit = (...args: Parameters<typeof pytorchJob>) => createJob(KIND, namespace, pytorchJob(...args));
 
   it('restartPolicy Never: a failed worker fails the job, and no pod is recreated', async () => {
     const name = `never-${suffix}`;
-    await createJob(
-      KIND,
-      namespace,
-      pytorchJob(
-        name,
-        { annotations: keepRunning() },
-        { annotations: failAfter('1s', 1), restartPolicy: 'Never' },
-      ),
+    await submit(
+      name,
+      { annotations: keepRunning() },
+      { annotations: failAfter('1s', 1), restartPolicy: 'Never' },
     );
     const job = await waitForJobCondition(KIND, namespace, name, 'Failed', 'PyTorchJobFailed');
     expect(job.status!.conditions!.at(-1)!.message).toBe(
@@ -97,14 +85,10 @@ describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)
 
   it('ExitCode: a permanent exit code (1) fails the job without a restart', async () => {
     const name = `exit-perm-${suffix}`;
-    await createJob(
-      KIND,
-      namespace,
-      pytorchJob(
-        name,
-        { annotations: keepRunning() },
-        { annotations: failAfter('1s', 1), restartPolicy: 'ExitCode' },
-      ),
+    await submit(
+      name,
+      { annotations: keepRunning() },
+      { annotations: failAfter('1s', 1), restartPolicy: 'ExitCode' },
     );
     await waitForJobCondition(KIND, namespace, name, 'Failed', 'PyTorchJobFailed');
     const pods = await podsOf(namespace, name);
@@ -117,21 +101,18 @@ describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)
 
   it('ExitCode 137 recreates the pod by name; backoffLimit 1 fails the job at the second failure; cleanPodPolicy All cleans up', async () => {
     const name = `exit-retry-${suffix}`;
-    await createJob(
-      KIND,
-      namespace,
-      pytorchJob(
-        name,
-        { annotations: keepRunning() },
-        { annotations: failAfter('2s', 137), restartPolicy: 'ExitCode' },
-        { backoffLimit: 1, cleanPodPolicy: 'All' },
-      ),
+    await submit(
+      name,
+      { annotations: keepRunning() },
+      { annotations: failAfter('5s', 137), restartPolicy: 'ExitCode' },
+      { backoffLimit: 1, cleanPodPolicy: 'All' },
     );
     const first = await waitFor(
       `first worker pod of ${name}`,
       async () => (await podsOf(namespace, name)).get(`${name}-worker-0`)?.metadata?.uid,
     );
-    await waitForJobCondition(KIND, namespace, name, 'Restarting', 'PyTorchJobRestarting');
+    // Restarting is True until the recreated pod runs (Running replaces it): its event stays.
+    await waitForEvent(namespace, name, 'PyTorchJobRestarting');
     const second = await waitFor(`recreated worker pod of ${name}`, async () => {
       const uid = (await podsOf(namespace, name)).get(`${name}-worker-0`)?.metadata?.uid;
       return uid !== undefined && uid !== first ? uid : undefined;
@@ -150,15 +131,11 @@ describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)
 
   it('activeDeadlineSeconds fails a job that runs too long; cleanPodPolicy Running deletes its running pods', async () => {
     const name = `deadline-${suffix}`;
-    await createJob(
-      KIND,
-      namespace,
-      pytorchJob(
-        name,
-        { annotations: keepRunning() },
-        { annotations: keepRunning() },
-        { activeDeadlineSeconds: 3, cleanPodPolicy: 'Running' },
-      ),
+    await submit(
+      name,
+      { annotations: keepRunning() },
+      { annotations: keepRunning() },
+      { activeDeadlineSeconds: 3, cleanPodPolicy: 'Running' },
     );
     const job = await waitForJobCondition(KIND, namespace, name, 'Failed', 'PyTorchJobFailed');
     expect(job.status!.conditions!.at(-1)!.message).toBe(
@@ -171,15 +148,11 @@ describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)
 
   it('suspend creates no pods; resume creates them and the job runs to Succeeded', async () => {
     const name = `suspend-${suffix}`;
-    await createJob(
-      KIND,
-      namespace,
-      pytorchJob(
-        name,
-        { annotations: succeedAfter('2s') },
-        { annotations: succeedAfter('2s') },
-        { suspend: true },
-      ),
+    await submit(
+      name,
+      { annotations: succeedAfter('2s') },
+      { annotations: succeedAfter('2s') },
+      { suspend: true },
     );
     await waitForJobCondition(KIND, namespace, name, 'Suspended', 'PyTorchJobSuspended');
     expect((await podsOf(namespace, name)).size).toBe(0);
@@ -192,15 +165,11 @@ describe('Training Operator v1 run policies on kubetrain (PyTorchJob, kwok pods)
 
   it('ttlSecondsAfterFinished deletes the finished job (and its pods with it)', async () => {
     const name = `ttl-${suffix}`;
-    await createJob(
-      KIND,
-      namespace,
-      pytorchJob(
-        name,
-        { annotations: succeedAfter('1s') },
-        { annotations: succeedAfter('1s') },
-        { ttlSecondsAfterFinished: 2 },
-      ),
+    await submit(
+      name,
+      { annotations: succeedAfter('1s') },
+      { annotations: succeedAfter('1s') },
+      { ttlSecondsAfterFinished: 2 },
     );
     // The job may be gone before a poll sees it Succeeded: its events stay.
     await waitFor(`${name} deleted`, async () =>

@@ -10,6 +10,7 @@ import { readYamlObjects } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
 import { installCrds, installKubetrainCrds } from '../support/crds.js';
 import { waitFor } from '../support/wait.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { startTestManager, TEST_CONFIG, type TestManager } from '../controller/harness.js';
 
 /** A v1 job as plain JSON. */
@@ -136,4 +137,35 @@ export function annotateReplicas(kind: V1KindName, job: Job, annotations: Record
     meta.annotations = { ...meta.annotations, ...annotations };
   }
   return job;
+}
+
+/** What {@link useV1Suite} gives a suite: its namespace and manager, once `beforeAll` ran. */
+export interface V1Suite {
+  readonly namespace: string;
+  readonly test: TestManager;
+}
+
+/**
+ * Registers the `beforeAll`/`afterAll` of a v1 suite: a fresh namespace `<prefix>-<random>`, the CRDs,
+ * the manager serving every v1 kind (for that namespace); stopped and deleted afterwards.
+ */
+export function useV1Suite(prefix: string): V1Suite {
+  const state: { namespace?: string; test?: TestManager } = {};
+  beforeAll(async () => {
+    state.namespace = await createNamespace(prefix);
+    await installV1Crds('kubetrain-e2e');
+    state.test = await startV1Manager(state.namespace);
+  });
+  afterAll(async () => {
+    await state.test?.manager.stop();
+    if (state.namespace) await deleteNamespace(state.namespace);
+  });
+  return {
+    get namespace() {
+      return state.namespace!;
+    },
+    get test() {
+      return state.test!;
+    },
+  };
 }

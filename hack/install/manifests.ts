@@ -41,28 +41,7 @@ function documents(objects: readonly unknown[]): string {
  * `LeaderWorkerSetBackend`; not in the kustomization).
  */
 export function leaderWorkerSetRbacObjects(): Record<string, unknown>[] {
-  const labels = COMMON_LABELS;
-  return [
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRole',
-      metadata: { name: LEADERWORKERSET_CLUSTER_ROLE, labels },
-      rules: leaderWorkerSetRules(),
-    },
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRoleBinding',
-      metadata: { name: LEADERWORKERSET_CLUSTER_ROLE, labels },
-      roleRef: {
-        apiGroup: 'rbac.authorization.k8s.io',
-        kind: 'ClusterRole',
-        name: LEADERWORKERSET_CLUSTER_ROLE,
-      },
-      subjects: [
-        { kind: 'ServiceAccount', name: InstallNames.serviceAccount, namespace: InstallNames.namespace },
-      ],
-    },
-  ];
+  return optInRbacObjects(LEADERWORKERSET_CLUSTER_ROLE, leaderWorkerSetRules());
 }
 
 /**
@@ -71,19 +50,19 @@ export function leaderWorkerSetRbacObjects(): Record<string, unknown>[] {
  * `--enable-v1-kinds`; not in the default kustomization, which grants nothing on pods).
  */
 export function v1KindsRbacObjects(): Record<string, unknown>[] {
+  return optInRbacObjects(V1_KINDS_CLUSTER_ROLE, v1ClusterRules());
+}
+
+/** An opt-in ClusterRole `name` with `rules`, bound to the manager's ServiceAccount. */
+function optInRbacObjects(name: string, rules: readonly unknown[]): Record<string, unknown>[] {
   const labels = COMMON_LABELS;
   return [
-    {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'ClusterRole',
-      metadata: { name: V1_KINDS_CLUSTER_ROLE, labels },
-      rules: v1ClusterRules(),
-    },
+    { apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name, labels }, rules },
     {
       apiVersion: 'rbac.authorization.k8s.io/v1',
       kind: 'ClusterRoleBinding',
-      metadata: { name: V1_KINDS_CLUSTER_ROLE, labels },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: V1_KINDS_CLUSTER_ROLE },
+      metadata: { name, labels },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name },
       subjects: [
         { kind: 'ServiceAccount', name: InstallNames.serviceAccount, namespace: InstallNames.namespace },
       ],

@@ -38,7 +38,8 @@ export function replicaLabels(
   };
 }
 
-function ownerReference(job: V1JobObject) {
+/** The controller owner reference to `job` on what it owns (blockOwnerDeletion, as upstream). */
+export function ownerReference(job: V1JobObject) {
   return {
     apiVersion: job.apiVersion,
     kind: job.kind,

@@ -8,6 +8,7 @@ import { fieldPath, invalid, required, type FieldError, type MPIJobSpec } from '
 import { resourceRef, type KubeObject } from '../../cluster/kube.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { Container, EnvVar, PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import { ownerReference } from '../render.js';
 import { notSupported } from '../validation.js';
 import type { AuxiliaryObject, Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
 import { V1Messages } from './messages.js';
@@ -53,26 +54,13 @@ export function isGPULauncher(specs: ReplicaSpecs): boolean {
   );
 }
 
-function ownerReferences(job: V1JobObject) {
-  return [
-    {
-      apiVersion: job.apiVersion,
-      kind: job.kind,
-      name: job.metadata?.name ?? '',
-      uid: job.metadata?.uid ?? '',
-      controller: true,
-      blockOwnerDeletion: true,
-    },
-  ];
-}
-
 function meta(job: V1JobObject, name: string) {
   const jobName = job.metadata?.name ?? '';
   return {
     name,
     namespace: job.metadata?.namespace,
     labels: { app: jobName },
-    ownerReferences: ownerReferences(job),
+    ownerReferences: [ownerReference(job)],
   };
 }
 

@@ -10,6 +10,7 @@ import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
 import type { AuxiliaryObject, Framework, PodContext } from './framework.js';
 import { resourceRef } from '../../cluster/kube.js';
+import { ownerReference } from '../render.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const MASTER = 'Master';
@@ -112,16 +113,7 @@ function auxiliary(job: V1JobObject): AuxiliaryObject[] {
     metadata: {
       name,
       namespace: job.metadata?.namespace,
-      ownerReferences: [
-        {
-          apiVersion: job.apiVersion,
-          kind: job.kind,
-          name,
-          uid: job.metadata?.uid ?? '',
-          controller: true,
-          blockOwnerDeletion: true,
-        },
-      ],
+      ownerReferences: [ownerReference(job)],
     },
     spec: {
       scaleTargetRef: { kind: job.kind, name, apiVersion: job.apiVersion },
