@@ -145,7 +145,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     // trainjob/secret-writes.ts); the manager only creates and applies them.
   ];
   // The Training Operator v1 kinds of --enable-v1-kinds (none by default): their own reflectors and
-  // controllers (packages/controller/src/v1).
+  // controllers (packages/controller/src/v1). Their reflectors count for /readyz, but the TrainJob
+  // controllers do not wait for them (a missing v1 CRD stops only the v1 controllers).
   const v1 = createV1Controllers({
     client,
     kinds: flags.v1Kinds,
@@ -155,7 +156,6 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     host,
     ...(deps.watchNamespace !== undefined ? { watchNamespace: deps.watchNamespace } : {}),
   });
-  reflectors.push(...v1.reflectors);
   // The LeaderWorkerSet backend's watches, only with its gate (a default install has no LWS CRDs).
   const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend
     ? new LeaderWorkerSetWatches(logger)
@@ -258,8 +258,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     store.addHandler({ onAdd: changed, onUpdate: (_old, o) => changed(o) });
   }
 
-  for (const r of reflectors) r.start();
-  const synced = () => reflectors.every((r) => r.hasSynced);
+  for (const r of [...reflectors, ...v1.reflectors]) r.start();
+  const synced = () => [...reflectors, ...v1.reflectors].every((r) => r.hasSynced);
 
   const statesTimer = setInterval(() => {
     const counts: Partial<Record<TrainJobState, number>> = {};
@@ -319,7 +319,9 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     controllersStarted = true;
     trainJobs.start();
     for (const c of runtimeControllers) c.start();
-    for (const c of v1.controllers) c.start();
+    void Promise.all(v1.reflectors.map((r) => r.synced)).then(() => {
+      if (!signal?.aborted && !stopping) for (const c of v1.controllers) c.start();
+    });
     // The initial lists queued their keys before the workers started; the queue kept them.
     logger.info('Started controllers', { workers: trainJobWorkers(config) });
   };
@@ -368,7 +370,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
           ...v1.controllers.map((c) => c.stop()),
         ]);
       await elector?.stop();
-      await Promise.all(reflectors.map((r) => r.stop()));
+      await Promise.all([...reflectors, ...v1.reflectors].map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));
       await admission.stop();
       await client.close();
