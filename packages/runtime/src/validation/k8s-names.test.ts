@@ -34,7 +34,7 @@ describe('isDNS1123Subdomain', () => {
 
 describe('isDNS1035Label', () => {
   const msg =
-    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name', or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+    "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
   const cases: Record<string, { value: string; want: string[] }> = {
     valid: { value: 'job-node-0-0', want: [] },
     'starts with a digit': { value: '1job', want: [msg] },

@@ -30,7 +30,7 @@ export function maxLenError(length: number): string {
 /** `RegexError`: the message, then the examples and the regular expression, as apimachinery prints them. */
 export function regexError(msg: string, fmt: string, ...examples: string[]): string {
   if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join('or ')}regex used for validation is '${fmt}')`;
+  return `${msg} (e.g. ${examples.map((e) => `'${e}', `).join(' or ')}regex used for validation is '${fmt}')`;
 }
 
 /** `IsDNS1123Subdomain`: the problems of `value` as a DNS-1123 subdomain (empty when valid). */
