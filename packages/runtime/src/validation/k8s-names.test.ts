@@ -11,7 +11,7 @@ describe('regexError', () => {
   });
   it('with two examples, as apimachinery joins them', () => {
     expect(regexError('bad', 'x+', 'a', 'b')).toBe(
-      "bad (e.g. 'a', or 'b', regex used for validation is 'x+')",
+      "bad (e.g. 'a',  or 'b', regex used for validation is 'x+')",
     );
   });
 });
