@@ -58,7 +58,7 @@ describe('kubetrain submit --follow and the live progress view', () => {
     const redraws = raw
       .split('\x1b[')
       .map((part, i, parts) =>
-        /^\d+A\r$/.test(part) && parts[i + 1]?.startsWith('J') ? parseInt(part, 10) : 0,
+        /^\d+A$/.test(part) && parts[i + 1] === 'G' && parts[i + 2]?.startsWith('J') ? parseInt(part, 10) : 0,
       )
       .filter((n) => n > 0);
     expect(redraws.length).toBeGreaterThanOrEqual(1);

@@ -54,8 +54,8 @@ describe('terminalProgress', () => {
     sink.update([item(['Running'])]);
     sink.update([item(['Succeeded'], [{ type: 'Complete', status: 'True' }])]);
     expect(writes).toHaveLength(2);
-    expect(writes[0]).toBe(`\r\x1b[J${progressView([item(['Running'])]).join('\n')}\n`);
-    expect(writes[1]?.startsWith('\x1b[2A\r\x1b[Jtj  Complete\n')).toBe(true);
+    expect(writes[0]).toBe(`\x1b[G\x1b[J${progressView([item(['Running'])]).join('\n')}\n`);
+    expect(writes[1]?.startsWith('\x1b[2A\x1b[G\x1b[Jtj  Complete\n')).toBe(true);
     expect(writes[1]).toContain('[====================] pending 0, running 0, succeeded 1, failed 0');
   });
 });
@@ -83,9 +83,9 @@ describe('terminalProgress on a narrow terminal', () => {
     sink.update([item(['Running', 'Running'])]); // the same once cut: not redrawn
     sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
     expect(writes).toHaveLength(2);
-    const drawn = writes[0]!.slice('\r\x1b[J'.length).split('\n').slice(0, -1);
+    const drawn = writes[0]!.slice('\x1b[G\x1b[J'.length).split('\n').slice(0, -1);
     expect(drawn).toEqual(['tj  Created', '  node               [>>>>>>>']);
     expect(drawn.every((l) => l.length < 30)).toBe(true);
-    expect(writes[1]).toBe('\x1b[2A\r\x1b[Jtj  Complete\n  node               [=======\n');
+    expect(writes[1]).toBe('\x1b[2A\x1b[G\x1b[Jtj  Complete\n  node               [=======\n');
   });
 });

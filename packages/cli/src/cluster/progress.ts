@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Live progress of TrainJobs where a person waits: without a terminal one plain line per change; on
-// a terminal a view redrawn in place (plain ANSI), one bar per step.
+// a terminal a view redrawn in place (its cursor and erase sequences from ansi-escapes), one bar per
+// step.
 
+import ansiEscapes from 'ansi-escapes';
 import type { TrainJobWithSteps } from './read-trainjobs.js';
 import { phaseCounts, stateOf } from './trainjob-view.js';
 import type { PhaseCounts } from './trainjob-view.js';
@@ -90,8 +92,8 @@ export function terminalProgress(
         .join('\n');
       if (text === previous) return;
       previous = text;
-      const up = drawn > 0 ? `\x1b[${drawn}A` : '';
-      write(`${up}\r\x1b[J${text}\n`);
+      const up = drawn > 0 ? ansiEscapes.cursorUp(drawn) : '';
+      write(`${up}${ansiEscapes.cursorLeft}${ansiEscapes.eraseDown}${text}\n`);
       drawn = text.split('\n').length;
     },
   };
