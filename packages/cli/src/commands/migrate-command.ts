@@ -14,7 +14,7 @@ const collect = (value: string, previous: string[] | undefined): string[] => [..
 interface MigrateFlags {
   file: string[];
   output: MigrateOutput;
-  strict?: boolean;
+  allowChanges?: boolean;
   maxBytes: number;
 }
 
@@ -34,7 +34,7 @@ export function addMigrateCommand(
         .makeOptionMandatory(),
     )
     .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
-    .option('--strict', 'exit 1 when anything could not be carried over (every warning)')
+    .option('--allow-changes', 'exit 0 even when something is not carried over or behaves differently')
     .addOption(
       new Option(
         '--max-bytes <bytes>',
@@ -46,7 +46,12 @@ export function addMigrateCommand(
     .addHelpText('after', MIGRATE_HELP)
     .action(async (opts: MigrateFlags) => {
       result.code = await migrateCommand(
-        { files: opts.file, output: opts.output, strict: opts.strict === true, maxBytes: opts.maxBytes },
+        {
+          files: opts.file,
+          output: opts.output,
+          allowChanges: opts.allowChanges === true,
+          maxBytes: opts.maxBytes,
+        },
         io,
         config,
       );

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `kubetrain migrate` as a command: stdin, --strict, -o json, documents it leaves out, v1 jobs it
+// `kubetrain migrate` as a command: stdin, the exit code of warnings and --allow-changes, -o json, documents it leaves out, v1 jobs it
 // refuses, the input limits, and --help.
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -57,24 +57,24 @@ const withWarning = pytorchJob('warned', { ttlSecondsAfterFinished: 60, backoffL
 const clean = pytorchJob('clean', { backoffLimit: 3 });
 
 const cases: Record<string, Case> = {
-  'reads stdin and warns on stderr, exit 0': {
+  'reads stdin and warns on stderr; a warning (behaviour that changes) makes the exit code 1': {
     argv: ['-f', '-'],
     stdin: withWarning,
-    code: 0,
+    code: 1,
     stderrLines: [
       'Warning: PyTorchJob/warned: spec.runPolicy.ttlSecondsAfterFinished: not carried over: a TrainJob has no TTL; delete it when it has finished',
       'migrated 1 of 1 v1 jobs into 2 objects (1 warning)',
     ],
     stdout: 'kind: TrainJob\n',
   },
-  '--strict: a warning makes the exit code 1, the objects are still printed': {
-    argv: ['-f', '-', '--strict'],
+  '--allow-changes: a warning is printed, exit 0, the objects printed': {
+    argv: ['-f', '-', '--allow-changes'],
     stdin: withWarning,
-    code: 1,
+    code: 0,
     stdout: 'kind: TrainJob\n',
   },
-  '--strict: nothing to warn about, exit 0': {
-    argv: ['-f', '-', '--strict'],
+  'nothing to warn about, exit 0': {
+    argv: ['-f', '-'],
     stdin: clean,
     code: 0,
     stderrLines: ['migrated 1 of 1 v1 jobs into 2 objects (0 warnings)'],
@@ -85,10 +85,10 @@ const cases: Record<string, Case> = {
     code: 0,
     stdout: '"kind": "List"',
   },
-  'leaves out a document that is not a v1 job, with a warning': {
+  'leaves out a document that is not a v1 job, with a warning (exit 1: nothing is left out silently)': {
     argv: ['-f', '-'],
     stdin: `${clean}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: stray\n`,
-    code: 0,
+    code: 1,
     stderrLines: [
       'Warning: ConfigMap/stray: not a Training Operator v1 job (kubeflow.org/v1 PyTorchJob, TFJob, MPIJob, XGBoostJob, PaddleJob, JAXJob); left out',
     ],
@@ -162,7 +162,7 @@ const cases: Record<string, Case> = {
         },
       },
     }),
-    code: 0,
+    code: 1,
     stdout: 'manager: kubetrain.dev/migrate\n',
     stderrLines: ['migrated 1 of 1 v1 jobs into 1 objects (1 warning)'],
   },
@@ -217,7 +217,7 @@ describe('kubetrain migrate', () => {
     const got = await migrate(['--help']);
     expect(got.code).toBe(0);
     for (const text of [
-      '--strict',
+      '--allow-changes',
       '-o, --output <format>',
       '--max-bytes <bytes>',
       'not carried over: <why>',

@@ -26,8 +26,8 @@ export interface MigrateCommandOptions {
   readonly files: readonly string[];
   /** `-o`: a YAML stream, or one JSON `List`. */
   readonly output: MigrateOutput;
-  /** `--strict`: any warning makes the exit code 1. */
-  readonly strict: boolean;
+  /** `--allow-changes`: warnings (behaviour that changes) do not make the exit code 1. */
+  readonly allowChanges: boolean;
   /** `--max-bytes`: the largest object accepted, in bytes of JSON. */
   readonly maxBytes: number;
 }
@@ -51,11 +51,12 @@ The output is checked as kubetrain validate checks objects (schema, CEL rules, a
 
 Examples:
   kubetrain migrate -f pytorchjob.yaml > trainjob.yaml
-  kubectl get pytorchjobs -o yaml | kubetrain migrate -f - --strict
+  kubectl get pytorchjobs -o yaml | kubetrain migrate -f - --allow-changes
 
 Exit codes:
-  0  every v1 job converted (with --strict: and nothing to warn about)
-  1  a v1 job its CRD refuses or that cannot be converted; with --strict, any warning
+  0  every v1 job converted and nothing to warn about (with --allow-changes: warnings too)
+  1  something would behave differently (any warning; the objects are still printed), or a v1 job
+     its CRD refuses or that cannot be converted
   2  the input or the command could not be used (usage, a missing or unreadable file, input that
      is not YAML or JSON, larger than --max-bytes or nested too deep, no object in it)`;
 
@@ -161,7 +162,7 @@ function format(objects: readonly object[], output: MigrateOutput): string {
  * Converts every Training Operator v1 job of the input into v2 objects (see {@link MIGRATE_HELP})
  * and prints them on stdout, in input order; warnings, errors and a summary line go to stderr.
  * Returns 1 when a job could not be converted or an output object would be refused (or, with
- * `strict`, when there was any warning); throws a CliError (exit 2) for input that cannot be used.
+ * when there was any warning, unless `allowChanges`); throws a CliError (exit 2) for input that cannot be used.
  */
 export async function migrateCommand(
   options: MigrateCommandOptions,
@@ -182,5 +183,5 @@ export async function migrateCommand(
     `migrated ${converted} of ${tally.jobs} v1 jobs into ${tally.objects.length} objects (${tally.warnings} ${tally.warnings === 1 ? 'warning' : 'warnings'})\n`,
   );
   if (tally.failed > 0 || refused > 0) return ExitCode.Invalid;
-  return options.strict && tally.warnings > 0 ? ExitCode.Invalid : ExitCode.Ok;
+  return tally.warnings > 0 && !options.allowChanges ? ExitCode.Invalid : ExitCode.Ok;
 }
