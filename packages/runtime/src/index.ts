@@ -93,6 +93,12 @@ export {
 } from './framework/errors.js';
 export { JobSetNotFoundError } from './status/trainjob-status.js';
 export { StrategicMergePatchError } from './smp/errors.js';
-export { QuantityParseError } from './util/quantity.js';
+export {
+  addToResourceList,
+  formatResourceList,
+  parseQuantity,
+  QuantityParseError,
+  type Quantity,
+} from './util/quantity.js';
 export type { KubeObject, RuntimeInput, TrainingRuntime, TrainJob, TrainJobInput } from './types.js';
 export { isDNS1035Label } from './validation/k8s-names.js';

@@ -47,3 +47,17 @@ describe('--help', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+describe('--gang-scheduler-name', () => {
+  it.each([
+    { argv: [], want: undefined },
+    { argv: ['--gang-scheduler-name='], want: undefined },
+    { argv: ['--gang-scheduler-name=volcano'], want: { plugin: 'volcano', schedulerName: 'volcano' } },
+    {
+      argv: ['--gang-scheduler-name', 'scheduler-plugins-scheduler'],
+      want: { plugin: 'scheduler-plugins', schedulerName: 'scheduler-plugins-scheduler' },
+    },
+  ])('$argv', ({ argv, want }) => {
+    expect(parseFlags(argv, showHelp).gangScheduling).toEqual(want);
+  });
+});

@@ -57,6 +57,12 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     help: 'serve these Training Operator v1 kinds (kubeflow.org/v1; their CRDs must be installed; default none)',
   },
   {
+    name: 'gang-scheduler-name',
+    type: 'string',
+    value: 'name',
+    help: "gang-schedule the v1 kinds' jobs: volcano, or the name of a scheduler-plugins scheduler (default none)",
+  },
+  {
     name: 'zap-log-level',
     type: 'string',
     value: 'level',

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel } from '@kubetrain/log';
 import type { V1KindName } from '@kubetrain/api';
+import { parseGangSchedulerName, type GangScheduling } from '../v1/gang-flag.js';
 import { parseV1Kinds, UnknownV1KindError } from '../v1/kind-flag.js';
 import { DEFAULT_CERT_DIR, FLAG_SPECS, usage } from './flag-specs.js';
 
@@ -29,6 +30,8 @@ export interface Flags {
   readonly watchNamespace?: string;
   /** `--enable-v1-kinds`: the Training Operator v1 kinds to serve (default none). */
   readonly v1Kinds: readonly V1KindName[];
+  /** `--gang-scheduler-name`: gang scheduling of the v1 kinds (`volcano`, else a scheduler-plugins scheduler; default none). */
+  readonly gangScheduling?: GangScheduling;
 }
 
 /** A command line the manager cannot run with. */
@@ -112,8 +115,10 @@ export function parseFlags(
   } catch (e) {
     throw e instanceof UnknownV1KindError ? new FlagError(e.message) : e;
   }
+  const gangScheduling = parseGangSchedulerName(v['gang-scheduler-name']);
   return {
     v1Kinds,
+    ...(gangScheduling !== undefined ? { gangScheduling } : {}),
     ...(v.config !== undefined ? { configFile: v.config } : {}),
     ...(v['feature-gates'] !== undefined ? { featureGates: v['feature-gates'] } : {}),
     ...(v.kubeconfig !== undefined ? { kubeconfig: v.kubeconfig } : {}),

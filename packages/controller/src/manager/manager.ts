@@ -150,6 +150,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const v1 = createV1Controllers({
     client,
     kinds: flags.v1Kinds,
+    ...(flags.gangScheduling !== undefined ? { gangScheduling: flags.gangScheduling } : {}),
     metrics,
     reflectorMetrics: reflectorMetrics(metrics),
     logger,

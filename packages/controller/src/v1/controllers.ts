@@ -20,6 +20,8 @@ import { Controller } from '../manager/controller.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
 import { V1Labels } from './constants.js';
 import { Frameworks } from './frameworks/index.js';
+import type { GangScheduling } from './gang-flag.js';
+import { PodGroupSync } from './pod-group-sync.js';
 import { V1JobReconciler } from './reconcile-core.js';
 import { V1OwnedResources, v1Resource } from './resources.js';
 
@@ -39,6 +41,8 @@ export interface V1ControllersDeps {
   /** Only this namespace (default all). */
   readonly watchNamespace?: string;
   readonly workers?: number;
+  /** `--gang-scheduler-name`: PodGroups and gang pods (default none). */
+  readonly gangScheduling?: GangScheduling;
 }
 
 /** The reflectors and controllers of the enabled v1 kinds. */
@@ -97,6 +101,9 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
       services,
       events,
       logger,
+      ...(deps.gangScheduling !== undefined
+        ? { podGroups: new PodGroupSync(client, deps.gangScheduling) }
+        : {}),
     });
     const controller = new Controller(
       framework.operatorName,

@@ -2,7 +2,8 @@
 // What the v1 controllers need of the API server, as RBAC rules (hack/install/rbac.ts puts them in an
 // opt-in ClusterRole, manifests/rbac/v1-kinds, installed with the v1 CRDs and --enable-v1-kinds): the
 // served kinds (read, status patched, finalizers for blockOwnerDeletion, delete for the TTL), and the
-// pods and Services they own (read, created, deleted; never updated), PyTorch's HPA (applied, deleted).
+// pods and Services they own (read, created, deleted; never updated), PyTorch's HPA (applied, deleted), the
+// gang PodGroups.
 import { V1KindDefinitions } from '@kubetrain/api';
 import { SUPPORTED_V1_KINDS } from './kind-flag.js';
 
@@ -40,6 +41,13 @@ export function v1ClusterRules(): V1PolicyRule[] {
       apiGroups: ['autoscaling'],
       resources: ['horizontalpodautoscalers'],
       verbs: ['create', 'delete', 'patch'],
+    },
+    // The PodGroup of each job with --gang-scheduler-name (Volcano's or scheduler-plugins'): read,
+    // created, updated when its spec differs, deleted when the job finishes or is suspended.
+    {
+      apiGroups: ['scheduling.volcano.sh', 'scheduling.x-k8s.io'],
+      resources: ['podgroups'],
+      verbs: ['create', 'delete', 'get', 'update'],
     },
   ];
 }

@@ -28,6 +28,8 @@ import { podNameOf, renderPod, renderService } from './render.js';
 import { deadlineRemainingMs, pastBackoffLimit, podsToClean, ttlRemainingMs } from './run-policy.js';
 import { selectorText } from './selector.js';
 import { validateV1Job } from './validation.js';
+import { delaysPodCreation, joinGang, otherSchedulerSet, SCHEDULER_NAME_EVENT } from './pod-group.js';
+import type { PodGroupSync } from './pod-group-sync.js';
 
 /** What a v1 reconciler needs. */
 export interface V1ReconcilerDeps {
@@ -43,7 +45,12 @@ export interface V1ReconcilerDeps {
   readonly events: EventRecorder;
   readonly logger: Logger;
   readonly now?: () => Date;
+  /** The PodGroups, when `--gang-scheduler-name` turns gang scheduling on. */
+  readonly podGroups?: PodGroupSync;
 }
+
+/** How soon a job whose Volcano PodGroup is not admitted yet is looked at again. */
+const POD_GROUP_POLL_MS = 1000;
 
 /** RFC 3339 with seconds, as metav1.Time prints. */
 export function formatTime(date: Date): string {
@@ -149,6 +156,7 @@ export class V1JobReconciler {
     if (isFinished(status)) return this.finished(pass);
     if (policy?.suspend === true) {
       await this.deleteAll(pass, pass.pods);
+      await this.removePodGroup(pass);
       for (const rs of Object.values(status.replicaStatuses ?? {})) rs.active = 0;
       if (status.conditions?.some((c) => c.type === V1ConditionTypes.Running) === true)
         setCondition(
@@ -213,6 +221,10 @@ export class V1JobReconciler {
       return this.finished(pass);
     }
 
+    if (!(await this.syncPodGroup(pass))) {
+      status.lastReconcileTime = time;
+      return { requeueAfterMs: POD_GROUP_POLL_MS };
+    }
     const counts = await this.syncReplicas(pass);
     const verdicts = this.deps.framework.decideStatus({
       job,
@@ -259,6 +271,7 @@ export class V1JobReconciler {
   private async finished(pass: Pass): Promise<{ requeueAfterMs?: number }> {
     const { job, status } = pass;
     await this.deleteAll(pass, podsToClean(pass.pods, job.spec.runPolicy?.cleanPodPolicy));
+    await this.removePodGroup(pass);
     const remaining = ttlRemainingMs(job.spec.runPolicy, status.completionTime, pass.now);
     if (remaining === undefined) return {};
     if (remaining > 0) return { requeueAfterMs: remaining };
@@ -301,6 +314,54 @@ export class V1JobReconciler {
         this.applied.set(key, ABSENT);
       }
     }
+  }
+
+  /**
+   * Gang scheduling: creates or updates the PodGroup; false when pods must wait (the sync failed, or
+   * Volcano has not admitted the PodGroup), as upstream's `syncReplicas = false`.
+   */
+  private async syncPodGroup(pass: Pass): Promise<boolean> {
+    const sync = this.deps.podGroups;
+    if (sync === undefined) return true;
+    const order = [
+      ...this.deps.framework.replicaTypes.filter((t) => pass.specs[t] !== undefined),
+      ...Object.keys(pass.specs).filter((t) => !this.deps.framework.replicaTypes.includes(t)),
+    ];
+    try {
+      const group = await sync.sync(pass.job, pass.specs, order);
+      return !delaysPodCreation(sync.gang, group);
+    } catch (error) {
+      this.deps.logger.warn('sync PodGroup', {
+        job: `${pass.job.metadata?.namespace}/${pass.job.metadata?.name}`,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return false;
+    }
+  }
+
+  /** Gang scheduling: deletes the PodGroup of a finished or suspended job (upstream's events). */
+  private async removePodGroup(pass: Pass): Promise<void> {
+    const sync = this.deps.podGroups;
+    if (sync === undefined) return;
+    if (!(await sync.remove(pass.job))) return;
+    pass.events.push(
+      { type: 'Normal', reason: 'JobTerminated', note: 'Job has been terminated. Deleting PodGroup' },
+      {
+        type: 'Normal',
+        reason: 'SuccessfulDeletePodGroup',
+        note: `Deleted PodGroup: ${pass.job.metadata?.name}`,
+      },
+    );
+  }
+
+  /** The pod of `rtype`-`index`, in the job's gang when gang scheduling is on. */
+  private newPod(pass: Pass, rtype: string, index: number): KubeObject {
+    const pod = renderPod(pass.job, this.deps.framework, pass.specs, rtype, index);
+    const gang = this.deps.podGroups?.gang;
+    if (gang === undefined) return pod;
+    if (otherSchedulerSet(pass.specs, gang)) pass.events.push({ type: 'Warning', ...SCHEDULER_NAME_EVENT });
+    joinGang(pod, pass.job, gang, rtype);
+    return pod;
   }
 
   /** Deletes `pods` and the Services of the same names. */
@@ -373,8 +434,7 @@ export class V1JobReconciler {
       for (let index = 0; index < replicas; index++) {
         const pod = byIndex.get(index);
         if (pod === undefined || this.deleted.has(pod.metadata?.uid ?? '')) {
-          if (pod === undefined)
-            await this.create(ManagerResources.Pod, renderPod(job, fw, specs, rtype, index));
+          if (pod === undefined) await this.create(ManagerResources.Pod, this.newPod(pass, rtype, index));
           continue;
         }
         const phase = pod.status?.phase;
@@ -479,6 +539,7 @@ export class V1JobReconciler {
   forget(jobUid: string | undefined, podUid?: string): void {
     if (jobUid !== undefined) {
       this.recreations.delete(jobUid);
+      this.deps.podGroups?.forget(jobUid);
       for (const key of [...this.applied.keys()]) if (key.startsWith(`${jobUid}/`)) this.applied.delete(key);
     }
     if (podUid !== undefined) this.deleted.delete(podUid);
