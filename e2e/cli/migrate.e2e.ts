@@ -117,7 +117,7 @@ describe('kubetrain migrate output on the local control plane', () => {
         },
       },
     });
-    const got = await runMigrate(['-f', '-'], v1);
+    const got = await runMigrate(['-f', '-', '--allow-changes'], v1);
     expect(got.code).toBe(0);
     expect(got.objects.map((o) => o.kind)).toEqual(['TrainJob']);
     await applyAll(got.objects);
