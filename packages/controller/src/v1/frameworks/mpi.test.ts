@@ -45,20 +45,22 @@ describe('MPIJob', () => {
       'no launcher',
       { Worker: tpl() },
       [
-        'spec.mpiReplicaSpecs[Launcher]: Required value: MPIJobSpec is not valid: Master ReplicaSpec must be present',
+        'spec.mpiReplicaSpecs[Launcher]: Required value: MPIReplicaSpec is not valid: Master ReplicaSpec must be present',
       ],
     ],
     [
       'two launchers',
       { Launcher: { replicas: 2, ...tpl() } },
       [
-        'spec.mpiReplicaSpecs[Launcher].replicas: Invalid value: 2: MPIJobSpec is not valid: There must be only 1 launcher replica',
+        'spec.mpiReplicaSpecs[Launcher].replicas: Invalid value: 2: MPIReplicaSpec is not valid: There must be only 1 launcher replica',
       ],
     ],
     [
       'an unknown type',
       { Launcher: tpl(), Chief: tpl() },
-      ['spec.mpiReplicaSpecs[Chief]: Unsupported value: "Chief": supported values: "Launcher", "Worker"'],
+      [
+        'spec.mpiReplicaSpecs[Chief]: Invalid value: "Chief": MPIReplicaType is Chief but must be one of [Launcher Worker]',
+      ],
     ],
   ])('validation: %s', (_name, specs, expected) => {
     expect(validateV1Job(job(specs), mpi).map(formatFieldError)).toEqual(expected);

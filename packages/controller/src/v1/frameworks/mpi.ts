@@ -9,7 +9,6 @@ import { resourceRef, type KubeObject } from '../../cluster/kube.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { Container, EnvVar, PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { ownerReference } from '../render.js';
-import { notSupported } from '../validation.js';
 import type { AuxiliaryObject, Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
 import { V1Messages } from './messages.js';
 
@@ -242,7 +241,7 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype }: PodContext
 /** Upstream's `ValidateV1MpiJobSpec` (run by the reconciler: MPIJob has no webhook). */
 function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
   const base = fieldPath('spec', 'mpiReplicaSpecs');
-  if (job.spec['mpiReplicaSpecs'] === undefined) return [required(base, 'MPIJobSpec is not valid')];
+  if (job.spec['mpiReplicaSpecs'] === undefined) return [required(base, 'MPIReplicaSpecs is not valid')];
   const errors: FieldError[] = [];
   for (const [rtype, spec] of Object.entries(specs)) {
     const containers = (spec.template as PodTemplate | undefined)?.spec?.containers ?? [];
@@ -251,25 +250,27 @@ function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
       errors.push(
         required(
           path.child('template', 'spec', 'containers'),
-          `MPIJobSpec is not valid: containers definition expected in ${rtype}`,
+          `MPIReplicaSpecs is not valid: containers definition expected in ${rtype}`,
         ),
       );
     if (rtype !== LAUNCHER && rtype !== WORKER)
-      errors.push(notSupported(String(path), rtype, [LAUNCHER, WORKER]));
+      errors.push(
+        invalid(path, rtype, `MPIReplicaType is ${rtype} but must be one of [${LAUNCHER} ${WORKER}]`),
+      );
     containers.forEach((c, i) => {
       const at = path.child('template', 'spec', 'containers').index(i);
       if (!c.image)
         errors.push(
           required(
             at.child('image'),
-            `MPIJobSpec is not valid: Image is undefined in the container of ${rtype}`,
+            `MPIReplicaSpec is not valid: Image is undefined in the container of ${rtype}`,
           ),
         );
       if (!c.name)
         errors.push(
           required(
             at.child('name'),
-            `MPIJobSpec is not valid: ImageName is undefined in the container of ${rtype}`,
+            `MPIReplicaSpec is not valid: ImageName is undefined in the container of ${rtype}`,
           ),
         );
     });
@@ -278,12 +279,14 @@ function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
         invalid(
           path.child('replicas'),
           spec.replicas,
-          'MPIJobSpec is not valid: There must be only 1 launcher replica',
+          'MPIReplicaSpec is not valid: There must be only 1 launcher replica',
         ),
       );
   }
   if (specs[LAUNCHER] === undefined)
-    errors.push(required(base.key(LAUNCHER), 'MPIJobSpec is not valid: Master ReplicaSpec must be present'));
+    errors.push(
+      required(base.key(LAUNCHER), 'MPIReplicaSpec is not valid: Master ReplicaSpec must be present'),
+    );
   return errors;
 }
 
