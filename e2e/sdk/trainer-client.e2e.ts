@@ -5,11 +5,12 @@
 // reads its steps, pods and logs (kwok serves them: e2e/cli/kwok-logs.ts), and deletes it.
 // kubetrain's manager runs in-process for the suite's namespace (e2e/controller/harness.ts); kwok
 // nodes run the pods (Job pods succeed after a second).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../support/api-errors.js';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
+import { runPython } from '../support/python.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
 import { writePodLog } from '../cli/kwok-logs.js';
@@ -27,21 +28,6 @@ interface SdkReport {
   num_nodes: number;
   steps: { name: string; status: string; pod_name: string }[];
   listed: string[];
-}
-
-function runPython(
-  python: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
 }
 
 describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain', () => {

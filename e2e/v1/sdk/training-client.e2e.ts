@@ -5,10 +5,11 @@
 // pods (all, master, workers: by the training.kubeflow.org labels), reads every pod's log (kwok serves
 // them: e2e/cli/kwok-logs.ts) and deletes the job. The manager runs in-process (--enable-v1-kinds=all)
 // for the suite's namespace; the pods run on kwok nodes and succeed after 2 s.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../../support/api-errors.js';
 import { kubeconfigPath } from '../../support/cluster.js';
+import { runPython } from '../../support/python.js';
 import { succeedAfter } from '../../support/kwok.js';
 import { waitFor } from '../../support/wait.js';
 import { writePodLog } from '../../cli/kwok-logs.js';
@@ -28,18 +29,6 @@ interface CreateReport {
   listed: string[];
 }
 
-function run(python: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(python, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
-}
-
 describe('Training Operator v1 Python SDK (kubeflow-training 1.9.4 TrainingClient) against kubetrain', () => {
   const suite = useV1Suite('e2e-v1sdk');
   let python: string;
@@ -52,7 +41,7 @@ describe('Training Operator v1 Python SDK (kubeflow-training 1.9.4 TrainingClien
   }, 600_000);
 
   async function drive<T>(...args: string[]): Promise<T> {
-    const out = await run(python, [
+    const out = await runPython(python, [
       `${here}drive_training_client.py`,
       kubeconfigPath(),
       suite.namespace,
