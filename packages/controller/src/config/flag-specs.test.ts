@@ -61,3 +61,21 @@ describe('--gang-scheduler-name', () => {
     expect(parseFlags(argv, showHelp).gangScheduling).toEqual(want);
   });
 });
+
+describe('--status-coalesce-window', () => {
+  it.each([
+    { argv: [], want: undefined },
+    { argv: ['--status-coalesce-window=0'], want: 0 },
+    { argv: ['--status-coalesce-window=2s'], want: 2000 },
+    { argv: ['--status-coalesce-window', '1m30s'], want: 90_000 },
+  ])('$argv', ({ argv, want }) => {
+    expect(parseFlags(argv, showHelp).statusCoalesceWindowMs).toEqual(want);
+  });
+
+  it.each([
+    ['--status-coalesce-window=5', '--status-coalesce-window: time: invalid duration "5"'],
+    ['--status-coalesce-window=-1s', '--status-coalesce-window: must be 0 or more; got "-1s"'],
+  ])('%s is refused', (flag, message) => {
+    expect(() => parseFlags([flag], showHelp)).toThrow(new FlagError(message));
+  });
+});

@@ -63,6 +63,12 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     help: "gang-schedule the v1 kinds' jobs: volcano, or the name of a scheduler-plugins scheduler (default none)",
   },
   {
+    name: 'status-coalesce-window',
+    type: 'string',
+    value: 'duration',
+    help: 'hold back TrainJob status writes that only move jobsStatus counters this long (default 5s; 0 writes each at once)',
+  },
+  {
     name: 'zap-log-level',
     type: 'string',
     value: 'level',

@@ -9,6 +9,7 @@ import type { V1KindName } from '@kubetrain/api';
 import { parseGangSchedulerName, type GangScheduling } from '../v1/gang-flag.js';
 import { parseV1Kinds, UnknownV1KindError } from '../v1/kind-flag.js';
 import { DEFAULT_CERT_DIR, FLAG_SPECS, usage } from './flag-specs.js';
+import { DurationError, parseGoDuration } from './go-duration.js';
 
 export { DEFAULT_CERT_DIR } from './flag-specs.js';
 
@@ -32,6 +33,8 @@ export interface Flags {
   readonly v1Kinds: readonly V1KindName[];
   /** `--gang-scheduler-name`: gang scheduling of the v1 kinds (`volcano`, else a scheduler-plugins scheduler; default none). */
   readonly gangScheduling?: GangScheduling;
+  /** `--status-coalesce-window`, in ms: how long counter-only status changes are held back (default: the reconciler's). */
+  readonly statusCoalesceWindowMs?: number;
 }
 
 /** A command line the manager cannot run with. */
@@ -52,6 +55,19 @@ function zapLevel(text: string): LogLevel {
     throw new FlagError(`invalid argument "${text}" for "--zap-log-level" flag: invalid log level "${text}"`);
   }
   return n >= 5 ? 'trace' : n >= 2 ? 'debug' : 'info';
+}
+
+/** `--status-coalesce-window`: a Go duration, 0 or more. */
+function parseWindow(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  let ms: number;
+  try {
+    ms = parseGoDuration(text);
+  } catch (e) {
+    throw e instanceof DurationError ? new FlagError(`--status-coalesce-window: ${e.message}`) : e;
+  }
+  if (ms < 0) throw new FlagError(`--status-coalesce-window: must be 0 or more; got "${text}"`);
+  return ms;
 }
 
 function parseOptions(): Record<string, { type: 'string' | 'boolean'; short?: string }> {
@@ -116,7 +132,9 @@ export function parseFlags(
     throw e instanceof UnknownV1KindError ? new FlagError(e.message) : e;
   }
   const gangScheduling = parseGangSchedulerName(v['gang-scheduler-name']);
+  const statusCoalesceWindowMs = parseWindow(v['status-coalesce-window']);
   return {
+    ...(statusCoalesceWindowMs !== undefined ? { statusCoalesceWindowMs } : {}),
     v1Kinds,
     ...(gangScheduling !== undefined ? { gangScheduling } : {}),
     ...(v.config !== undefined ? { configFile: v.config } : {}),

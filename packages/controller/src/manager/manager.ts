@@ -182,6 +182,9 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     metrics,
     logger,
     ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
+    ...(flags.statusCoalesceWindowMs !== undefined
+      ? { statusCoalesceWindowMs: flags.statusCoalesceWindowMs }
+      : {}),
   });
   const trainJobs = new Controller(
     ControllerNames.TrainJob,

@@ -56,6 +56,7 @@ import { initializerJobProjection, leaderWorkerSetProjection } from './lws-proje
 import { deleteLeaderWorkerSet, patchWorkload } from './lws-writes.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { observedSecret } from './secret-writes.js';
+import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
@@ -76,6 +77,12 @@ export interface TrainJobReconcilerDeps {
   readonly now?: () => Date;
   /** The LeaderWorkerSet backend's watches; set only when the gate `LeaderWorkerSetBackend` is on. */
   readonly leaderWorkerSets?: LeaderWorkerSetWatches;
+  /**
+   * How long a status change that only moves the `jobsStatus` counters is held back, so that the
+   * steps of a JobSet reach the API server as one write (status-coalescing.ts); 0 writes each at
+   * once. Default 5 s (`--status-coalesce-window`).
+   */
+  readonly statusCoalesceWindowMs?: number;
 }
 
 /** How long a LeaderWorkerSet-backed job whose LeaderWorkerSet is missing waits before a retry, in ms. */
@@ -111,6 +118,7 @@ export class TrainJobReconciler {
   static readonly controllerName = 'trainjob_controller';
 
   private readonly hashes = new AppliedHashes();
+  private readonly coalescer: StatusCoalescer;
   private readonly applier: Applier;
   private readonly resources: ResourceIndex;
   private readonly runtimes: RuntimeSource;
@@ -123,6 +131,7 @@ export class TrainJobReconciler {
     this.applier = new Applier(deps.client, { fieldManager: FieldManagers.Trainer });
     this.resources = new ResourceIndex(deps.engine.ownedKinds);
     this.now = deps.now ?? (() => new Date());
+    this.coalescer = new StatusCoalescer(deps.statusCoalesceWindowMs);
   }
 
   /** Forgets the snapshot kept for the TrainJob `uid` (its snapshot ConfigMap was deleted). */
@@ -136,6 +145,7 @@ export class TrainJobReconciler {
     if (trainJob === undefined) {
       this.hashes.forget(key);
       this.warned.delete(key);
+      this.coalescer.settled(key);
       this.deps.leaderWorkerSets?.forget(key);
       return {};
     }
@@ -202,6 +212,19 @@ export class TrainJobReconciler {
       }
     }
 
+    // A change of the JobSet's counters only waits for the next ones (the LeaderWorkerSet backend
+    // records the progress it wrote, so it writes each change at once).
+    if (changed && !onLeaderWorkerSet) {
+      const decision = this.coalescer.decide(
+        key,
+        isUrgentStatusChange(trainJob.status, status),
+        now.getTime(),
+      );
+      if (!decision.write) {
+        changed = false;
+        requeueAfterMs = Math.min(requeueAfterMs ?? decision.retryAfterMs, decision.retryAfterMs);
+      } else this.coalescer.settled(key);
+    } else if (!changed) this.coalescer.settled(key);
     if (changed) {
       await this.writeStatus(trainJob, status);
       await this.recordTransitions(trainJob, status, onLeaderWorkerSet ? undefined : jobSet);

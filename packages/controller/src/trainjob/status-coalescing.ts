@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+// Fewer status writes: a TrainJob status change that only moves the `jobsStatus` counters (a Job
+// became active, ready or succeeded) is held back for a short window, so that the changes a JobSet
+// goes through in a few seconds reach the API server as one merge patch, not one per step. A
+// change that anyone waits on is written at once: any condition (Suspended, Resumed, Complete,
+// Failed, DeadlineExceeded, …), any other status field, and the last Job going inactive
+// (Kueue's Stop waits for `jobsStatus[].active` to reach 0). Nothing is lost: a held change is
+// recomputed from the cache when the window ends (a requeue), and after a restart it is found
+// again by the first reconcile, like any other difference.
+
+import type { TrainJobStatus } from '@kubetrain/api';
+import { jsonEqual } from '../util/merge-patch.js';
+
+/** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
+export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 5000;
+
+/** Whether a status with these counters has a Job still running. */
+function hasActiveJob(status: TrainJobStatus | undefined): boolean {
+  return (status?.jobsStatus ?? []).some((job) => (job.active ?? 0) > 0);
+}
+
+/** The status without its counters, for comparing everything else. */
+function withoutCounters(status: TrainJobStatus | undefined): Record<string, unknown> {
+  const { jobsStatus: _counters, ...rest } = status ?? {};
+  return rest;
+}
+
+/**
+ * Whether the change from `current` to `next` must be written at once: anything but the
+ * `jobsStatus` counters changed, or the last active Job stopped.
+ */
+export function isUrgentStatusChange(current: TrainJobStatus | undefined, next: TrainJobStatus): boolean {
+  if (!jsonEqual(withoutCounters(current), withoutCounters(next))) return true;
+  return hasActiveJob(current) && !hasActiveJob(next);
+}
+
+/** What to do with a status change now: write it, or come back after `retryAfterMs`. */
+export type CoalesceDecision =
+  { readonly write: true } | { readonly write: false; readonly retryAfterMs: number };
+
+/**
+ * The held-back counter changes, by TrainJob key: when the first unwritten one was seen. One entry
+ * per TrainJob with a change pending, removed when it is written, undone or the job is forgotten.
+ */
+export class StatusCoalescer {
+  private readonly pendingSince = new Map<string, number>();
+
+  /** `windowMs` 0 writes every change at once. */
+  constructor(private readonly windowMs: number = DEFAULT_STATUS_COALESCE_WINDOW_MS) {}
+
+  /** Decides for the TrainJob `key`'s status change, `urgent` per {@link isUrgentStatusChange}, at `nowMs`. */
+  decide(key: string, urgent: boolean, nowMs: number): CoalesceDecision {
+    if (urgent || this.windowMs <= 0) return { write: true };
+    let since = this.pendingSince.get(key);
+    if (since === undefined) this.pendingSince.set(key, (since = nowMs));
+    const left = since + this.windowMs - nowMs;
+    return left <= 0 ? { write: true } : { write: false, retryAfterMs: left };
+  }
+
+  /** The TrainJob `key`'s status is as computed (written now, or nothing to write): nothing is pending. */
+  settled(key: string): void {
+    this.pendingSince.delete(key);
+  }
+
+  /** How many TrainJobs have a change held back. */
+  get size(): number {
+    return this.pendingSince.size;
+  }
+}
