@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Writes manifests/crds (the v2 kinds) and manifests/crds-v1 (the Training Operator v1 kinds) from the API
-// schemas of packages/api.
+// schemas of packages/api, and the schemas' defaults that applyDefaults reads (packages/api/src/defaults).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderCrdFiles } from '../../packages/api/src/crd/index.js';
+import {
+  DEFAULT_SCHEMAS_FILE,
+  renderDefaultSchemas,
+} from '../../packages/api/src/defaults/render-default-schemas.js';
 import { renderV1CrdFiles, V1_CRD_DIR } from '../../packages/api/src/v1/crd.js';
 
 /** Writes `files` into `dir` under `root`, removing the files there that are no longer generated. */
@@ -17,8 +21,10 @@ function writeFolder(root: string, dir: string, files: Record<string, string>): 
   }
 }
 
-/** Regenerates manifests/crds and manifests/crds-v1 under `root`. */
+/** Regenerates manifests/crds, manifests/crds-v1 and the CRD defaults of packages/api under `root`. */
 export function generateCrds(root: string): void {
   writeFolder(root, 'manifests/crds', renderCrdFiles());
   writeFolder(root, V1_CRD_DIR, renderV1CrdFiles());
+  writeFileSync(join(root, DEFAULT_SCHEMAS_FILE), renderDefaultSchemas());
+  console.log(`wrote ${DEFAULT_SCHEMAS_FILE}`);
 }

@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { renderCrdFiles } from '../crd/index.js';
 import { renderV1CrdFiles, V1_CRD_DIR } from './crd.js';
-import { V1KindDefinitions, V1Kinds } from './kinds.js';
+import { V1Kinds } from './kind-names.js';
+import { V1KindDefinitions } from './kinds.js';
 
 const DIR = fileURLToPath(new URL(`../../../../${V1_CRD_DIR}/`, import.meta.url));
 

@@ -2,10 +2,11 @@
 // Table tests of validateV1Schema(): every upstream v1 example is accepted (and gets the CRD defaults), and
 // the refusals of testdata/validate-cases.ts give the API server's paths and messages.
 import { formatFieldError } from '../validation/field-error.js';
-import { V1KindNames } from './kinds.js';
+import { V1KindNames } from './kind-names.js';
 import { readV1Examples } from './testdata/examples.js';
 import { v1Job, v1ValidateCases } from './testdata/validate-cases.js';
-import { applyV1Defaults, validateV1Schema } from './validate.js';
+import { applyV1Defaults } from '../defaults/apply-defaults.js';
+import { validateV1Schema } from './validate.js';
 
 describe('validateV1Schema: the Training Operator v1.9.4 examples', () => {
   const examples = readV1Examples();

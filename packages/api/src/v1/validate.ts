@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // In-process admission of the v1 kinds: validateSchema's pruning, CRD defaults, schema checks and CEL rules,
-// against the v1 CRDs.
-import { applyDefaults, validateSchema } from '../validation/validate.js';
+// against the v1 CRDs (their defaults alone: applyV1Defaults in ../defaults).
+import { validateSchema } from '../validation/validate.js';
 import type { ValidationOutcome } from '../validation/validate.js';
 import { V1KindDefinitions } from './kinds.js';
-import type { V1KindName } from './kinds.js';
+import type { V1KindName } from './kind-names.js';
 import type { V1KindObjects } from './types.js';
 
 /**
@@ -18,9 +18,4 @@ export function validateV1Schema<K extends V1KindName>(
   oldObject?: unknown,
 ): ValidationOutcome<V1KindObjects[K]> {
   return validateSchema(V1KindDefinitions[kind], object, oldObject) as ValidationOutcome<V1KindObjects[K]>;
-}
-
-/** Returns a copy of `object` with the v1 CRD defaults of `kind` applied (see {@link applyDefaults}). */
-export function applyV1Defaults<K extends V1KindName>(kind: K, object: V1KindObjects[K]): V1KindObjects[K] {
-  return applyDefaults(V1KindDefinitions[kind], object) as V1KindObjects[K];
 }

@@ -2,7 +2,8 @@
 // validateSchema() returns the object as the API server would store it: pruned and defaulted; applyDefaults() applies
 // the same defaults and nothing else.
 import type { KindName } from '../constants/api.js';
-import { applyDefaults, validateSchema } from './validate.js';
+import { applyDefaults } from '../defaults/apply-defaults.js';
+import { validateSchema } from './validate.js';
 import type { KindObjects } from './validate.js';
 
 type Obj = Record<string, unknown>;

@@ -3,7 +3,7 @@
 import type { KindName } from '../constants/api.js';
 import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types.js';
 import type { KindDefinition } from '../crd/definitions.js';
-import { compiledSchema, definitionOf, structuralSchema } from './ajv.js';
+import { compiledSchema, definitionOf } from './ajv.js';
 import type { KindRef } from './ajv.js';
 import { withSchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
@@ -125,16 +125,3 @@ export const RULES_NOT_CHECKED: FieldError = {
   message:
     'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
 };
-
-/**
- * Returns a copy of `object` with the CRD defaults of `kind` applied, as the API server stores it: each field
- * the schema defaults and the object lacks is set, down to the embedded JobSet and pod templates. Nothing is
- * pruned and nothing is checked (use {@link validateSchema} for that; it applies the same defaults). Pure, and
- * idempotent: defaulting a defaulted object gives an equal copy.
- */
-export function applyDefaults<K extends KindName>(kind: K, object: KindObjects[K]): KindObjects[K];
-/** {@link applyDefaults} for any kind, given by its CRD definition (such as a Training Operator v1 kind). */
-export function applyDefaults(definition: KindDefinition<string>, object: unknown): unknown;
-export function applyDefaults(kind: KindRef, object: unknown): unknown {
-  return withSchemaDefaults(object, structuralSchema(kind));
-}

@@ -4,8 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { V1KindNames } from '../kinds.js';
-import type { V1KindName } from '../kinds.js';
+import { V1KindNames } from '../kind-names.js';
+import type { V1KindName } from '../kind-names.js';
 
 /** The folder of upstream's v1 examples. */
 export const V1_EXAMPLES_DIR = fileURLToPath(

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The refusals of the v1 CRDs, each with the field path and message the API server reports: the table of
 // validate.test.ts, replayed against the real API server by e2e/api/v1-crds.e2e.ts.
-import { V1ReplicaSpecsFields } from '../kinds.js';
-import type { V1KindName } from '../kinds.js';
+import { V1ReplicaSpecsFields } from '../kind-names.js';
+import type { V1KindName } from '../kind-names.js';
 
 /** A JSON object. */
 export type Obj = Record<string, unknown>;

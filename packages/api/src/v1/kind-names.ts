@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: Apache-2.0
+// The kubeflow.org/v1 kinds of Training Operator v1.9.4 by name: API group, version, kinds, plurals and
+// replica fields, without their schemas (so that a controller can name the kinds without loading them).
+
+/** The API group of the Training Operator v1 kinds. */
+export const V1_GROUP = 'kubeflow.org' as const;
+
+/** The only (and storage) version of the v1 kinds. */
+export const V1_VERSION = 'v1' as const;
+
+/** `apiVersion` of every v1 object. */
+export const V1_API_VERSION = 'kubeflow.org/v1' as const;
+
+/** Kind names of the v1 API, spelled as upstream, in upstream's order. */
+export const V1KindNames = {
+  TFJob: 'TFJob',
+  PyTorchJob: 'PyTorchJob',
+  XGBoostJob: 'XGBoostJob',
+  MPIJob: 'MPIJob',
+  PaddleJob: 'PaddleJob',
+  JAXJob: 'JAXJob',
+} as const;
+
+/** One of the Training Operator v1 kinds. */
+export type V1KindName = (typeof V1KindNames)[keyof typeof V1KindNames];
+
+/** The plural resource name of each v1 kind, such as `pytorchjobs`. */
+export const V1KindPlurals: Readonly<Record<V1KindName, string>> = {
+  TFJob: 'tfjobs',
+  PyTorchJob: 'pytorchjobs',
+  XGBoostJob: 'xgboostjobs',
+  MPIJob: 'mpijobs',
+  PaddleJob: 'paddlejobs',
+  JAXJob: 'jaxjobs',
+};
+
+/** The replica map field of each v1 kind's spec, such as `pytorchReplicaSpecs`. */
+export const V1ReplicaSpecsFields: Readonly<Record<V1KindName, string>> = {
+  TFJob: 'tfReplicaSpecs',
+  PyTorchJob: 'pytorchReplicaSpecs',
+  XGBoostJob: 'xgbReplicaSpecs',
+  MPIJob: 'mpiReplicaSpecs',
+  PaddleJob: 'paddleReplicaSpecs',
+  JAXJob: 'jaxReplicaSpecs',
+};
+
+/** A v1 kind as a controller watches it: group, version, kind and plural resource name. */
+export interface V1Kind {
+  group: typeof V1_GROUP;
+  version: typeof V1_VERSION;
+  kind: V1KindName;
+  plural: string;
+}
+
+/** The v1 kinds, in upstream's order (for the manager's configuration and RBAC). */
+export const V1Kinds: readonly V1Kind[] = Object.values(V1KindNames).map((kind) => ({
+  group: V1_GROUP,
+  version: V1_VERSION,
+  kind,
+  plural: V1KindPlurals[kind],
+}));
