@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
  * The one client of the API server: raw JSON requests on any group/version/resource over the
- * pooled {@link Transport}, every failure mapped once to a typed error (errors.ts).
+ * keep-alive {@link Transport}, every failure mapped once to a typed error (errors.ts).
  */
 import {
   ApiError,
@@ -15,6 +15,8 @@ import { parseNdjson } from './ndjson.js';
 import type { KubeObject, ObjectList } from './object.js';
 import { resourcePath, type ObjectLocation, type ResourceRef } from './resource.js';
 import {
+  RequestAbortedError,
+  RequestTimeoutError,
   Transport,
   type ConnectionConfig,
   type TransportOptions,
@@ -133,13 +135,11 @@ function writeQuery(options: WriteOptions | undefined): TransportRequest['query'
 /** Maps a transport failure (no HTTP response) to an ApiError, timeouts and aborts to TimeoutError. */
 function transportError(error: unknown, info: RequestInfo): ApiError {
   if (error instanceof ApiError) return error;
-  const name = (error as { name?: string; code?: string })?.name ?? '';
-  const code = (error as { code?: string })?.code ?? '';
   const message = `${info.method} ${info.path}: ${(error as Error)?.message ?? String(error)}`;
-  // Timeouts of undici (HeadersTimeoutError, UND_ERR_*_TIMEOUT), of AbortSignal.timeout(), and
-  // aborts by the caller's signal: the request may be retried.
-  if (/Timeout|Abort/.test(name) || /TIMEOUT|ABORT/.test(code))
+  // The request timeout, and aborts by the caller's signal: the request may be retried.
+  if (error instanceof RequestTimeoutError || error instanceof RequestAbortedError)
     return new TimeoutError(message, 0, 'Timeout', undefined, info, { cause: error });
+  // Refused, reset, TLS failures: no answer from the server.
   return new ApiError(message, 0, 'Unknown', undefined, info, { cause: error });
 }
 
@@ -155,7 +155,7 @@ export class KubeClient {
     return new KubeClient(await Transport.create(kubeConfig, options));
   }
 
-  /** Closes the connection pools. */
+  /** Closes the connections (see {@link Transport.close}). */
   close(): Promise<void> {
     return this.transport.close();
   }

@@ -9,8 +9,15 @@ export type {
   KubeContext,
   KubeUser,
 } from './kubeconfig.js';
-export { Transport, queryString } from './transport.js';
-export type { ConnectionConfig, TransportOptions, TransportRequest, TransportResponse } from './transport.js';
+export { Transport, queryString, RequestAbortedError, RequestTimeoutError } from './transport.js';
+export type {
+  BodyHelpers,
+  ConnectionConfig,
+  ResponseBody,
+  TransportOptions,
+  TransportRequest,
+  TransportResponse,
+} from './transport.js';
 export { KubeClient, PatchTypes } from './client.js';
 export type {
   DeleteOptions,

@@ -1,14 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
- * The HTTP side of the cluster boundary: one keep-alive connection pool per process (undici),
- * TLS material and credentials taken from the kubeconfig (kubeconfig.ts; client-node only for
- * exec and auth-provider users), and nothing of client-node on the request path. Watches get a pool of their own, so that long-lived
- * streams never take a socket that a request is waiting for.
+ * The HTTP side of the cluster boundary: node:https keep-alive agents (HTTP/1.1), TLS material
+ * and credentials taken from the kubeconfig (kubeconfig.ts; client-node only for exec and
+ * auth-provider users), and nothing of client-node on the request path. Ordinary requests and
+ * streams (watches, followed logs) have an agent each, so that long-lived streams never take a
+ * socket that a request is waiting for.
  */
+import { Agent as HttpAgent, type Agent, type OutgoingHttpHeaders } from 'node:http';
+import { Agent as HttpsAgent } from 'node:https';
 import { createSecureContext } from 'node:tls';
-import { Pool, request, type Dispatcher } from 'undici';
+import { exchange, type TransportResponse } from './transport-exchange.js';
+import { queryString, requestHeaders, type TransportRequest } from './transport-request.js';
 
-/** Tuning of the connection pools; read once in `main` and passed down. */
+export { queryString, requestHeaders } from './transport-request.js';
+export type { HeaderOptions, TransportRequest } from './transport-request.js';
+export { RequestAbortedError, RequestTimeoutError } from './transport-exchange.js';
+export type { BodyHelpers, ResponseBody, TransportResponse } from './transport-exchange.js';
+
+/** Tuning of the connection agents; read once in `main` and passed down. */
 export interface TransportOptions {
   /** Most sockets open to the API server for ordinary requests (not watches). Default 32. */
   maxSockets?: number;
@@ -20,32 +29,9 @@ export interface TransportOptions {
   authRefreshMs?: number;
   /** Act as another user (`Impersonate-User` / `Impersonate-Group` headers); the kubeconfig's user must be allowed to. */
   impersonate?: { user: string; groups?: string[] };
-  /** Negotiate HTTP/2 (ALPN) instead of HTTP/1.1 keep-alive. Default false (see Transport.create). */
-  http2?: boolean;
   /** `User-Agent` header. Default `kubetrain`. */
   userAgent?: string;
 }
-
-/** One HTTP request to the API server. */
-export interface TransportRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Path below the server URL, e.g. `/api/v1/namespaces/a/configmaps`. */
-  path: string;
-  /** Query parameters; `undefined` values are left out. */
-  query?: Record<string, string | number | boolean | undefined>;
-  /** A JSON body, already serialized. */
-  body?: string;
-  /** Content-Type of `body`. Default `application/json`. */
-  contentType?: string;
-  /** Accept header. Default `application/json`. */
-  accept?: string;
-  /** A streaming request (watch): its own pool, no body timeout. */
-  stream?: boolean;
-  signal?: AbortSignal;
-}
-
-/** The response: status code and the body as a readable stream. */
-export type TransportResponse = Dispatcher.ResponseData;
 
 type Headers = Record<string, string>;
 
@@ -63,14 +49,27 @@ export interface ConnectionConfig {
   applyToHTTPSOptions(opts: never): Promise<void>;
 }
 
-/** Builds the query string, skipping `undefined`. */
-export function queryString(query: TransportRequest['query']): string {
-  if (!query) return '';
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query))
-    if (value !== undefined) params.append(key, String(value));
-  const text = params.toString();
-  return text === '' ? '' : `?${text}`;
+/** Where the API server is: from the kubeconfig's `server` URL. */
+interface Origin {
+  secure: boolean;
+  hostname: string;
+  port: number;
+  /** A path the server URL has (a proxy's prefix), without a trailing `/`; usually empty. */
+  prefix: string;
+}
+
+function parseServer(server: string): Origin {
+  const url = new URL(server);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`kubeconfig server ${server}: not an http(s) URL`);
+  const secure = url.protocol === 'https:';
+  return {
+    secure,
+    // `[::1]` in a URL, `::1` for the socket.
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+    prefix: url.pathname.replace(/\/+$/, ''),
+  };
 }
 
 /** A connection to one API server, with the kubeconfig's TLS and credentials. Create with {@link Transport.create}. */
@@ -79,27 +78,27 @@ export class Transport {
   private authExpires = 0;
   private authPending: Promise<Headers> | undefined;
   private closed = false;
+  /** Requests (not streams) sent and not yet over, and who waits for the last one (close). */
+  private inFlight = 0;
+  private idle: (() => void)[] = [];
 
   private constructor(
     private readonly kubeConfig: ConnectionConfig,
     /** The server's base URL (`https://127.0.0.1:16443`). */
     readonly server: string,
-    private readonly pool: Pool,
-    private readonly streams: Pool,
+    private readonly origin: Origin,
+    private readonly requests: Agent,
+    private readonly streams: Agent,
     private readonly options: TransportOptions,
   ) {}
 
-  /** Builds the pools from the kubeconfig's current cluster and user (TLS files are read once here). */
+  /** Builds the agents from the kubeconfig's current cluster and user (TLS files are read once here). */
   static async create(kubeConfig: ConnectionConfig, options: TransportOptions = {}): Promise<Transport> {
     const cluster = kubeConfig.getCurrentCluster();
     if (!cluster) throw new Error('kubeconfig has no current cluster');
-    const tls: {
-      ca?: unknown;
-      cert?: unknown;
-      key?: unknown;
-      rejectUnauthorized?: boolean;
-      servername?: string;
-    } = {};
+    const server = cluster.server.replace(/\/+$/, '');
+    const origin = parseServer(server);
+    const tls: { ca?: unknown; cert?: unknown; key?: unknown } = {};
     await kubeConfig.applyToHTTPSOptions(tls as never);
     // One secure context for every socket: given `ca`/`cert`/`key`, each TLS connection would
     // parse them into an OpenSSL context of its own (about a MiB of native memory apiece).
@@ -108,21 +107,23 @@ export class Transport {
       ...(tls.cert ? { cert: tls.cert as Buffer } : {}),
       ...(tls.key ? { key: tls.key as Buffer } : {}),
     });
-    const connect = {
+    const common = {
+      keepAlive: true,
+      // An agent's `timeout` is how long a free socket waits for reuse before it is closed
+      // (each request sets its own while it uses the socket).
+      timeout: options.keepAliveMs ?? 60_000,
+      // The most recently used socket first: when the load drops, the sockets left over idle
+      // out and close, instead of every socket being kept warm by a round robin.
+      scheduling: 'lifo' as const,
       secureContext,
       ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
       ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
     };
-    const keepAliveTimeout = options.keepAliveMs ?? 60_000;
-    // One origin, so a Pool each rather than an Agent: undici 8's Agent closes a pool by itself
-    // when its last socket goes (as aborted watches do), racing our own close().
-    // HTTP/1.1 unless asked: undici 8.13's HTTP/2 streams emit an unhandled 'error' when a
-    // watch is cut, and one HTTP/2 connection would carry every watch and request at once.
-    const server = cluster.server.replace(/\/+$/, '');
-    const common = { connect, keepAliveTimeout, pipelining: 1, allowH2: options.http2 ?? false };
-    const pool = new Pool(server, { ...common, connections: options.maxSockets ?? 32 });
-    const streams = new Pool(server, common);
-    return new Transport(kubeConfig, server, pool, streams, options);
+    const agent = (more: { maxSockets?: number }): Agent =>
+      origin.secure ? new HttpsAgent({ ...common, ...more }) : new HttpAgent({ ...common, ...more });
+    const requests = agent({ maxSockets: options.maxSockets ?? 32 });
+    const streams = agent({});
+    return new Transport(kubeConfig, server, origin, requests, streams, options);
   }
 
   /** Sends one request. A 401 refreshes the credentials and retries once (rotated tokens). */
@@ -137,38 +138,37 @@ export class Transport {
   }
 
   /**
-   * Closes the pools: requests in flight are finished first; watch streams are cut (a watch
-   * never finishes by itself, so waiting for it would wait for its server timeout).
+   * Closes the agents: requests in flight are finished first; streams are cut (a watch never
+   * finishes by itself, so waiting for it would wait for its server timeout).
    */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([this.pool.close(), this.streams.destroy()]);
+    this.streams.destroy();
+    if (this.inFlight > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+    this.requests.destroy();
   }
 
   private dispatch(req: TransportRequest, auth: Headers): Promise<TransportResponse> {
-    const headers: Headers = {
-      ...auth,
-      accept: req.accept ?? 'application/json',
-      'user-agent': this.options.userAgent ?? 'kubetrain',
-    };
-    if (req.body !== undefined) headers['content-type'] = req.contentType ?? 'application/json';
-    const impersonate = this.options.impersonate;
-    if (impersonate) {
-      headers['impersonate-user'] = impersonate.user;
-      // undici sends an array value as repeated headers, which is how Impersonate-Group takes a list.
-      if (impersonate.groups?.length)
-        (headers as Record<string, string | string[]>)['impersonate-group'] = impersonate.groups;
-    }
-    const timeout = this.options.requestTimeoutMs ?? 60_000;
-    return request(`${this.server}${req.path}${queryString(req.query)}`, {
+    const headers: OutgoingHttpHeaders = requestHeaders(req, auth, this.options);
+    const stream = req.stream === true;
+    if (!stream) this.inFlight++;
+    return exchange({
+      agent: stream ? this.streams : this.requests,
+      secure: this.origin.secure,
+      hostname: this.origin.hostname,
+      port: this.origin.port,
       method: req.method,
+      path: `${this.origin.prefix}${req.path}${queryString(req.query)}`,
       headers,
       body: req.body,
+      timeoutMs: stream ? 0 : (this.options.requestTimeoutMs ?? 60_000),
       signal: req.signal,
-      dispatcher: req.stream ? this.streams : this.pool,
-      headersTimeout: timeout,
-      bodyTimeout: req.stream ? 0 : timeout,
+      ...(stream ? {} : { onClose: () => this.requestOver() }),
     });
+  }
+
+  private requestOver(): void {
+    if (--this.inFlight === 0) for (const resolve of this.idle.splice(0)) resolve();
   }
 
   /** The kubeconfig user's headers (bearer token, exec plugin, …), cached for `authRefreshMs`. */

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: Apache-2.0
+/** What goes on the wire for one request: its path with the query string, and its headers. */
+import type { OutgoingHttpHeaders } from 'node:http';
+
+/** One HTTP request to the API server. */
+export interface TransportRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path below the server URL, e.g. `/api/v1/namespaces/a/configmaps`. */
+  path: string;
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** A JSON body, already serialized. */
+  body?: string;
+  /** Content-Type of `body`. Default `application/json`. */
+  contentType?: string;
+  /** Accept header. Default `application/json`. */
+  accept?: string;
+  /** A streaming request (watch, followed log): sockets of their own, no request timeout. */
+  stream?: boolean;
+  /** Aborting fails the request, or ends its body stream with an error. */
+  signal?: AbortSignal;
+}
+
+/** The headers every request carries besides the credentials. */
+export interface HeaderOptions {
+  /** `Impersonate-User`, and one `Impersonate-Group` header per group. */
+  impersonate?: { user: string; groups?: string[] } | undefined;
+  /** `User-Agent`. Default `kubetrain`. */
+  userAgent?: string | undefined;
+}
+
+/** Builds the query string, skipping `undefined`. */
+export function queryString(query: TransportRequest['query']): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/**
+ * The request's headers: `auth` (lower-case names), Accept, User-Agent, Content-Type and
+ * Content-Length of a body, impersonation. No Accept-Encoding: responses come uncompressed.
+ */
+export function requestHeaders(
+  req: TransportRequest,
+  auth: Readonly<Record<string, string>>,
+  options: HeaderOptions,
+): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = {
+    ...auth,
+    accept: req.accept ?? 'application/json',
+    'user-agent': options.userAgent ?? 'kubetrain',
+  };
+  if (req.body !== undefined) {
+    headers['content-type'] = req.contentType ?? 'application/json';
+    headers['content-length'] = Buffer.byteLength(req.body);
+  }
+  const impersonate = options.impersonate;
+  if (impersonate) {
+    headers['impersonate-user'] = impersonate.user;
+    // node:http writes an array value as one header line per element: Impersonate-Group is a
+    // list the API server reads from repeated headers.
+    if (impersonate.groups?.length) headers['impersonate-group'] = [...impersonate.groups];
+  }
+  return headers;
+}
