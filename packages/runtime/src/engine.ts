@@ -21,7 +21,7 @@ import type {
 } from './framework/plugin.js';
 import { activeDeadline } from './status/deadline.js';
 import { setFailedCondition, statusChanged } from './status/trainjob-status.js';
-import { TrainJobMessages, TrainJobReasons, type JobSet, type ValidationResult } from '@kubetrain/api';
+import { TrainJobMessages, TrainJobReasons, type JobSet, type ValidationResult } from '@kubetrain/api/core';
 import { defaultPlugins } from './plugins/registry.js';
 import { validateTrainingRuntime, validateTrainJob } from './validation/index.js';
 import {

@@ -12,7 +12,7 @@ import type {
   ReplicatedJob,
   TrainJob as ApiTrainJob,
   TrainingRuntimeSpec,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 
 /** `T` with the members `K` present (the CRD requires them on every object that reaches the engine). */
 type WithRequired<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };

@@ -2,7 +2,7 @@
 // The resources the manager reads and writes, and the lookup from a rendered object's
 // apiVersion/kind to its resource.
 
-import { API_VERSION, Kinds, Resources } from '@kubetrain/api';
+import { API_VERSION, Kinds, Resources } from '@kubetrain/api/core';
 import { CoreResources, resourceRef, type ResourceRef } from './kube.js';
 
 /** The resources of the manager, by kind. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The stores the manager's reflectors fill, and the index of TrainJobs by the runtime they name.
 
-import { Kinds } from '@kubetrain/api';
+import { Kinds } from '@kubetrain/api/core';
 import { projection, Store, type KubeObject, type Logger } from './kube.js';
 
 /** Index of the TrainJob store: `<Kind>/<namespace>/<name>` of the runtime a TrainJob names. */

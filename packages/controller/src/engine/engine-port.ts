@@ -10,7 +10,7 @@ import {
   type JobSet,
   type TrainJob,
   type TrainJobStatus,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import {
   defaultPlugins,
   deriveSSHKeyPair,

@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { EventRecorderNames, Kinds } from '@kubetrain/api';
+import { EventRecorderNames, Kinds } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
   KubeClient,

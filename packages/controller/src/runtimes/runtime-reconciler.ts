@@ -4,7 +4,7 @@
 // removed with a JSON merge patch; nothing else. Runtimes in use may be deleted or changed freely:
 // TrainJobs keep running from their snapshots.
 
-import { Finalizers } from '@kubetrain/api';
+import { Finalizers } from '@kubetrain/api/core';
 import type { KubeClient, KubeObject, ResourceRef, Store } from '../cluster/kube.js';
 
 /**

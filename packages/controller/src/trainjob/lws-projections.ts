@@ -4,7 +4,7 @@
 // suspend and status; of a pod only the fields the group's progress is folded from (a few hundred
 // bytes instead of several KB: no spec, no annotations, no termination messages).
 
-import { LWSKeys } from '@kubetrain/api';
+import { LWSKeys } from '@kubetrain/api/core';
 import { projection, type KubeObject } from '../cluster/kube.js';
 
 /** A LeaderWorkerSet: metadata (annotations hold the group policy and progress), replicas, size, status. */

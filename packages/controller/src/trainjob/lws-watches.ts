@@ -8,7 +8,7 @@
 // A pod deleted before a reconcile saw its last state (the LeaderWorkerSet recreates a group within
 // a second) is kept from its DELETED event until a status computed with it has been written.
 
-import { Kinds, LWSKeys } from '@kubetrain/api';
+import { Kinds, LWSKeys } from '@kubetrain/api/core';
 import {
   keyOf,
   resourceRef,

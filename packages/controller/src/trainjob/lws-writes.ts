@@ -4,7 +4,7 @@
 // finished), and, past the active deadline, the deletion of the LeaderWorkerSet and the initializer
 // Jobs (where the JobSet backend deletes the JobSet).
 
-import { FieldManagers, type TrainJob } from '@kubetrain/api';
+import { FieldManagers, type TrainJob } from '@kubetrain/api/core';
 import { isNotFound, keyOf, type KubeClient, type KubeObject, type Logger } from '../cluster/kube.js';
 import { ManagerResources, UnknownResourceError } from '../cluster/resources.js';
 import type { ObservedLeaderWorkerSet, WorkloadPatch } from '../engine/engine-port.js';

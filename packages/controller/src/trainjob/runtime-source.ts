@@ -5,7 +5,7 @@
 // overwrite a snapshot, not even one upstream wrote without our label). Parsed snapshots are kept in
 // memory per TrainJob uid, so a job reads its snapshot at most once per process.
 
-import type { AnyTrainingRuntime, TrainJob } from '@kubetrain/api';
+import type { AnyTrainingRuntime, TrainJob } from '@kubetrain/api/core';
 import {
   isAlreadyExists,
   isNotFound,
@@ -24,7 +24,7 @@ import {
   snapshotName,
   type KubeObject as EngineObject,
 } from '../engine/engine-port.js';
-import { FieldManagers } from '@kubetrain/api';
+import { FieldManagers } from '@kubetrain/api/core';
 import { markOwned } from './owned-marks.js';
 
 /** The referenced runtime does not exist (yet): upstream's message; the job waits for it. */

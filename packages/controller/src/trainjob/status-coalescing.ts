@@ -8,7 +8,7 @@
 // recomputed from the cache when the window ends (a requeue), and after a restart it is found
 // again by the first reconcile, like any other difference.
 
-import type { TrainJobStatus } from '@kubetrain/api';
+import type { TrainJobStatus } from '@kubetrain/api/core';
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The lifecycle events a status change calls for (pure): Suspended, Resumed, Completed, Failed.
 
-import { TrainJobConditionTypes, TrainJobReasons, type Condition, type TrainJobStatus } from '@kubetrain/api';
+import {
+  TrainJobConditionTypes,
+  TrainJobReasons,
+  type Condition,
+  type TrainJobStatus,
+} from '@kubetrain/api/core';
 
 /** A transition between two statuses that deserves an event. */
 export type StatusTransition =

@@ -18,8 +18,8 @@ import {
   type JobSet,
   type TrainJob,
   type TrainJobStatus,
-} from '@kubetrain/api';
-import { FieldManagers } from '@kubetrain/api';
+} from '@kubetrain/api/core';
+import { FieldManagers } from '@kubetrain/api/core';
 import {
   Applier,
   isAlreadyExists,

@@ -3,7 +3,7 @@
 // `State` printer column reads `conditions[-1:]`), Running and Restarting exclusive, Running flipped to
 // False by Succeeded or Failed, the transition time kept while the status holds, and nothing changing
 // once the job has Failed.
-import type { V1JobStatus } from '@kubetrain/api';
+import type { V1JobStatus } from '@kubetrain/api/core';
 import { V1ConditionTypes, type V1ConditionType } from './constants.js';
 import type { Condition } from './job-types.js';
 

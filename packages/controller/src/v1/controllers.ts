@@ -2,7 +2,7 @@
 // The v1 controllers the manager runs for the kinds it is told to serve (`--enable-v1-kinds`): one
 // reflector per kind, one for the pods and one for the Services of every v1 job (selected by the
 // `training.kubeflow.org/operator-name` label), one controller per kind over the shared core.
-import type { V1KindName } from '@kubetrain/api';
+import type { V1KindName } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
   metadataOnly,

@@ -4,7 +4,7 @@
 // framework's default port, `cleanPodPolicy: None`, then the kind's own defaults. Upstream applies it in
 // its defaulting webhook and again at the start of every reconcile; so does this controller (in
 // memory, never written back), hence objects created while the controller was off converge too.
-import { applyV1Defaults, type V1KindObjects, type V1ReplicaSpec } from '@kubetrain/api';
+import { applyV1Defaults, type V1KindObjects, type V1ReplicaSpec } from '@kubetrain/api/core';
 import { V1CleanPodPolicies } from './constants.js';
 import type { Framework } from './frameworks/framework.js';
 import type { Container, PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';

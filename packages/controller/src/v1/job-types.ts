@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The shapes the v1 reconcile core works on, common to the six kinds: a job with its replica specs
 // (under the kind's own field), pods and Services as the stores keep them.
-import type { V1JobCondition, V1JobStatus, V1ReplicaSpec, V1RunPolicy } from '@kubetrain/api';
+import type { V1JobCondition, V1JobStatus, V1ReplicaSpec, V1RunPolicy } from '@kubetrain/api/core';
 import type { KubeObject } from '../cluster/kube.js';
 
 /** A v1 job of any kind: its spec holds the kind's replica map and fields besides the shared ones. */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `--enable-v1-kinds`: which Training Operator v1 kinds the manager serves. Default none, so that an
 // install without the v1 CRDs, or next to upstream's v1 operator, runs no second controller for them.
-import { V1KindNames, type V1KindName } from '@kubetrain/api';
+import { V1KindNames, type V1KindName } from '@kubetrain/api/core';
 
 /** The v1 kinds this controller serves. */
 export const SUPPORTED_V1_KINDS: readonly V1KindName[] = [

@@ -4,7 +4,7 @@
 // served kinds (read, status patched, finalizers for blockOwnerDeletion, delete for the TTL), and the
 // pods and Services they own (read, created, deleted; never updated), PyTorch's HPA (applied, deleted), the
 // gang PodGroups.
-import { V1KindDefinitions } from '@kubetrain/api';
+import { V1KindPlurals } from '@kubetrain/api/core';
 import { SUPPORTED_V1_KINDS } from './kind-flag.js';
 
 /** One RBAC PolicyRule. */
@@ -16,7 +16,7 @@ export interface V1PolicyRule {
 
 /** The rules of the v1 controllers, for every kind they serve. */
 export function v1ClusterRules(): V1PolicyRule[] {
-  const plurals = SUPPORTED_V1_KINDS.map((k) => V1KindDefinitions[k].plural).sort();
+  const plurals = SUPPORTED_V1_KINDS.map((k) => V1KindPlurals[k]).sort();
   return [
     { apiGroups: ['kubeflow.org'], resources: plurals, verbs: ['delete', 'get', 'list', 'watch'] },
     { apiGroups: ['kubeflow.org'], resources: plurals.map((p) => `${p}/status`), verbs: ['get', 'patch'] },

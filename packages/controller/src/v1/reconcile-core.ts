@@ -3,7 +3,7 @@
 // ReconcilePods, ReconcileServices), in its order: skip (managedBy, deletion), default and validate,
 // finished (cleanPodPolicy, TTL), suspended, resumed, deadline and backoff limit, then pods and Services
 // per replica, then the kind's UpdateJobStatus; the status is written once, when it changed.
-import { formatFieldErrors, type V1JobStatus, type V1ReplicaStatus } from '@kubetrain/api';
+import { formatFieldErrors, type V1JobStatus, type V1ReplicaStatus } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import { freshest } from '../cluster/freshest.js';
 import {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The resources the v1 controllers read and write: the v1 kinds, and the pods and Services they own.
-import { V1_API_VERSION, V1KindDefinitions, type V1KindName } from '@kubetrain/api';
+import { V1_API_VERSION, V1KindPlurals, type V1KindName } from '@kubetrain/api/core';
 import { CoreResources, resourceRef, type ResourceRef } from '../cluster/kube.js';
 
 /** Pods and Services of the v1 jobs. */
@@ -11,5 +11,5 @@ export const V1OwnedResources = {
 
 /** The resource of the v1 kind `kind`. */
 export function v1Resource(kind: V1KindName): ResourceRef {
-  return resourceRef(V1_API_VERSION, V1KindDefinitions[kind].plural, kind);
+  return resourceRef(V1_API_VERSION, V1KindPlurals[kind], kind);
 }

@@ -2,7 +2,7 @@
 // runPolicy as Training Operator v1.9.4's ReconcileJobs applies it, as pure decisions: which pods a
 // finished job's cleanPodPolicy deletes, when the TTL deletes the job, and whether the active deadline
 // or the backoff limit fails it.
-import type { V1RunPolicy } from '@kubetrain/api';
+import type { V1RunPolicy } from '@kubetrain/api/core';
 import { V1CleanPodPolicies, V1RestartPolicies } from './constants.js';
 import type { PodView, ReplicaSpecs } from './job-types.js';
 import { podReplicaType, restartCountOf } from './pod-state.js';

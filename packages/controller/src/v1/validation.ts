@@ -2,7 +2,7 @@
 // Training Operator v1.9's admission rules shared by the kinds (pkg/webhooks/*/…_webhook.go,
 // pkg/webhooks/utils/utils.go, pkg/common/util ValidateRunPolicy), on the defaulted job; the kind's own
 // rules come from its Framework. Messages as upstream's field errors print them.
-import { fieldPath, forbidden, required, type FieldError } from '@kubetrain/api';
+import { fieldPath, forbidden, required, type FieldError } from '@kubetrain/api/core';
 import { isDNS1035Label } from '@kubetrain/runtime';
 import { V1ManagedBy } from './constants.js';
 import type { Framework } from './frameworks/framework.js';

@@ -4,7 +4,7 @@
 // objectSelector), pointed at a Service or at a URL (a manager outside the cluster, the local
 // control plane), optionally narrowed to some namespaces.
 
-import { Labels, LabelValues } from '@kubetrain/api';
+import { Labels, LabelValues } from '@kubetrain/api/core';
 import { WebhookConfigurationNames, Webhooks, type WebhookSpec } from './names.js';
 
 /** Where the API server reaches the webhook server. */

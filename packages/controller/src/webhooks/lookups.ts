@@ -3,7 +3,7 @@
 // TrainJob's runtime snapshot ConfigMap, its JobSet, the PriorityClasses. The manager's
 // implementation reads through the API client (a GET per request, always current).
 
-import { API_VERSION, Kinds, Resources, type JobSet } from '@kubetrain/api';
+import { API_VERSION, Kinds, Resources, type JobSet } from '@kubetrain/api/core';
 import type { RuntimeInput } from '@kubetrain/runtime';
 import { isNotFound, resourceRef, type KubeClient, type KubeObject } from '../cluster/kube.js';
 

@@ -3,7 +3,7 @@
 // (which skip runtimes labelled `trainer.kubeflow.org/webhook-validation: disabled`, as the
 // configuration's objectSelector does), denials as controller-runtime's `Denied`.
 
-import { formatFieldErrors, type ValidationResult } from '@kubetrain/api';
+import { formatFieldErrors, type ValidationResult } from '@kubetrain/api/core';
 import { validateRuntimeAdmission, type RuntimeInput } from '@kubetrain/runtime';
 import { allowed, denied, errored } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
@@ -21,9 +21,9 @@ export function runtimeValidator(): AdmissionHandler {
     } catch (error) {
       const kind =
         request.object['kind'] === 'ClusterTrainingRuntime' ? 'ClusterTrainingRuntime' : 'TrainingRuntime';
-      const problems = schemaProblems(kind, request.object);
+      const problems = await schemaProblems(kind, request.object);
       if (problems !== undefined) return errored(400, `the ${kind} does not match its schema: ${problems}`);
-      const oldProblems = old === undefined ? undefined : schemaProblems(kind, old);
+      const oldProblems = old === undefined ? undefined : await schemaProblems(kind, old);
       if (oldProblems !== undefined)
         return errored(400, `the stored ${kind} does not match its schema: ${oldProblems}`);
       throw error;

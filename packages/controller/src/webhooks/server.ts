@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SecureVersion } from 'node:tls';
-import { checkInputBounds } from '@kubetrain/api';
+import { checkInputBounds } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
   decodeReview,

@@ -20,7 +20,7 @@ export function trainJobDefaulter(now: () => Date = () => new Date()): Admission
       defaulted = defaultTrainJob(old, object, rfc3339Seconds(now()));
     } catch (error) {
       // Off the schema: nothing to default; the API server's schema check, which comes next, refuses it.
-      if (schemaProblems('TrainJob', object) !== undefined) return allowed();
+      if ((await schemaProblems('TrainJob', object)) !== undefined) return allowed();
       throw error;
     }
     return patched(jsonPatch(object, defaulted));

@@ -5,7 +5,7 @@
 // job whose runtime was since edited or deleted (Kueue's suspend toggles) keep working; without a
 // usable snapshot the live runtime is read, as upstream does.
 
-import { formatFieldErrors } from '@kubetrain/api';
+import { formatFieldErrors } from '@kubetrain/api/core';
 import {
   readRuntimeSnapshot,
   runtimeKindOf,
@@ -139,9 +139,10 @@ export function trainJobValidator(
     try {
       return await decide(request);
     } catch (error) {
-      const problems = schemaProblems('TrainJob', request.object);
+      const problems = await schemaProblems('TrainJob', request.object);
       if (problems !== undefined) return errored(400, `the TrainJob does not match its schema: ${problems}`);
-      const old = request.oldObject === undefined ? undefined : schemaProblems('TrainJob', request.oldObject);
+      const old =
+        request.oldObject === undefined ? undefined : await schemaProblems('TrainJob', request.oldObject);
       if (old !== undefined) return errored(400, `the stored TrainJob does not match its schema: ${old}`);
       throw error;
     }

@@ -10,7 +10,7 @@ import {
   WorkloadBackends,
   type JobSetSpec,
   type WorkloadBackend,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import type { ContainerInfo, PodSet, RuntimeInfo, TrainerOverrides } from '../framework/runtime-info.js';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';

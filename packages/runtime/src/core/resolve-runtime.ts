@@ -2,7 +2,7 @@
 // runtimeRef resolution: a TrainJob names a TrainingRuntime in its own namespace or a
 // ClusterTrainingRuntime; any other group/kind is rejected with upstream's message.
 
-import { GROUP, Kinds, runtimeNotFoundMessage } from '@kubetrain/api';
+import { GROUP, Kinds, runtimeNotFoundMessage } from '@kubetrain/api/core';
 import { RuntimeNotFoundError, UnsupportedRuntimeError } from '../framework/errors.js';
 import { viewTrainJob, type RuntimeInput, type TrainJobInput, type TrainingRuntime } from '../types.js';
 import { applyRuntimeDefaults, applyTrainJobDefaults } from './runtime-defaults.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Resource helpers with upstream's semantics (`pkg/util/trainingruntime`, `pkg/runtime/runtime.go`).
 
-import { AncestorSteps, ContainerNames } from '@kubetrain/api';
+import { AncestorSteps, ContainerNames } from '@kubetrain/api/core';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import { resourceRequirementsPatchSchema, strategicMergePatch } from '../smp/index.js';
 import { ancestorOf } from '../util/replicated-job.js';

@@ -4,7 +4,7 @@
 // @kubetrain/api's `applyDefaults`: the CRD schema is the only place their values are written.
 // Applying them twice is a no-op.
 
-import { applyDefaults, Kinds } from '@kubetrain/api';
+import { applyDefaults, Kinds } from '@kubetrain/api/core';
 import { RenderError } from '../framework/errors.js';
 import {
   viewRuntime,

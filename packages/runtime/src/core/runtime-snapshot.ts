@@ -10,7 +10,7 @@ import {
   ObjectNameSuffixes,
   snapshotUnmarshalMessage,
   snapshotWrongRuntimeMessage,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { desiredObject, type DesiredObject } from '../framework/desired.js';
 import { EngineError } from '../framework/errors.js';
 import { groupOfApiVersion } from '../framework/kinds.js';

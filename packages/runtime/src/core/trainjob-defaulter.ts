@@ -4,7 +4,7 @@
 // kind, the MPI/Flux/coscheduling defaults) is a CRD structural default the API server applies
 // before the webhook is called (`applyTrainJobDefaults` does the same for objects read from files).
 
-import type { RuntimePatch } from '@kubetrain/api';
+import type { RuntimePatch } from '@kubetrain/api/core';
 import type { TrainJobInput } from '../types.js';
 import { canonicalObject } from '../util/canonical.js';
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Typed errors of the engine. Messages that users see are upstream's, byte for byte.
 
-import { EngineMessages, unsupportedRuntimeMessage } from '@kubetrain/api';
+import { EngineMessages, unsupportedRuntimeMessage } from '@kubetrain/api/core';
 
 /** Base class: every error the engine throws on purpose is an EngineError. */
 export class EngineError extends Error {

@@ -9,7 +9,7 @@ import {
   WorkloadBackends,
   type TrainJobStatus,
   type ValidationResult,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import type { KubeObject, TrainJob } from '../types.js';
 import {
   PluginError,

@@ -3,7 +3,7 @@
 // watches, its apply policies and its RBAC rules from this one list (upstream spreads them over
 // each plugin's `ReconcilerBuilders`, its RBAC markers and the `Build` code that skips objects).
 
-import { ForeignKinds } from '@kubetrain/api';
+import { ForeignKinds } from '@kubetrain/api/core';
 
 /**
  * How the controller applies a desired object (upstream's behaviour per object):

@@ -9,7 +9,7 @@ import type {
   TrainJobStatus,
   ValidationResult,
   WorkloadBackend,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import type { ObjectKey } from './desired.js';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 import type { EngineError } from './errors.js';

@@ -3,7 +3,7 @@
 // member names the code that owns it: only the owners write it, in the extension point named;
 // everyone may read it.
 
-import type { JobSetSpec, Trainer, TrainingRuntimeSpec, WorkloadBackend } from '@kubetrain/api';
+import type { JobSetSpec, Trainer, TrainingRuntimeSpec, WorkloadBackend } from '@kubetrain/api/core';
 import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
 
 /** What a plugin may change about one container of a pod set; the JobSet builder copies it back. */

@@ -17,7 +17,7 @@ import {
   type PluginFactory,
 } from '../framework/dependencies.js';
 import type { Plugin } from '../framework/plugin.js';
-import { KubetrainFeatureGates } from '@kubetrain/api';
+import { KubetrainFeatureGates } from '@kubetrain/api/core';
 import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
 import { create as createLeaderWorkerSet } from '../workload/leaderworkerset/leaderworkerset-plugin.js';
 import { create as createCoScheduling } from './coscheduling/coscheduling.js';

@@ -2,7 +2,7 @@
 // Condition helpers with the semantics of k8s.io/apimachinery `meta.SetStatusCondition` and friends,
 // without a clock: the caller passes `now`.
 
-import { TrainJobConditionTypes, type Condition } from '@kubetrain/api';
+import { TrainJobConditionTypes, type Condition } from '@kubetrain/api/core';
 import type { ConditionInput, TrainJobStatusView } from './types.js';
 
 /** The result of {@link setCondition}: the new list, and whether anything changed. */

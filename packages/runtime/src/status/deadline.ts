@@ -2,7 +2,7 @@
 // `spec.activeDeadlineSeconds` (upstream trainjob_controller.go `reconcileDeadline`), as a pure
 // function of the TrainJob and a given `now`: the controller owns the clock.
 
-import { TrainJobConditionTypes } from '@kubetrain/api';
+import { TrainJobConditionTypes } from '@kubetrain/api/core';
 import { findCondition, isTrainJobFinished } from './conditions.js';
 import type { ConditionInput } from './types.js';
 

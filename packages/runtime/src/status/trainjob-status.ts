@@ -11,7 +11,7 @@ import {
   type Condition,
   type JobStatus,
   type TrainJobStatus,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import {
   findCondition,
   isConditionTrue,

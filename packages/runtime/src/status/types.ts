@@ -2,7 +2,7 @@
 // The shapes the status computation reads: `@kubetrain/api`'s types, loosened where input may lack
 // members, so that both API objects and partial test objects are accepted. It writes the API types.
 
-import type { Condition, ReplicatedJobStatus, TrainJobSpec } from '@kubetrain/api';
+import type { Condition, ReplicatedJobStatus, TrainJobSpec } from '@kubetrain/api/core';
 
 /**
  * A metav1.Condition as read: `@kubetrain/api`'s Condition with the members upstream always writes

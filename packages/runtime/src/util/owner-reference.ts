@@ -2,7 +2,7 @@
 // The owner reference every generated object carries (upstream: controller=true,
 // blockOwnerDeletion=true, pointing at the TrainJob).
 
-import { API_VERSION, Kinds } from '@kubetrain/api';
+import { API_VERSION, Kinds } from '@kubetrain/api/core';
 import type { KubeObject, OwnerReference, TrainJob } from '../types.js';
 
 /** Returns the controller owner reference to `trainJob`. A missing uid renders as `''`. */

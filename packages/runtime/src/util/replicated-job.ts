@@ -3,7 +3,7 @@
 // `containers` required, as the CRDs do; a runtime read from a file may still lack a level, so the
 // engine creates the empty levels it writes into, here and nowhere else.
 
-import { Labels, type ReplicatedJob } from '@kubetrain/api';
+import { Labels, type ReplicatedJob } from '@kubetrain/api/core';
 import type { JobSpec, PodSpec, PodTemplateSpec } from '../types.js';
 
 /** The ancestor label (`trainer.kubeflow.org/trainjob-ancestor-step`) of the job template, if any. */

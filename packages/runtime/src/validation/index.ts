@@ -7,7 +7,7 @@
 
 import { applyRuntimeDefaults, applyTrainJobDefaults } from '../core/runtime-defaults.js';
 import { newRuntimeInfo } from '../core/new-runtime-info.js';
-import type { ValidationResult } from '@kubetrain/api';
+import type { ValidationResult } from '@kubetrain/api/core';
 import type { ClusterReader, Plugin } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { RuntimeInput, TrainJobInput } from '../types.js';

@@ -8,7 +8,13 @@ import type {
   ValidationContext,
 } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
-import { fieldPath, invalid, reservedEnvsMessage, type FieldError, type ReplicatedJob } from '@kubetrain/api';
+import {
+  fieldPath,
+  invalid,
+  reservedEnvsMessage,
+  type FieldError,
+  type ReplicatedJob,
+} from '@kubetrain/api/core';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 
 /** The inputs of a TrainJob validation rule. */

@@ -2,7 +2,7 @@
 // The name-format checks of apimachinery `pkg/util/validation` that the rules use, with their
 // messages byte for byte (`IsDNS1123Subdomain`, `IsDNS1035Label`, `IsDomainPrefixedPath`).
 
-import { invalid, required, type FieldError, type FieldPath } from '@kubetrain/api';
+import { invalid, required, type FieldError, type FieldPath } from '@kubetrain/api/core';
 
 const dns1123LabelFmt = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
 const dns1123SubdomainFmt = `${dns1123LabelFmt}(\\.${dns1123LabelFmt})*`;

@@ -5,7 +5,7 @@
 // TrainJob, so upstream accepts such a TrainJob and then fails at every reconcile. This rule
 // rejects it at admission and says how long the name may be.
 
-import { AncestorSteps, fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api';
+import { AncestorSteps, fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api/core';
 import { isEngineError } from '../framework/errors.js';
 import { Framework } from '../framework/framework.js';
 import type { Plugin } from '../framework/plugin.js';

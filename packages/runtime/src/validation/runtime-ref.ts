@@ -14,7 +14,7 @@ import {
   runtimeNotFoundMessage,
   trainingRuntimeMissingMessage,
   type ValidationResult,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { runtimeKindOf } from '../core/resolve-runtime.js';
 import type { TrainJob, TrainingRuntime } from '../types.js';
 

@@ -15,7 +15,7 @@ import {
   ValidationMessages,
   type FieldError,
   type ValidationResult,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import type { TrainingRuntime } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
 

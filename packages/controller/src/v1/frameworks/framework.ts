@@ -2,7 +2,7 @@
 // What differs between the v1 kinds, as one interface: the reconcile core (../reconcile-core.ts) is
 // the same for all of them and asks the kind's Framework for names, defaults, admission rules, the env
 // of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
-import type { FieldError, V1KindName, V1ReplicaStatus } from '@kubetrain/api';
+import type { FieldError, V1KindName, V1ReplicaStatus } from '@kubetrain/api/core';
 import type { V1RestartPolicy } from '../constants.js';
 import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
 import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';

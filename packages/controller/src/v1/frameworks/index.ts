@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The frameworks of the v1 kinds the reconcile core runs.
-import type { V1KindName } from '@kubetrain/api';
+import type { V1KindName } from '@kubetrain/api/core';
 import type { Framework } from './framework.js';
 import { jax } from './jax.js';
 import { mpi } from './mpi.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // JAXJob (kubeflow/training-operator: pkg/controller.v1/jax, pkg/webhooks/jax): Workers only; worker-0
 // is the coordinator; COORDINATOR_*/NUM_PROCESSES/PROCESS_ID for jax.distributed.initialize().
-import type { FieldError } from '@kubetrain/api';
+import type { FieldError } from '@kubetrain/api/core';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';

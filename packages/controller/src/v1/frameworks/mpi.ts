@@ -4,7 +4,7 @@
 // `<job>-worker-<i>`, no Services; the ConfigMap `<job>-config` (hostfile, kubexec.sh, discover_hosts.sh)
 // mounted at /etc/mpi; kubectl delivered to /opt/kube by an init container; a ServiceAccount, Role and
 // RoleBinding `<job>-launcher` that let the launcher exec into the workers. The launcher decides.
-import { fieldPath, invalid, required, type FieldError, type MPIJobSpec } from '@kubetrain/api';
+import { fieldPath, invalid, required, type FieldError, type MPIJobSpec } from '@kubetrain/api/core';
 import { resourceRef, type KubeObject } from '../../cluster/kube.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { Container, EnvVar, PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';

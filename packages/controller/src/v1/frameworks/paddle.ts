@@ -2,7 +2,7 @@
 // PaddleJob (kubeflow/training-operator: pkg/controller.v1/paddlepaddle, pkg/webhooks/paddlepaddle):
 // collective mode (Workers only, worker-0 is the master) or PS mode (a Master); PADDLE_* variables.
 // `elasticPolicy` is accepted and, as upstream, not acted on (no HPA, no env).
-import type { FieldError } from '@kubetrain/api';
+import type { FieldError } from '@kubetrain/api/core';
 import { V1RestartPolicies } from '../constants.js';
 import type { EnvVar, PodTemplate, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';

@@ -3,7 +3,13 @@
 // pkg/apis/kubeflow.org/v1/pytorch_defaults.go): Master and Worker, torchrun's PET_* variables and the
 // legacy MASTER_ADDR/MASTER_PORT/WORLD_SIZE/RANK, the elastic rendezvous, the init container that waits
 // for the master's host name.
-import { fieldPath, forbidden, required, type FieldError, type PyTorchElasticPolicy } from '@kubetrain/api';
+import {
+  fieldPath,
+  forbidden,
+  required,
+  type FieldError,
+  type PyTorchElasticPolicy,
+} from '@kubetrain/api/core';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';

@@ -2,7 +2,7 @@
 // TFJob (kubeflow/training-operator: pkg/controller.v1/tensorflow, pkg/webhooks/tensorflow): PS, Worker,
 // Chief (Master is its legacy name) and Evaluator; TF_CONFIG on the `tensorflow` container; the chief
 // decides, else the workers (all, or worker-0 unless successPolicy is AllWorkers).
-import { fieldPath, forbidden, type FieldError } from '@kubetrain/api';
+import { fieldPath, forbidden, type FieldError } from '@kubetrain/api/core';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // XGBoostJob (kubeflow/training-operator: pkg/controller.v1/xgboost, pkg/webhooks/xgboost): one Master
 // (the Rabit tracker) and Workers, MASTER_*/WORKER_* variables; the Master decides the job's state.
-import { fieldPath, required, type FieldError } from '@kubetrain/api';
+import { fieldPath, required, type FieldError } from '@kubetrain/api/core';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';

@@ -3,7 +3,7 @@
 // steps are ordered by JobSet `dependsOn` then waits for pods JobSet will not create yet. Here the
 // gang holds only the pods that exist at the same time (design decision 7).
 
-import { AncestorSteps, type ReplicatedJob } from '@kubetrain/api';
+import { AncestorSteps, type ReplicatedJob } from '@kubetrain/api/core';
 import type { PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';

@@ -9,7 +9,7 @@ import {
   JOB_COMPLETION_INDEX_FIELD_PATH,
   LWS_WORKER_INDEX_FIELD_PATH,
   WorkloadBackends,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { leaderHost, leaderWorkerSetName } from '../../workload/leaderworkerset/naming.js';
 import {
   findContainer,

@@ -2,7 +2,7 @@
 // CoScheduling (upstream `plugins/coscheduling/coscheduling.go`): a scheduler-plugins PodGroup
 // named after the TrainJob, and the `scheduling.x-k8s.io/pod-group` label on its pods.
 
-import { ForeignKinds, Labels, PluginNames } from '@kubetrain/api';
+import { ForeignKinds, Labels, PluginNames } from '@kubetrain/api/core';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';

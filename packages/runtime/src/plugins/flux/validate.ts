@@ -2,7 +2,7 @@
 // Rules of upstream's Flux plugin: at least one process per node, and the `flux-installer` init
 // container name is the plugin's own.
 
-import { ContainerNames, fieldPath, invalid, ValidationMessages, type FieldError } from '@kubetrain/api';
+import { ContainerNames, fieldPath, invalid, ValidationMessages, type FieldError } from '@kubetrain/api/core';
 import { findPodSetByName } from '../../framework/runtime-info.js';
 import type { TrainJobRuleInput } from '../../validation/input.js';
 

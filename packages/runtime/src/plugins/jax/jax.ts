@@ -2,7 +2,7 @@
 // JAX (upstream `plugins/jax/jax.go`): one process per pod; the trainer count, JAX_* env and port.
 // The trainer env is not upserted here (PlainML skips JAX), so the builder appends new names after.
 
-import { CONTAINER_TRAINER_PORT, JAXEnv, PluginNames } from '@kubetrain/api';
+import { CONTAINER_TRAINER_PORT, JAXEnv, PluginNames } from '@kubetrain/api/core';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';

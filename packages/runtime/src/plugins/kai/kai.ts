@@ -4,7 +4,7 @@
 // podgrouper (v0.13+) skips the TrainJob and groups the JobSet itself. This plugin makes that
 // hand-off explicit and safe for runtimes with `dependsOn`.
 
-import { Annotations, KAI_TOPOLOGY_ANNOTATIONS, Labels, SchedulerNames } from '@kubetrain/api';
+import { Annotations, KAI_TOPOLOGY_ANNOTATIONS, Labels, SchedulerNames } from '@kubetrain/api/core';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';

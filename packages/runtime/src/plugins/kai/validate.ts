@@ -2,7 +2,7 @@
 // Beyond upstream: a warning (never an error) where the KAI plugin stays off although the TrainJob
 // asks for a KAI queue.
 
-import { Labels } from '@kubetrain/api';
+import { Labels } from '@kubetrain/api/core';
 import type { TrainJobRuleInput } from '../../validation/input.js';
 
 /**

@@ -5,7 +5,7 @@
 // `spec.suspend`, and writes its admission (node selectors, tolerations, scheduling gates, TAS
 // labels and annotations) into a runtimePatch of manager `kueue.x-k8s.io/manager`.
 
-import { Labels, ManagedBy, RuntimePatchManagers } from '@kubetrain/api';
+import { Labels, ManagedBy, RuntimePatchManagers } from '@kubetrain/api/core';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';

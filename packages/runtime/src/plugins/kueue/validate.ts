@@ -2,7 +2,7 @@
 // Beyond upstream: warnings (never errors, so no upstream object becomes invalid) where the Kueue
 // plugin would silently drop or Kueue ignore what a TrainJob or runtime asks for.
 
-import { KUEUE_PODSET_ANNOTATION_PREFIX } from '@kubetrain/api';
+import { KUEUE_PODSET_ANNOTATION_PREFIX } from '@kubetrain/api/core';
 import { KUEUE_JOB_LABELS } from './kueue.js';
 import { replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 

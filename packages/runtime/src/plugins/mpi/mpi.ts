@@ -15,7 +15,7 @@ import {
   PluginNames,
   SecretTypes,
   VolumeNames,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { defaultedField } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';

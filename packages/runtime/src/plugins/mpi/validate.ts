@@ -9,7 +9,7 @@ import {
   MPI_RESERVED_ENV_NAMES,
   ValidationMessages,
   type FieldError,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { findPodSetByName } from '../../framework/runtime-info.js';
 import { validateReservedTrainerEnv, type TrainJobRuleInput } from '../../validation/input.js';
 

@@ -3,7 +3,7 @@
 // (no mlPolicy, XGBoost, Flux), the trainer step's count follows `spec.trainer.numNodes` and the
 // trainer env goes into its `node` container.
 
-import { PluginNames } from '@kubetrain/api';
+import { PluginNames } from '@kubetrain/api/core';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';

@@ -8,7 +8,7 @@ import {
   envInjectionTargetMissingMessage,
   PluginNames,
   TorchEnv,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';

@@ -3,7 +3,7 @@
 // `tune run`, the torch plugin appends the rendezvous endpoint, the recipe and config chosen from the
 // node count, processes, GPUs and LoRA/QLoRA args, and the runtime's immutable overrides.
 
-import { AncestorSteps, CONTAINER_TRAINER_PORT, ContainerNames, TorchTune } from '@kubetrain/api';
+import { AncestorSteps, CONTAINER_TRAINER_PORT, ContainerNames, TorchTune } from '@kubetrain/api/core';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { ancestorOf } from '../../util/replicated-job.js';

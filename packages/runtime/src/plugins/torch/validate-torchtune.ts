@@ -17,7 +17,7 @@ import {
   torchTuneUnsupportedModelMessage,
   ValidationMessages,
   type FieldError,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { findPodSetByAncestor } from '../../framework/runtime-info.js';
 import { resolveNumProcPerNode } from './torch.js';
 import {

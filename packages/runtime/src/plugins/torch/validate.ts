@@ -8,7 +8,7 @@ import {
   invalid,
   TORCH_RESERVED_ENV_NAMES,
   type FieldError,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { findPodSetByName } from '../../framework/runtime-info.js';
 import { validateReservedTrainerEnv, type TrainJobRuleInput } from '../../validation/input.js';
 

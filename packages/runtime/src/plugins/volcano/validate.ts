@@ -9,7 +9,7 @@ import {
   priorityClassMissingMessage,
   ValidationMessages,
   type FieldError,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 
 /** PriorityClasses that always exist (upstream stops checking at the first of them). */

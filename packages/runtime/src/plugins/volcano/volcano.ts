@@ -3,7 +3,7 @@
 // the `scheduling.k8s.io/group-name` annotation on its pods. Its validation rules live in
 // `../../validation/volcano.ts`.
 
-import { Annotations, ForeignKinds, PluginNames } from '@kubetrain/api';
+import { Annotations, ForeignKinds, PluginNames } from '@kubetrain/api/core';
 import type { ComponentBuilderPlugin, EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';

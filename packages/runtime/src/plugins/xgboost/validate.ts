@@ -7,7 +7,7 @@ import {
   XGBOOST_RESERVED_ENV_NAMES,
   xgboostReservedEnvMessage,
   type FieldError,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import type { TrainJobRuleInput } from '../../validation/input.js';
 
 const RESERVED: ReadonlySet<string> = new Set(XGBOOST_RESERVED_ENV_NAMES);

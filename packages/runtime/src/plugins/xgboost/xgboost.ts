@@ -2,7 +2,7 @@
 // XGBoost (upstream `plugins/xgboost/xgboost.go`): the trainer count, the DMLC_* tracker env with
 // one worker per GPU (or one per node without GPUs), and port 29500. PlainML adds the trainer env.
 
-import { CONTAINER_TRAINER_PORT, PluginNames, XGBoostEnv } from '@kubetrain/api';
+import { CONTAINER_TRAINER_PORT, PluginNames, XGBoostEnv } from '@kubetrain/api/core';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';

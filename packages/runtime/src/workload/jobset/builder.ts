@@ -12,7 +12,7 @@ import {
   type DatasetInitializer,
   type ModelInitializer,
   type ReplicatedJob,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { RenderError } from '../../framework/errors.js';
 import { defaultedField } from '../../core/runtime-defaults.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';

@@ -2,7 +2,7 @@
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
 // Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
-import { PluginNames, WorkloadBackends } from '@kubetrain/api';
+import { PluginNames, WorkloadBackends } from '@kubetrain/api/core';
 import type { BuildContext, ObservedWorkload, StatusResult } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';

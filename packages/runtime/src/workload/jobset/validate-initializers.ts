@@ -9,7 +9,7 @@ import {
   ValidationMessages,
   VolumeNames,
   type FieldError,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { allContainersOf, replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 
 interface InitializerRule {

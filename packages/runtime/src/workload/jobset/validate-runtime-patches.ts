@@ -14,7 +14,7 @@ import {
   ValidationMessages,
   type FieldError,
   type RuntimePatch,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import type { TrainJob } from '../../types.js';
 import { isDomainPrefixedPath } from '../../validation/k8s-names.js';
 import type { TrainJobRuleInput } from '../../validation/input.js';

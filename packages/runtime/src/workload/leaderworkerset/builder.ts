@@ -11,7 +11,7 @@ import {
   LWSValues,
   type LeaderWorkerSetSpec,
   type ReplicatedJob,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { defaultedField } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
 import { isTrainJobFinished } from '../../status/conditions.js';

@@ -2,7 +2,7 @@
 // The reasons and messages of the Complete/Failed conditions the LeaderWorkerSet backend sets
 // (kubetrain's own, in the style of JobSet's, which the JobSet backend copies).
 
-import { JobSetConditionReasons } from '@kubetrain/api';
+import { JobSetConditionReasons } from '@kubetrain/api/core';
 import type { GroupCompletion } from './builder.js';
 import type { PermanentFailure } from './group-progress.js';
 

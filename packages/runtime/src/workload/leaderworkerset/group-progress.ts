@@ -4,7 +4,7 @@
 // any restart, so the controller keeps this record on the LeaderWorkerSet (annotation
 // `kubetrain.dev/group-progress`) and hands it back with each observation.
 
-import { ContainerNames, KubetrainAnnotations, LWSKeys } from '@kubetrain/api';
+import { ContainerNames, KubetrainAnnotations, LWSKeys } from '@kubetrain/api/core';
 import type { ObservedContainerState, ObservedPod } from '../../framework/plugin.js';
 
 /** What has been seen of the group so far. */

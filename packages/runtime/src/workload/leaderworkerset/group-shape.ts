@@ -2,7 +2,7 @@
 // Which steps of the runtime become what on the LeaderWorkerSet backend: the initializer steps run
 // as plain batch/v1 Jobs; the other steps form the one group, as its leader and worker templates.
 
-import { AncestorSteps, ContainerNames } from '@kubetrain/api';
+import { AncestorSteps, ContainerNames } from '@kubetrain/api/core';
 import { RenderError } from '../../framework/errors.js';
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { ancestorOf } from '../../util/replicated-job.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The LeaderWorkerSet backend's public pieces (re-exported by the package index).
 
-import { ForeignKinds } from '@kubetrain/api';
+import { ForeignKinds } from '@kubetrain/api/core';
 import type { KubeObject } from '../../types.js';
 
 export { leaderWorkerSetStatus, LeaderWorkerSetNotFoundError } from './status.js';

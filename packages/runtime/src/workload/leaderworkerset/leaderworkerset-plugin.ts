@@ -2,7 +2,7 @@
 // The LeaderWorkerSet workload plugin (kubetrain's own; upstream has none): preBuildSync, build,
 // applyAfter and status for runtimes annotated `kubetrain.dev/workload: LeaderWorkerSet`. See README.md.
 
-import { ForeignKinds, WorkloadBackends } from '@kubetrain/api';
+import { ForeignKinds, WorkloadBackends } from '@kubetrain/api/core';
 import type { PluginDependencies } from '../../framework/dependencies.js';
 import { objectKeyOf, type ObjectKey } from '../../framework/desired.js';
 import { KindRefs, owns, reads } from '../../framework/kinds.js';

@@ -7,7 +7,7 @@ import {
   TrainJobConditionTypes,
   type JobStatus,
   type TrainJobStatus,
-} from '@kubetrain/api';
+} from '@kubetrain/api/core';
 import { EngineError } from '../../framework/errors.js';
 import type {
   ObservedJob,

@@ -7,7 +7,7 @@
 // characters: so `<tj>` at most 50 characters (52 for a group of one pod). The initializer Jobs
 // `<tj>-<step>` name their pods `<tj>-<step>-<index>-<5 random characters>`.
 
-import { fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api';
+import { fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api/core';
 import { isEngineError } from '../../framework/errors.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJobRuleInput } from '../../validation/input.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The admission rule of the LeaderWorkerSet backend: what its render would refuse, refused first.
 
-import { fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api';
+import { fieldPath, invalid, WorkloadBackends, type FieldError } from '@kubetrain/api/core';
 import { RenderError } from '../../framework/errors.js';
 import type { TrainJobRuleInput } from '../../validation/input.js';
 import { FLUX_UNSUPPORTED_MESSAGE } from './builder.js';

@@ -4,7 +4,7 @@
 // TrainJob unless its retention is `Retain`, and every pod template that mounts `<claim>` without
 // such a volume gets the volume `<claim>` on that PVC.
 
-import type { JobSetSpec } from '@kubetrain/api';
+import type { JobSetSpec } from '@kubetrain/api/core';
 import type { KubeObject, PodSpec, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 
