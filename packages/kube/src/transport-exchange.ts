@@ -5,14 +5,14 @@
  * between body chunks) and the caller's AbortSignal. Either one, before the headers, rejects
  * the request; after them, it destroys the body stream with the same error.
  */
-import {
-  request as httpRequest,
-  type Agent,
-  type IncomingHttpHeaders,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
+import type {
+  Agent,
+  ClientRequest,
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  RequestOptions,
 } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import type { Readable } from 'node:stream';
 
 /** What the callers read of a response body besides the stream itself. */
@@ -45,9 +45,9 @@ export class RequestAbortedError extends Error {
 
 /** Where and how to send one request. */
 export interface Exchange {
+  /** `request` of node:https, or of node:http for an `http:` server; `agent` is of the same module. */
+  request: (options: RequestOptions) => ClientRequest;
   agent: Agent;
-  /** `https:` (node:https) or `http:`. */
-  secure: boolean;
   hostname: string;
   port: number;
   method: string;
@@ -91,8 +91,7 @@ export function exchange(x: Exchange): Promise<TransportResponse> {
       x.onClose?.();
       return;
     }
-    const send = x.secure ? httpsRequest : httpRequest;
-    const req = send({
+    const req = x.request({
       agent: x.agent,
       hostname: x.hostname,
       port: x.port,

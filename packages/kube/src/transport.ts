@@ -6,8 +6,8 @@
  * streams (watches, followed logs) have an agent each, so that long-lived streams never take a
  * socket that a request is waiting for.
  */
-import { Agent as HttpAgent, type Agent, type OutgoingHttpHeaders } from 'node:http';
-import { Agent as HttpsAgent } from 'node:https';
+import type { Agent, ClientRequest, OutgoingHttpHeaders, RequestOptions } from 'node:http';
+import * as https from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { exchange, type TransportResponse } from './transport-exchange.js';
 import { queryString, requestHeaders, type TransportRequest } from './transport-request.js';
@@ -51,7 +51,11 @@ export interface ConnectionConfig {
 
 /** Where the API server is: from the kubeconfig's `server` URL. */
 interface Origin {
-  secure: boolean;
+  /** node:https, or node:http for an `http:` URL. */
+  protocol: {
+    Agent: new (options: https.AgentOptions) => Agent;
+    request: (options: RequestOptions) => ClientRequest;
+  };
   hostname: string;
   port: number;
   /** A path the server URL has (a proxy's prefix), without a trailing `/`; usually empty. */
@@ -64,7 +68,9 @@ function parseServer(server: string): Origin {
     throw new Error(`kubeconfig server ${server}: not an http(s) URL`);
   const secure = url.protocol === 'https:';
   return {
-    secure,
+    // node:http only when asked for: an ES import of it reads its lazy exports, which load
+    // Node's own bundled undici (WebSocket) for about 6 MiB.
+    protocol: secure ? https : process.getBuiltinModule('node:http'),
     // `[::1]` in a URL, `::1` for the socket.
     hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
     port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
@@ -119,10 +125,8 @@ export class Transport {
       ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
       ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
     };
-    const agent = (more: { maxSockets?: number }): Agent =>
-      origin.secure ? new HttpsAgent({ ...common, ...more }) : new HttpAgent({ ...common, ...more });
-    const requests = agent({ maxSockets: options.maxSockets ?? 32 });
-    const streams = agent({});
+    const requests = new origin.protocol.Agent({ ...common, maxSockets: options.maxSockets ?? 32 });
+    const streams = new origin.protocol.Agent(common);
     return new Transport(kubeConfig, server, origin, requests, streams, options);
   }
 
@@ -154,7 +158,7 @@ export class Transport {
     if (!stream) this.inFlight++;
     return exchange({
       agent: stream ? this.streams : this.requests,
-      secure: this.origin.secure,
+      request: this.origin.protocol.request,
       hostname: this.origin.hostname,
       port: this.origin.port,
       method: req.method,
