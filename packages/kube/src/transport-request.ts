@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-/** What goes on the wire for one request: its path with the query string, and its headers. */
+/** What goes on the wire for one request: where to, its path with the query string, and its headers. */
 import type { OutgoingHttpHeaders } from 'node:http';
 
 /** One HTTP request to the API server. */
@@ -27,6 +27,31 @@ export interface HeaderOptions {
   impersonate?: { user: string; groups?: string[] } | undefined;
   /** `User-Agent`. Default `kubetrain`. */
   userAgent?: string | undefined;
+}
+
+/** Where the API server is, from the kubeconfig's `server` URL. */
+export interface ServerOrigin {
+  /** `https:` (else `http:`). */
+  secure: boolean;
+  /** Host name or address, IPv6 without brackets. */
+  hostname: string;
+  port: number;
+  /** The URL's path (a proxy's prefix) without a trailing `/`; usually empty. */
+  prefix: string;
+}
+
+/** Parses the kubeconfig's `server` URL; throws for anything but http(s). */
+export function serverOrigin(server: string): ServerOrigin {
+  const url = new URL(server);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`kubeconfig server ${server}: not an http(s) URL`);
+  const secure = url.protocol === 'https:';
+  return {
+    secure,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
+    prefix: url.pathname.replace(/\/+$/, ''),
+  };
 }
 
 /** Builds the query string, skipping `undefined`. */

@@ -10,10 +10,16 @@ import type { Agent, ClientRequest, OutgoingHttpHeaders, RequestOptions } from '
 import * as https from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { exchange, type TransportResponse } from './transport-exchange.js';
-import { queryString, requestHeaders, type TransportRequest } from './transport-request.js';
+import {
+  queryString,
+  requestHeaders,
+  serverOrigin,
+  type ServerOrigin,
+  type TransportRequest,
+} from './transport-request.js';
 
-export { queryString, requestHeaders } from './transport-request.js';
-export type { HeaderOptions, TransportRequest } from './transport-request.js';
+export { queryString, requestHeaders, serverOrigin } from './transport-request.js';
+export type { HeaderOptions, ServerOrigin, TransportRequest } from './transport-request.js';
 export { RequestAbortedError, RequestTimeoutError } from './transport-exchange.js';
 export type { BodyHelpers, ResponseBody, TransportResponse } from './transport-exchange.js';
 
@@ -49,32 +55,22 @@ export interface ConnectionConfig {
   applyToHTTPSOptions(opts: never): Promise<void>;
 }
 
-/** Where the API server is: from the kubeconfig's `server` URL. */
-interface Origin {
+/** The API server's origin, and the node module that speaks its protocol. */
+interface Origin extends ServerOrigin {
   /** node:https, or node:http for an `http:` URL. */
   protocol: {
     Agent: new (options: https.AgentOptions) => Agent;
     request: (options: RequestOptions) => ClientRequest;
   };
-  hostname: string;
-  port: number;
-  /** A path the server URL has (a proxy's prefix), without a trailing `/`; usually empty. */
-  prefix: string;
 }
 
-function parseServer(server: string): Origin {
-  const url = new URL(server);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new Error(`kubeconfig server ${server}: not an http(s) URL`);
-  const secure = url.protocol === 'https:';
+function origin(server: string): Origin {
+  const parsed = serverOrigin(server);
   return {
+    ...parsed,
     // node:http only when asked for: an ES import of it reads its lazy exports, which load
     // Node's own bundled undici (WebSocket) for about 6 MiB.
-    protocol: secure ? https : process.getBuiltinModule('node:http'),
-    // `[::1]` in a URL, `::1` for the socket.
-    hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
-    port: url.port === '' ? (secure ? 443 : 80) : Number(url.port),
-    prefix: url.pathname.replace(/\/+$/, ''),
+    protocol: parsed.secure ? https : process.getBuiltinModule('node:http'),
   };
 }
 
@@ -92,7 +88,7 @@ export class Transport {
     private readonly kubeConfig: ConnectionConfig,
     /** The server's base URL (`https://127.0.0.1:16443`). */
     readonly server: string,
-    private readonly origin: Origin,
+    private readonly target: Origin,
     private readonly requests: Agent,
     private readonly streams: Agent,
     private readonly options: TransportOptions,
@@ -103,7 +99,7 @@ export class Transport {
     const cluster = kubeConfig.getCurrentCluster();
     if (!cluster) throw new Error('kubeconfig has no current cluster');
     const server = cluster.server.replace(/\/+$/, '');
-    const origin = parseServer(server);
+    const target = origin(server);
     const tls: { ca?: unknown; cert?: unknown; key?: unknown } = {};
     await kubeConfig.applyToHTTPSOptions(tls as never);
     // One secure context for every socket: given `ca`/`cert`/`key`, each TLS connection would
@@ -125,9 +121,9 @@ export class Transport {
       ...(cluster.skipTLSVerify ? { rejectUnauthorized: false } : {}),
       ...(cluster.tlsServerName ? { servername: cluster.tlsServerName } : {}),
     };
-    const requests = new origin.protocol.Agent({ ...common, maxSockets: options.maxSockets ?? 32 });
-    const streams = new origin.protocol.Agent(common);
-    return new Transport(kubeConfig, server, origin, requests, streams, options);
+    const requests = new target.protocol.Agent({ ...common, maxSockets: options.maxSockets ?? 32 });
+    const streams = new target.protocol.Agent(common);
+    return new Transport(kubeConfig, server, target, requests, streams, options);
   }
 
   /** Sends one request. A 401 refreshes the credentials and retries once (rotated tokens). */
@@ -158,11 +154,11 @@ export class Transport {
     if (!stream) this.inFlight++;
     return exchange({
       agent: stream ? this.streams : this.requests,
-      request: this.origin.protocol.request,
-      hostname: this.origin.hostname,
-      port: this.origin.port,
+      request: this.target.protocol.request,
+      hostname: this.target.hostname,
+      port: this.target.port,
       method: req.method,
-      path: `${this.origin.prefix}${req.path}${queryString(req.query)}`,
+      path: `${this.target.prefix}${req.path}${queryString(req.query)}`,
       headers,
       body: req.body,
       timeoutMs: stream ? 0 : (this.options.requestTimeoutMs ?? 60_000),
