@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Part of build-image-tree.sh: replaces each workspace package's TypeScript sources in the image tree
-// with the JavaScript tsc compiled, and points its package.json (exports, bin) at `dist/`.
+// with the JavaScript tsc compiled, and points its package.json (exports, every subpath too, and bin) at
+// `dist/`.
 //   node point-to-dist.mjs TREE COMPILED
 // TREE is the `pnpm deploy` output of @kubetrain/controller; COMPILED holds `<package>/src/**.js`.
 import { cpSync, existsSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,9 @@ for (const [name, dir] of Object.entries(packages)) {
   const file = join(dir, 'package.json');
   const pkg = JSON.parse(readFileSync(file, 'utf8'));
   pkg.exports = Object.fromEntries(Object.entries(pkg.exports ?? {}).map(([k, v]) => [k, toDist(v)]));
+  // Every entry point (such as @kubetrain/api's `./core`) must name a compiled file.
+  for (const [k, v] of Object.entries(pkg.exports))
+    if (!existsSync(join(dir, v))) throw new Error(`${name}: export ${k} -> ${v} was not compiled`);
   if (name === 'controller') {
     // The tsx loader of the workspace's bin is not in the image: the command is the compiled main.
     pkg.bin = { 'kubetrain-manager': './dist/main.js' };
