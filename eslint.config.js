@@ -35,4 +35,25 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  {
+    // The manager's reconcile path loads no schema stack (packages/api/src/core.test.ts measures it): what
+    // it needs of the API comes from the core entry point; validation is imported on first use.
+    files: ['packages/runtime/src/**/*.ts', 'packages/controller/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test-support/**', '**/*.test-support.ts', '**/test-support.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@kubetrain/api',
+              allowTypeImports: true,
+              message:
+                "import from '@kubetrain/api/core' (the index loads TypeBox, ajv and CEL); for validation, import('@kubetrain/api') on first use",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
