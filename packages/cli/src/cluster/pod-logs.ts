@@ -33,10 +33,12 @@ export async function* readLogLines(session: Session, request: LogRequest): Asyn
   });
   if (response.statusCode >= 400)
     throw errorFromResponse(response.statusCode, await response.body.text(), { method: 'GET', path });
+  // Decoded as a whole: a character split between two chunks comes out whole.
+  response.body.setEncoding('utf8');
   let rest = '';
   try {
     for await (const chunk of response.body) {
-      const lines = (rest + String(chunk)).split('\n');
+      const lines = (rest + (chunk as string)).split('\n');
       rest = lines.pop() ?? '';
       yield* lines;
     }
