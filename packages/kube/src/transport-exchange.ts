@@ -91,15 +91,23 @@ export function exchange(x: Exchange): Promise<TransportResponse> {
       x.onClose?.();
       return;
     }
-    const req = x.request({
-      agent: x.agent,
-      hostname: x.hostname,
-      port: x.port,
-      method: x.method,
-      path: x.path,
-      headers: x.headers,
-      timeout: x.timeoutMs,
-    });
+    let req: ClientRequest;
+    try {
+      req = x.request({
+        agent: x.agent,
+        hostname: x.hostname,
+        port: x.port,
+        method: x.method,
+        path: x.path,
+        headers: x.headers,
+        timeout: x.timeoutMs,
+      });
+    } catch (error) {
+      // A header value node:http refuses (a token with a newline): nothing was sent.
+      reject(error as Error);
+      x.onClose?.();
+      return;
+    }
     let response: IncomingMessage | undefined;
     const fail = (error: Error): void => {
       if (response) response.destroy(error);

@@ -62,3 +62,19 @@ describe('Transport failures without a response', () => {
     );
   });
 });
+
+describe('Transport refusing a request before sending it', () => {
+  it('a header value node:http refuses rejects the request, and close() still returns', async () => {
+    const bad: ConnectionConfig = {
+      ...config(`https://127.0.0.1:${await closedPort()}`),
+      applyToHTTPSOptions: async (opts: never) => {
+        (opts as { headers?: Record<string, string> }).headers = { Authorization: 'Bearer a\nb' };
+      },
+    };
+    const client = await KubeClient.create(bad);
+    const error = await client.list(CoreResources.Namespace).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(((error as ApiError).cause as { code?: string }).code).toBe('ERR_INVALID_CHAR');
+    await expect(client.close()).resolves.toBeUndefined();
+  });
+});
