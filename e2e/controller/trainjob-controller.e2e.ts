@@ -66,12 +66,14 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
     const created = await createTrainJob(makeTrainJob(namespace, name).numNodes(2).obj());
     const done = await waitForCondition(namespace, name, 'Complete');
     // Writes of the whole lifecycle: the snapshot and the JobSet once each (2 writes up to the
-    // JobSet), then status patches (one per JobSet status change that survives the 50 ms
-    // coalescing: 4 on kwok today) and the events.
+    // JobSet), then status patches and the events. The JobSet's counters move 3 times on kwok
+    // (active, ready, succeeded) within a second or two; held back for the 5 s window
+    // (status-coalescing.ts), they reach the API server with Complete, in 1 patch (2 when the
+    // machine is slow enough for the window to end first; 4 without the window).
     const writes = await writesOf(test.manager);
     expect(writes['POST configmaps']).toBe(1);
     expect(writes['APPLY jobsets']).toBe(1);
-    expect(writes['PATCH trainjobs/status']).toBeLessThanOrEqual(5);
+    expect(writes['PATCH trainjobs/status']).toBeLessThanOrEqual(2);
     expect(Object.keys(writes).sort()).toEqual([
       'APPLY jobsets',
       'PATCH trainjobs/status',
