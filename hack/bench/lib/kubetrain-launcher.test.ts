@@ -14,6 +14,9 @@ describe('parseVariant', () => {
     nothing: { spec: '', want: {} },
     'an unknown setting': { spec: 'threads=4', error: /unknown setting threads/ },
     'not a positive integer': { spec: 'semi=0.5', error: /semi=0.5 needs a positive integer/ },
+    'a window of 0 (no coalescing)': { spec: 'window=0+workers=64', want: { window: 0, workers: 64 } },
+    'a negative window': { spec: 'window=-1', error: /window=-1 needs an integer of 0 or more/ },
+    'a setting without a value': { spec: 'window', error: /window needs an integer of 0 or more/ },
   };
   for (const [name, tc] of Object.entries(cases)) {
     it(name, () => {

@@ -164,25 +164,31 @@ export interface VariantSettings {
   workers?: number;
   /** `--max-semi-space-size` of node, in MiB. */
   semi?: number;
+  /** The manager's `--status-coalesce-window`, in seconds (0: every status change written at once). */
+  window?: number;
 }
 
-/** Parses `workers=64+semi=2` (the part after `kubetrain:`); throws on an unknown or bad setting. */
+/** Parses `workers=64+semi=2+window=5` (the part after `kubetrain:`); throws on an unknown or bad setting. */
 export function parseVariant(spec: string): VariantSettings {
   const out: VariantSettings = {};
   for (const part of spec.split('+').filter(Boolean)) {
     const [key, raw] = part.split('=');
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1)
-      throw new Error(`kubetrain:${spec}: ${part} needs a positive integer`);
-    if (key === 'workers' || key === 'semi') out[key] = value;
-    else throw new Error(`kubetrain:${spec}: unknown setting ${key} (workers, semi)`);
+    if (key !== 'workers' && key !== 'semi' && key !== 'window')
+      throw new Error(`kubetrain:${spec}: unknown setting ${key} (workers, semi, window)`);
+    const least = key === 'window' ? 0 : 1;
+    if (raw === undefined || raw === '' || !Number.isInteger(value) || value < least)
+      throw new Error(
+        `kubetrain:${spec}: ${part} needs ${least === 0 ? 'an integer of 0 or more' : 'a positive integer'}`,
+      );
+    out[key] = value;
   }
   return out;
 }
 
 /**
- * `kubetrain:workers=N+semi=M`: the compiled tree with N TrainJob workers and/or node's
- * `--max-semi-space-size=M`, for comparing settings in one run.
+ * `kubetrain:workers=N+semi=M+window=S`: the compiled tree with N TrainJob workers, node's
+ * `--max-semi-space-size=M` and/or `--status-coalesce-window=Ss`, for comparing settings in one run.
  */
 export function kubetrainVariant(spec: string): ManagerLauncher {
   const settings = parseVariant(spec);
@@ -194,6 +200,13 @@ export function kubetrainVariant(spec: string): ManagerLauncher {
   return {
     name: `kubetrain:${spec}`,
     unavailable,
-    start: launch(() => [...nodeArgs, join(compiledManagerTree(), 'dist/main.js')], extra),
+    start: launch(
+      () => [
+        ...nodeArgs,
+        join(compiledManagerTree(), 'dist/main.js'),
+        ...(settings.window !== undefined ? [`--status-coalesce-window=${settings.window}s`] : []),
+      ],
+      extra,
+    ),
   };
 }

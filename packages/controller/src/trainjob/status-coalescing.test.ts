@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { TrainJobStatus } from '@kubetrain/api';
-import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
+import { isQueuedByKueue, isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 
 const counters = (active: number, ready = 0, succeeded = 0): TrainJobStatus => ({
   jobsStatus: [{ name: 'node', active, ready, succeeded, failed: 0, suspended: 0 }],
@@ -45,6 +45,34 @@ describe('isUrgentStatusChange', () => {
   ];
   it.each(cases)('%s', (_name, current, next, urgent) => {
     expect(isUrgentStatusChange(current, next)).toBe(urgent);
+  });
+
+  const kueueCases: [string, TrainJobStatus | undefined, TrainJobStatus, boolean][] = [
+    ['a Job becomes active', counters(0), counters(1), false],
+    ['a Job becomes ready (PodsReady)', counters(1), counters(1, 1), true],
+    ['a ready Job succeeds (ready + succeeded unchanged)', counters(2, 1, 0), counters(1, 0, 1), false],
+    ['a Job succeeds that was not ready', counters(1, 0, 0), counters(1, 0, 1), true],
+  ];
+  it.each(kueueCases)('queued by Kueue: %s', (_name, current, next, urgent) => {
+    expect(isUrgentStatusChange(current, next, true)).toBe(urgent);
+  });
+});
+
+describe('isQueuedByKueue', () => {
+  it.each([
+    ['the queue label', { metadata: { labels: { 'kueue.x-k8s.io/queue-name': 'q' } }, spec: {} }, true],
+    [
+      'a runtime patch of Kueue',
+      { metadata: {}, spec: { runtimePatches: [{ manager: 'kueue.x-k8s.io/manager' }] } },
+      true,
+    ],
+    [
+      'neither',
+      { metadata: { labels: { app: 'x' } }, spec: { runtimePatches: [{ manager: 'someone' }] } },
+      false,
+    ],
+  ])('%s', (_name, trainJob, want) => {
+    expect(isQueuedByKueue(trainJob as never)).toBe(want);
   });
 });
 

@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fewer status writes: a TrainJob status change that only moves the `jobsStatus` counters (a Job
-// became active, ready or succeeded) is held back for a short window, so that the changes a JobSet
-// goes through in a few seconds reach the API server as one merge patch, not one per step. A
-// change that anyone waits on is written at once: any condition (Suspended, Resumed, Complete,
-// Failed, DeadlineExceeded, …), any other status field, and the last Job going inactive
-// (Kueue's Stop waits for `jobsStatus[].active` to reach 0). Nothing is lost: a held change is
-// recomputed from the cache when the window ends (a requeue), and after a restart it is found
-// again by the first reconcile, like any other difference.
+// became active, ready or succeeded) is held back for a window, so that the changes a JobSet goes
+// through reach the API server as one merge patch, not one per step. A change that something
+// waits on is written at once:
+//  - any condition (Suspended, Resumed, Complete, Failed, DeadlineExceeded, …) or other status field;
+//  - the last active Job stopping (Kueue's Stop waits for every `jobsStatus[].active` to be 0);
+//  - for a job Kueue manages, more Jobs ready or done (Kueue's PodsReady is computed from
+//    `ready + succeeded`, and `waitForPodsReady` may hold other admissions until it is true).
+// Nothing is lost: a held change is recomputed from the cache when the window ends (a requeue),
+// and after a restart the first reconcile finds it like any other difference.
 
-import type { TrainJobStatus } from '@kubetrain/api/core';
+import { Labels, RuntimePatchManagers, type TrainJob, type TrainJobStatus } from '@kubetrain/api/core';
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
@@ -25,13 +27,30 @@ function withoutCounters(status: TrainJobStatus | undefined): Record<string, unk
   return rest;
 }
 
+/** `ready + succeeded` over every Job: what Kueue's PodsReady compares with the replicas. */
+function readyOrDone(status: TrainJobStatus | undefined): number {
+  return (status?.jobsStatus ?? []).reduce((sum, job) => sum + (job.ready ?? 0) + (job.succeeded ?? 0), 0);
+}
+
+/** Whether Kueue manages the TrainJob (its queue label, or a runtime patch of Kueue's). */
+export function isQueuedByKueue(trainJob: Pick<TrainJob, 'metadata' | 'spec'>): boolean {
+  if (trainJob.metadata?.labels?.[Labels.KueueQueueName] !== undefined) return true;
+  return (trainJob.spec?.runtimePatches ?? []).some((p) => p.manager === RuntimePatchManagers.Kueue);
+}
+
 /**
  * Whether the change from `current` to `next` must be written at once: anything but the
- * `jobsStatus` counters changed, or the last active Job stopped.
+ * `jobsStatus` counters changed, the last active Job stopped, or (`kueue`: Kueue manages the job)
+ * more Jobs are ready or done.
  */
-export function isUrgentStatusChange(current: TrainJobStatus | undefined, next: TrainJobStatus): boolean {
+export function isUrgentStatusChange(
+  current: TrainJobStatus | undefined,
+  next: TrainJobStatus,
+  kueue = false,
+): boolean {
   if (!jsonEqual(withoutCounters(current), withoutCounters(next))) return true;
-  return hasActiveJob(current) && !hasActiveJob(next);
+  if (hasActiveJob(current) && !hasActiveJob(next)) return true;
+  return kueue && readyOrDone(next) > readyOrDone(current);
 }
 
 /** What to do with a status change now: write it, or come back after `retryAfterMs`. */

@@ -56,7 +56,7 @@ import { initializerJobProjection, leaderWorkerSetProjection } from './lws-proje
 import { deleteLeaderWorkerSet, patchWorkload } from './lws-writes.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { observedSecret } from './secret-writes.js';
-import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
+import { isQueuedByKueue, isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
@@ -217,7 +217,7 @@ export class TrainJobReconciler {
     if (changed && !onLeaderWorkerSet) {
       const decision = this.coalescer.decide(
         key,
-        isUrgentStatusChange(trainJob.status, status),
+        isUrgentStatusChange(trainJob.status, status, isQueuedByKueue(trainJob)),
         now.getTime(),
       );
       if (!decision.write) {
