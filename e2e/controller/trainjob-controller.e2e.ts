@@ -67,7 +67,7 @@ describe('TrainJob controller (kubetrain-manager on kube-apiserver, JobSet and k
     const done = await waitForCondition(namespace, name, 'Complete');
     // Writes of the whole lifecycle: the snapshot and the JobSet once each (2 writes up to the
     // JobSet), then status patches and the events. The JobSet's counters move 3 times on kwok
-    // (active, ready, succeeded) within a second or two; held back for the 5 s window
+    // (active, ready, succeeded) within a second or two; held back for the 30 s window
     // (status-coalescing.ts), they reach the API server with Complete, in 1 patch (2 when the
     // machine is slow enough for the window to end first; 4 without the window).
     const writes = await writesOf(test.manager);

@@ -14,7 +14,7 @@ import { Labels, RuntimePatchManagers, type TrainJob, type TrainJobStatus } from
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
-export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 5000;
+export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 30_000;
 
 /** Whether a status with these counters has a Job still running. */
 function hasActiveJob(status: TrainJobStatus | undefined): boolean {
