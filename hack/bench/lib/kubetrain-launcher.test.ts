@@ -15,6 +15,7 @@ describe('parseVariant', () => {
     'an unknown setting': { spec: 'threads=4', error: /unknown setting threads/ },
     'not a positive integer': { spec: 'semi=0.5', error: /semi=0.5 needs a positive integer/ },
     'a window of 0 (no coalescing)': { spec: 'window=0+workers=64', want: { window: 0, workers: 64 } },
+    'V8 modes': { spec: 'semi=2+lite=1+size=0', want: { semi: 2, lite: 1, size: 0 } },
     'a negative window': { spec: 'window=-1', error: /window=-1 needs an integer of 0 or more/ },
     'a setting without a value': { spec: 'window', error: /window needs an integer of 0 or more/ },
   };

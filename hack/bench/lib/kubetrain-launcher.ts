@@ -166,17 +166,25 @@ export interface VariantSettings {
   semi?: number;
   /** The manager's `--status-coalesce-window`, in seconds (0: every status change written at once). */
   window?: number;
+  /** 1: node's `--lite-mode` (no optimizing compilers: less memory, more CPU). */
+  lite?: number;
+  /** 1: node's `--optimize-for-size`. */
+  size?: number;
 }
 
-/** Parses `workers=64+semi=2+window=5` (the part after `kubetrain:`); throws on an unknown or bad setting. */
+/** The settings whose value may be 0; the others need a positive integer. */
+const ZERO_ALLOWED = new Set(['window', 'lite', 'size']);
+const SETTINGS = ['workers', 'semi', 'window', 'lite', 'size'] as const;
+
+/** Parses `workers=64+semi=2+window=5+lite=1` (the part after `kubetrain:`); throws on an unknown or bad setting. */
 export function parseVariant(spec: string): VariantSettings {
   const out: VariantSettings = {};
   for (const part of spec.split('+').filter(Boolean)) {
-    const [key, raw] = part.split('=');
+    const [key, raw] = part.split('=') as [(typeof SETTINGS)[number], string | undefined];
     const value = Number(raw);
-    if (key !== 'workers' && key !== 'semi' && key !== 'window')
-      throw new Error(`kubetrain:${spec}: unknown setting ${key} (workers, semi, window)`);
-    const least = key === 'window' ? 0 : 1;
+    if (!SETTINGS.includes(key))
+      throw new Error(`kubetrain:${spec}: unknown setting ${key} (${SETTINGS.join(', ')})`);
+    const least = ZERO_ALLOWED.has(key) ? 0 : 1;
     if (raw === undefined || raw === '' || !Number.isInteger(value) || value < least)
       throw new Error(
         `kubetrain:${spec}: ${part} needs ${least === 0 ? 'an integer of 0 or more' : 'a positive integer'}`,
@@ -187,12 +195,17 @@ export function parseVariant(spec: string): VariantSettings {
 }
 
 /**
- * `kubetrain:workers=N+semi=M+window=S`: the compiled tree with N TrainJob workers, node's
- * `--max-semi-space-size=M` and/or `--status-coalesce-window=Ss`, for comparing settings in one run.
+ * `kubetrain:workers=N+semi=M+window=S+lite=1+size=1`: the compiled tree with N TrainJob workers,
+ * node's `--max-semi-space-size=M`, `--lite-mode`, `--optimize-for-size` and/or
+ * `--status-coalesce-window=Ss`, for comparing settings in one run.
  */
 export function kubetrainVariant(spec: string): ManagerLauncher {
   const settings = parseVariant(spec);
-  const nodeArgs = settings.semi !== undefined ? [`--max-semi-space-size=${settings.semi}`] : [];
+  const nodeArgs = [
+    ...(settings.semi !== undefined ? [`--max-semi-space-size=${settings.semi}`] : []),
+    ...(settings.lite ? ['--lite-mode'] : []),
+    ...(settings.size ? ['--optimize-for-size'] : []),
+  ];
   const extra: ConfigExtra =
     settings.workers !== undefined
       ? { controller: { groupKindConcurrency: { 'TrainJob.trainer.kubeflow.org': settings.workers } } }
