@@ -66,7 +66,7 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     name: 'status-coalesce-window',
     type: 'string',
     value: 'duration',
-    help: 'hold back TrainJob status writes that only move jobsStatus counters this long (default 30s; 0 writes each at once)',
+    help: 'hold back TrainJob status writes that only move jobsStatus counters this long (default 5s; 0 writes each at once)',
   },
   {
     name: 'zap-log-level',

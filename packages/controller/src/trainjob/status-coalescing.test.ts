@@ -21,7 +21,8 @@ const complete: TrainJobStatus = {
 describe('isUrgentStatusChange', () => {
   const cases: [string, TrainJobStatus | undefined, TrainJobStatus, boolean][] = [
     ['first counters of a new job', undefined, counters(0), false],
-    ['a Job becomes active', counters(0), counters(1), false],
+    ['the first Job becomes active (the job is running)', counters(0), counters(1), true],
+    ['a second Job becomes active', counters(1), counters(2), false],
     ['a Job becomes ready', counters(1), counters(1, 1), false],
     ['the last active Job stops (Kueue waits for it)', counters(1, 1), counters(0, 0), true],
     ['a condition appears', counters(1, 1), complete, true],
@@ -48,7 +49,7 @@ describe('isUrgentStatusChange', () => {
   });
 
   const kueueCases: [string, TrainJobStatus | undefined, TrainJobStatus, boolean][] = [
-    ['a Job becomes active', counters(0), counters(1), false],
+    ['a second Job becomes active', counters(1), counters(2), false],
     ['a Job becomes ready (PodsReady)', counters(1), counters(1, 1), true],
     ['a ready Job succeeds (ready + succeeded unchanged)', counters(2, 1, 0), counters(1, 0, 1), false],
     ['a Job succeeds that was not ready', counters(1, 0, 0), counters(1, 0, 1), true],

@@ -4,7 +4,8 @@
 // through reach the API server as one merge patch, not one per step. A change that something
 // waits on is written at once:
 //  - any condition (Suspended, Resumed, Complete, Failed, DeadlineExceeded, …) or other status field;
-//  - the last active Job stopping (Kueue's Stop waits for every `jobsStatus[].active` to be 0);
+//  - the first Job starting and the last active Job stopping: the job is running, or no longer
+//    (what `kubetrain get` shows as Running; Kueue's Stop waits for every `active` to be 0);
 //  - for a job Kueue manages, more Jobs ready or done (Kueue's PodsReady is computed from
 //    `ready + succeeded`, and `waitForPodsReady` may hold other admissions until it is true).
 // Nothing is lost: a held change is recomputed from the cache when the window ends (a requeue),
@@ -14,7 +15,7 @@ import { Labels, RuntimePatchManagers, type TrainJob, type TrainJobStatus } from
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
-export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 30_000;
+export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 5000;
 
 /** Whether a status with these counters has a Job still running. */
 function hasActiveJob(status: TrainJobStatus | undefined): boolean {
@@ -40,8 +41,8 @@ export function isQueuedByKueue(trainJob: Pick<TrainJob, 'metadata' | 'spec'>): 
 
 /**
  * Whether the change from `current` to `next` must be written at once: anything but the
- * `jobsStatus` counters changed, the last active Job stopped, or (`kueue`: Kueue manages the job)
- * more Jobs are ready or done.
+ * `jobsStatus` counters changed, the first Job started or the last active one stopped, or
+ * (`kueue`: Kueue manages the job) more Jobs are ready or done.
  */
 export function isUrgentStatusChange(
   current: TrainJobStatus | undefined,
@@ -49,7 +50,7 @@ export function isUrgentStatusChange(
   kueue = false,
 ): boolean {
   if (!jsonEqual(withoutCounters(current), withoutCounters(next))) return true;
-  if (hasActiveJob(current) && !hasActiveJob(next)) return true;
+  if (hasActiveJob(current) !== hasActiveJob(next)) return true;
   return kueue && readyOrDone(next) > readyOrDone(current);
 }
 

@@ -80,7 +80,7 @@ export interface TrainJobReconcilerDeps {
   /**
    * How long a status change that only moves the `jobsStatus` counters is held back, so that the
    * steps of a JobSet reach the API server as one write (status-coalescing.ts); 0 writes each at
-   * once. Default 30 s (`--status-coalesce-window`).
+   * once. Default 5 s (`--status-coalesce-window`).
    */
   readonly statusCoalesceWindowMs?: number;
 }
