@@ -102,3 +102,4 @@ export {
 } from './util/quantity.js';
 export type { KubeObject, RuntimeInput, TrainingRuntime, TrainJob, TrainJobInput } from './types.js';
 export { isDNS1035Label } from './validation/k8s-names.js';
+export { isKueueManaged } from './plugins/kueue/kueue.js';

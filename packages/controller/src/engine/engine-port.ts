@@ -17,6 +17,7 @@ import {
   desiredRuntimeSnapshot,
   isEngineError,
   isTrainJobFinished,
+  isKueueManaged,
   isWorkloadSuspended,
   readRuntimeSnapshot,
   render,
@@ -41,6 +42,7 @@ import { parse, stringify } from 'yaml';
 
 export {
   isEngineError,
+  isKueueManaged,
   isWorkloadSuspended,
   RuntimeNotFoundError,
   RuntimeSnapshotError,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { TrainJobStatus } from '@kubetrain/api';
-import { isQueuedByKueue, isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
+import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 
 const counters = (active: number, ready = 0, succeeded = 0): TrainJobStatus => ({
   jobsStatus: [{ name: 'node', active, ready, succeeded, failed: 0, suspended: 0 }],
@@ -56,24 +56,6 @@ describe('isUrgentStatusChange', () => {
   ];
   it.each(kueueCases)('queued by Kueue: %s', (_name, current, next, urgent) => {
     expect(isUrgentStatusChange(current, next, true)).toBe(urgent);
-  });
-});
-
-describe('isQueuedByKueue', () => {
-  it.each([
-    ['the queue label', { metadata: { labels: { 'kueue.x-k8s.io/queue-name': 'q' } }, spec: {} }, true],
-    [
-      'a runtime patch of Kueue',
-      { metadata: {}, spec: { runtimePatches: [{ manager: 'kueue.x-k8s.io/manager' }] } },
-      true,
-    ],
-    [
-      'neither',
-      { metadata: { labels: { app: 'x' } }, spec: { runtimePatches: [{ manager: 'someone' }] } },
-      false,
-    ],
-  ])('%s', (_name, trainJob, want) => {
-    expect(isQueuedByKueue(trainJob as never)).toBe(want);
   });
 });
 

@@ -11,7 +11,7 @@
 // Nothing is lost: a held change is recomputed from the cache when the window ends (a requeue),
 // and after a restart the first reconcile finds it like any other difference.
 
-import { Labels, RuntimePatchManagers, type TrainJob, type TrainJobStatus } from '@kubetrain/api/core';
+import type { TrainJobStatus } from '@kubetrain/api/core';
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
@@ -31,12 +31,6 @@ function withoutCounters(status: TrainJobStatus | undefined): Record<string, unk
 /** `ready + succeeded` over every Job: what Kueue's PodsReady compares with the replicas. */
 function readyOrDone(status: TrainJobStatus | undefined): number {
   return (status?.jobsStatus ?? []).reduce((sum, job) => sum + (job.ready ?? 0) + (job.succeeded ?? 0), 0);
-}
-
-/** Whether Kueue manages the TrainJob (its queue label, or a runtime patch of Kueue's). */
-export function isQueuedByKueue(trainJob: Pick<TrainJob, 'metadata' | 'spec'>): boolean {
-  if (trainJob.metadata?.labels?.[Labels.KueueQueueName] !== undefined) return true;
-  return (trainJob.spec?.runtimePatches ?? []).some((p) => p.manager === RuntimePatchManagers.Kueue);
 }
 
 /**

@@ -36,6 +36,7 @@ import { ManagerResources, ResourceIndex } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   isFinished,
+  isKueueManaged,
   isWorkloadSuspended,
   rfc3339,
   UnsupportedRuntimeError,
@@ -56,7 +57,7 @@ import { initializerJobProjection, leaderWorkerSetProjection } from './lws-proje
 import { deleteLeaderWorkerSet, patchWorkload } from './lws-writes.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { observedSecret } from './secret-writes.js';
-import { isQueuedByKueue, isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
+import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
@@ -214,17 +215,19 @@ export class TrainJobReconciler {
 
     // A change of the JobSet's counters only waits for the next ones (the LeaderWorkerSet backend
     // records the progress it wrote, so it writes each change at once).
-    if (changed && !onLeaderWorkerSet) {
-      const decision = this.coalescer.decide(
-        key,
-        isUrgentStatusChange(trainJob.status, status, isQueuedByKueue(trainJob)),
-        now.getTime(),
-      );
-      if (!decision.write) {
-        changed = false;
-        requeueAfterMs = Math.min(requeueAfterMs ?? decision.retryAfterMs, decision.retryAfterMs);
-      } else this.coalescer.settled(key);
-    } else if (!changed) this.coalescer.settled(key);
+    const decision =
+      changed && !onLeaderWorkerSet
+        ? this.coalescer.decide(
+            key,
+            isUrgentStatusChange(trainJob.status, status, isKueueManaged(trainJob)),
+            now.getTime(),
+          )
+        : ({ write: true } as const);
+    if (decision.write) this.coalescer.settled(key);
+    else {
+      changed = false;
+      requeueAfterMs = Math.min(requeueAfterMs ?? decision.retryAfterMs, decision.retryAfterMs);
+    }
     if (changed) {
       await this.writeStatus(trainJob, status);
       await this.recordTransitions(trainJob, status, onLeaderWorkerSet ? undefined : jobSet);

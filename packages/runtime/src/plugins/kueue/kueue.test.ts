@@ -42,6 +42,9 @@ describe('Kueue', () => {
         expect(isKueueManaged(tc.trainJob)).toBe(tc.want);
       });
     }
+    it('a TrainJob as stored, without metadata labels or spec, is not', () => {
+      expect(isKueueManaged({ metadata: {} })).toBe(false);
+    });
   });
 
   describe('enforcePodGroupPolicy', () => {

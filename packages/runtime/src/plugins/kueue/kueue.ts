@@ -8,7 +8,7 @@
 import { Labels, ManagedBy, RuntimePatchManagers } from '@kubetrain/api/core';
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
-import type { TrainJob } from '../../types.js';
+import type { TrainJob, TrainJobInput } from '../../types.js';
 import { validateKueueHints } from './validate.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
@@ -22,12 +22,13 @@ export const KUEUE_JOB_LABELS = [Labels.KueueQueueName, Labels.KueuePriorityClas
 
 /**
  * True when Kueue manages the TrainJob: it has a `kueue.x-k8s.io/queue-name` label, a runtimePatch
- * of manager `kueue.x-k8s.io/manager`, or `spec.managedBy: kueue.x-k8s.io/multikueue`.
+ * of manager `kueue.x-k8s.io/manager`, or `spec.managedBy: kueue.x-k8s.io/multikueue`. Reads a
+ * TrainJob as stored too (metadata or spec may be absent: then it is not).
  */
-export function isKueueManaged(trainJob: TrainJob): boolean {
-  if (trainJob.metadata.labels?.[Labels.KueueQueueName] !== undefined) return true;
-  if (trainJob.spec.managedBy === ManagedBy.MultiKueue) return true;
-  return (trainJob.spec.runtimePatches ?? []).some((p) => p.manager === RuntimePatchManagers.Kueue);
+export function isKueueManaged(trainJob: Pick<TrainJobInput, 'metadata' | 'spec'>): boolean {
+  if (trainJob.metadata?.labels?.[Labels.KueueQueueName] !== undefined) return true;
+  if (trainJob.spec?.managedBy === ManagedBy.MultiKueue) return true;
+  return (trainJob.spec?.runtimePatches ?? []).some((p) => p.manager === RuntimePatchManagers.Kueue);
 }
 
 /**
