@@ -4,16 +4,13 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { kubeconfigPath } from '../support/cluster.js';
+import { runProcess, type ProcessRun } from '../support/process.js';
 
 /** The repository's `bin/kubetrain`. */
 export const KUBETRAIN = fileURLToPath(new URL('../../bin/kubetrain', import.meta.url));
 
 /** What a run printed and how it exited. */
-export interface CliRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
+export type CliRun = ProcessRun;
 
 /** Environment without KUBECONFIG, so only the flags choose the cluster. */
 function childEnv(): NodeJS.ProcessEnv {
@@ -30,7 +27,10 @@ function withKubeconfig(args: readonly string[]): string[] {
 
 /** Runs `kubetrain <args>` (with `--kubeconfig` unless `args` has one), feeding `stdin` when given. */
 export function kubetrain(args: readonly string[], stdin?: string): Promise<CliRun> {
-  return runChild(KUBETRAIN, withKubeconfig(args), stdin);
+  return runProcess(KUBETRAIN, withKubeconfig(args), {
+    env: childEnv(),
+    ...(stdin !== undefined ? { stdin } : {}),
+  });
 }
 
 /** The terminal size the pseudo-terminal runs get. */
@@ -100,19 +100,6 @@ export function startKubetrain(args: readonly string[], { tty }: { tty?: TtySize
       });
     },
   };
-}
-
-function runChild(command: string, args: readonly string[], stdin?: string): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: childEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
 }
 
 /** The rows of a table (header first), each split into cells on the three-space column gaps. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../support/api-errors.js';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
-import { runPython } from '../support/python.js';
+import { runProcess } from '../support/process.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
 import { writePodLog } from '../cli/kwok-logs.js';
@@ -56,7 +56,7 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
 
   /** Runs the driver with `args` after the kubeconfig and namespace; returns its JSON report. */
   async function drive<T>(...args: string[]): Promise<T> {
-    const run = await runPython(python, [
+    const run = await runProcess(python, [
       `${here}drive_trainer_client.py`,
       kubeconfigPath(),
       namespace,

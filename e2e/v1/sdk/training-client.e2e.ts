@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../../support/api-errors.js';
 import { kubeconfigPath } from '../../support/cluster.js';
-import { runPython } from '../../support/python.js';
+import { runProcess } from '../../support/process.js';
 import { succeedAfter } from '../../support/kwok.js';
 import { waitFor } from '../../support/wait.js';
 import { writePodLog } from '../../cli/kwok-logs.js';
@@ -41,7 +41,7 @@ describe('Training Operator v1 Python SDK (kubeflow-training 1.9.4 TrainingClien
   }, 600_000);
 
   async function drive<T>(...args: string[]): Promise<T> {
-    const out = await runPython(python, [
+    const out = await runProcess(python, [
       `${here}drive_training_client.py`,
       kubeconfigPath(),
       suite.namespace,
