@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The Kubeflow Python SDK, unchanged (kubeflow==0.5.0 from PyPI, in a venv in the cache: see
-// ensure-venv.sh), driving kubetrain on the local control plane: TrainerClient lists the runtimes
+// e2e/support/ensure-venv.sh), driving kubetrain on the local control plane: TrainerClient lists the runtimes
 // with their framework, trains a 2-node CustomTrainer job on torch-distributed, waits for Complete,
 // reads its steps, pods and logs (kwok serves them: e2e/cli/kwok-logs.ts), and deletes it.
 // kubetrain's manager runs in-process for the suite's namespace (e2e/controller/harness.ts); kwok
 // nodes run the pods (Job pods succeed after a second).
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../support/api-errors.js';
 import { applyObject, readYamlObjects } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
-import { runProcess } from '../support/process.js';
+import { ensurePythonSdk, runProcess } from '../support/process.js';
 import { waitFor } from '../support/wait.js';
 import { readTrainJob } from '../controller/harness.js';
 import { writePodLog } from '../cli/kwok-logs.js';
@@ -36,10 +35,12 @@ describe('Kubeflow Python SDK (kubeflow 0.5.0 TrainerClient) against kubetrain',
   let python: string;
 
   beforeAll(async () => {
-    python = execFileSync(`${here}ensure-venv.sh`, {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }).trim();
+    python = ensurePythonSdk({
+      venv: 'sdk-venv',
+      package: 'kubeflow',
+      version: process.env['KUBETRAIN_SDK_VERSION'] ?? '0.5.0',
+      minPython: '3.10',
+    });
     suite = await prepareSuite('e2e-sdk');
     namespace = suite.namespace;
     // The install's namespace and the public ConfigMap the SDK checks on every TrainerClient().

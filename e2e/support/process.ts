@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// Running a command of a suite (the kubetrain CLI, an SDK suite's Python) to its end, with its output.
-import { spawn } from 'node:child_process';
+// Running a command of a suite (the kubetrain CLI, an SDK suite's Python) to its end, with its output,
+// and the SDK suites' Python environments.
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** What a finished process printed, and its exit code (-1 when killed by a signal). */
 export interface ProcessRun {
@@ -34,4 +36,29 @@ export function runProcess(
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
     child.stdin.end(options.stdin ?? '');
   });
+}
+
+/** A Python SDK suite's virtual environment: its folder name in the cache, the package and version it installs. */
+export interface PythonSdk {
+  readonly venv: string;
+  readonly package: string;
+  readonly version: string;
+  /** The oldest python3 the package runs on (`3.10`), if it says. */
+  readonly minPython?: string;
+}
+
+/**
+ * Makes sure the SDK's virtual environment exists in the cache (e2e/support/ensure-venv.sh: installs
+ * once, rebuilds one of another version) and returns its python.
+ */
+export function ensurePythonSdk(sdk: PythonSdk): string {
+  const script = fileURLToPath(new URL('./ensure-venv.sh', import.meta.url));
+  return execFileSync(
+    script,
+    [sdk.venv, sdk.package, sdk.version, ...(sdk.minPython ? [sdk.minPython] : [])],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  ).trim();
 }

@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Training Operator v1's Python SDK, unchanged (kubeflow-training==1.9.4 from PyPI, in a venv in the
-// cache: see ensure-venv.sh), driving kubetrain's v1 controllers on the local control plane: the
+// cache: see e2e/support/ensure-venv.sh), driving kubetrain's v1 controllers on the local control plane: the
 // TrainingClient creates a PyTorchJob from its own models, waits for Succeeded, lists the job and its
 // pods (all, master, workers: by the training.kubeflow.org labels), reads every pod's log (kwok serves
 // them: e2e/cli/kwok-logs.ts) and deletes the job. The manager runs in-process (--enable-v1-kinds=all)
 // for the suite's namespace; the pods run on kwok nodes and succeed after 2 s.
-import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { apiStatus } from '../../support/api-errors.js';
 import { kubeconfigPath } from '../../support/cluster.js';
-import { runProcess } from '../../support/process.js';
+import { ensurePythonSdk, runProcess } from '../../support/process.js';
 import { succeedAfter } from '../../support/kwok.js';
 import { waitFor } from '../../support/wait.js';
 import { writePodLog } from '../../cli/kwok-logs.js';
@@ -34,10 +33,11 @@ describe('Training Operator v1 Python SDK (kubeflow-training 1.9.4 TrainingClien
   let python: string;
 
   beforeAll(() => {
-    python = execFileSync(`${here}ensure-venv.sh`, {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }).trim();
+    python = ensurePythonSdk({
+      venv: 'sdk-v1-venv',
+      package: 'kubeflow-training',
+      version: process.env['KUBETRAIN_V1_SDK_VERSION'] ?? '1.9.4',
+    });
   }, 600_000);
 
   async function drive<T>(...args: string[]): Promise<T> {
