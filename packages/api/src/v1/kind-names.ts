@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The kubeflow.org/v1 kinds of Training Operator v1.9.4 by name: API group, version, kinds, plurals and
-// replica fields, without their schemas (so that a controller can name the kinds without loading them).
+// replica fields, restart policies and Go defaulting facts, without their schemas (so that a controller
+// can name the kinds without loading them).
 
 /** The API group of the Training Operator v1 kinds. */
 export const V1_GROUP = 'kubeflow.org' as const;
@@ -59,3 +60,39 @@ export const V1Kinds: readonly V1Kind[] = Object.values(V1KindNames).map((kind) 
   kind,
   plural: V1KindPlurals[kind],
 }));
+
+/** `replicaSpecs[*].restartPolicy` values (Training Operator v1's RestartPolicy). */
+export const V1RestartPolicies = {
+  Always: 'Always',
+  OnFailure: 'OnFailure',
+  Never: 'Never',
+  ExitCode: 'ExitCode',
+} as const;
+
+/** One of {@link V1RestartPolicies}. */
+export type V1RestartPolicy = (typeof V1RestartPolicies)[keyof typeof V1RestartPolicies];
+
+/** What Training Operator v1.9.4's Go defaulting fills in for a kind's replica specs. */
+export interface V1KindDefaulting {
+  /** The framework container (the one its port goes to and its exit code is read from), e.g. `pytorch`. */
+  readonly container: string;
+  /** The restart policy of a replica spec that sets none. */
+  readonly restartPolicy: V1RestartPolicy;
+  /** Replicas of a spec that sets none, by replica type, where not 1. */
+  readonly replicas?: Readonly<Record<string, number>>;
+}
+
+/** Training Operator v1.9.4's defaulting per kind (pkg/apis/kubeflow.org/v1/*_defaults.go). */
+export const V1KindDefaults: Readonly<Record<V1KindName, V1KindDefaulting>> = {
+  TFJob: { container: 'tensorflow', restartPolicy: V1RestartPolicies.Never },
+  PyTorchJob: { container: 'pytorch', restartPolicy: V1RestartPolicies.OnFailure },
+  XGBoostJob: { container: 'xgboost', restartPolicy: V1RestartPolicies.Never },
+  MPIJob: { container: 'mpi', restartPolicy: V1RestartPolicies.Never, replicas: { Worker: 0 } },
+  PaddleJob: { container: 'paddle', restartPolicy: V1RestartPolicies.OnFailure },
+  JAXJob: { container: 'jax', restartPolicy: V1RestartPolicies.Never },
+};
+
+/** Replicas of a `kind` replica spec of type `rtype` that sets none (1, or the kind's own default). */
+export function v1DefaultReplicas(kind: V1KindName, rtype: string): number {
+  return V1KindDefaults[kind].replicas?.[rtype] ?? 1;
+}

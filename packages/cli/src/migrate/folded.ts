@@ -11,7 +11,7 @@ import {
   TORCH_RESERVED_ENV_NAMES,
   XGBOOST_RESERVED_ENV_NAMES,
 } from '@kubetrain/api';
-import type { V1KindName } from '@kubetrain/api';
+import { V1KindDefaults, type V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { startsTorchrun } from './env-contract.js';
 import { envNames, legacyEnv } from './legacy-env.js';
@@ -22,7 +22,7 @@ import type { TrainerFields } from './pod-template.js';
 import { jobRestart, withJobRestart } from './restart-policy.js';
 import type { JobRestart } from './restart-policy.js';
 import { differingPaths } from './template-diff.js';
-import { isObject, readReplicas, V1_KIND_FACTS } from './v1-kinds.js';
+import { isObject, readReplicas } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
 
 /** The shipped runtime each folded kind maps to, and the env names its plugin reserves. */
@@ -101,12 +101,11 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
   const base = ctx.shipped.get(shipped.runtime);
   if (base === undefined)
     throw new MigrationError('kind', `the shipped runtime ${shipped.runtime} is not in the runtimes folder`);
-  const facts = V1_KIND_FACTS[ctx.kind];
   const replicas = readReplicas(ctx.kind, ctx.spec, ctx.findings);
   const [primary, ...others] = replicas as [V1Replica, ...V1Replica[]];
   for (const other of others) reportDifferences(primary, other, ctx);
 
-  const index = frameworkContainerIndex(primary.template, facts.container);
+  const index = frameworkContainerIndex(primary.template, V1KindDefaults[ctx.kind].container);
   const split = splitTemplate(primary.template, index, `${primary.path}.template`, shipped.reserved);
   const restart = jobRestart(
     primary.restartPolicy,

@@ -3,13 +3,13 @@
 // (PlainML) with one replicated job per replica type, named after it (`chief`, `ps`, `worker`, ...);
 // the type whose success ends the v1 job is the trainer job, and the JobSet succeeds with it.
 
-import { ContainerNames } from '@kubetrain/api';
+import { ContainerNames, V1KindDefaults } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { addRoleEnv } from './role-env.js';
 import { runtimeAndTrainJob, TRAINER_JOB_LABELS } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate } from './pod-template.js';
 import { jobRestart, reportPodRestartPolicy, withJobRestart } from './restart-policy.js';
-import { isObject, readReplicas, V1_KIND_FACTS } from './v1-kinds.js';
+import { isObject, readReplicas } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
 
 /** The replica type whose success is the job's: TF's chief (or legacy master), else the workers. */
@@ -48,7 +48,7 @@ function replicatedJob(
   isTrainer: boolean,
   ctx: V1JobContext,
 ): Json {
-  const index = frameworkContainerIndex(replica.template, V1_KIND_FACTS[ctx.kind].container);
+  const index = frameworkContainerIndex(replica.template, V1KindDefaults[ctx.kind].container);
   const restart = jobRestart(
     replica.restartPolicy,
     `${replica.path}.restartPolicy`,

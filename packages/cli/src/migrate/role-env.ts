@@ -4,10 +4,10 @@
 // names of its JobSet (`<job>-<replica type>-0-<index>.<job>`) and each pod's index read from its
 // Job completion index.
 
-import { JOB_COMPLETION_INDEX_FIELD_PATH } from '@kubetrain/api';
+import { JOB_COMPLETION_INDEX_FIELD_PATH, V1KindDefaults } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
 import { containersOf, frameworkContainerIndex } from './pod-template.js';
-import { isObject, V1_KIND_FACTS } from './v1-kinds.js';
+import { isObject } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
 
 /** The env var TF_CONFIG takes the pod's index from (`$(...)` expands earlier variables only). */
@@ -23,7 +23,7 @@ const PORTS: Readonly<Partial<Record<V1KindName, { name: string; port: number }>
 function portOf(kind: V1KindName, replica: V1Replica): number {
   const facts = PORTS[kind] ?? { name: '', port: 0 };
   const container = containersOf(replica.template)[
-    frameworkContainerIndex(replica.template, V1_KIND_FACTS[kind].container)
+    frameworkContainerIndex(replica.template, V1KindDefaults[kind].container)
   ];
   const ports = Array.isArray(container?.ports) ? (container.ports as unknown[]) : [];
   const named = ports.find((p) => isObject(p) && p.name === facts.name) as Json | undefined;

@@ -1,27 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// The facts of each Training Operator v1 kind that a migration reads: its replica map, replica types,
-// framework container, default restart policy, and Training Operator v1's own replica defaults.
+// The facts of each Training Operator v1 kind that a migration reads: its replica map and replica
+// types here; its framework container, default restart policy and replica defaults from the API
+// package's V1KindDefaults (the facts the v1 controllers default with).
 
-import { V1ReplicaSpecsFields } from '@kubetrain/api';
-import type { V1KindName } from '@kubetrain/api';
+import { V1KindDefaults, V1ReplicaSpecsFields, v1DefaultReplicas } from '@kubetrain/api';
+import type { V1KindName, V1RestartPolicy } from '@kubetrain/api';
 import { MigrationError } from './findings.js';
 import type { Findings } from './findings.js';
 
-/** A v1 `replicaSpecs` restart policy. */
-export type V1RestartPolicy = 'Always' | 'OnFailure' | 'Never' | 'ExitCode';
+export type { V1RestartPolicy } from '@kubetrain/api';
 
-/** The per-kind facts (Training Operator v1.9.4's types, defaults and webhooks). */
+/** The per-kind facts of the replica map (Training Operator v1.9.4's types). */
 export interface V1KindFacts {
   /** The replica map field of the spec, such as `pytorchReplicaSpecs`. */
   readonly specsField: string;
   /** The replica types in their canonical spelling, in the order the output lists them. */
   readonly replicaTypes: readonly string[];
-  /** The container the controller reads (`pytorch`, `tensorflow`, ...). */
-  readonly container: string;
-  /** The restart policy of a replica spec that sets none. */
-  readonly defaultRestartPolicy: V1RestartPolicy;
-  /** Replicas of a spec that sets none, by replica type (1 when absent). */
-  readonly defaultReplicas?: Readonly<Record<string, number>>;
 }
 
 /** Training Operator v1.9.4's facts per kind. */
@@ -29,39 +23,26 @@ export const V1_KIND_FACTS: Readonly<Record<V1KindName, V1KindFacts>> = {
   PyTorchJob: {
     specsField: V1ReplicaSpecsFields.PyTorchJob,
     replicaTypes: ['Master', 'Worker'],
-    container: 'pytorch',
-    defaultRestartPolicy: 'OnFailure',
   },
   TFJob: {
     specsField: V1ReplicaSpecsFields.TFJob,
     replicaTypes: ['Chief', 'Master', 'PS', 'Worker', 'Evaluator'],
-    container: 'tensorflow',
-    defaultRestartPolicy: 'Never',
   },
   MPIJob: {
     specsField: V1ReplicaSpecsFields.MPIJob,
     replicaTypes: ['Launcher', 'Worker'],
-    container: 'mpi',
-    defaultRestartPolicy: 'Never',
-    defaultReplicas: { Worker: 0 },
   },
   XGBoostJob: {
     specsField: V1ReplicaSpecsFields.XGBoostJob,
     replicaTypes: ['Master', 'Worker'],
-    container: 'xgboost',
-    defaultRestartPolicy: 'Never',
   },
   PaddleJob: {
     specsField: V1ReplicaSpecsFields.PaddleJob,
     replicaTypes: ['Master', 'Worker'],
-    container: 'paddle',
-    defaultRestartPolicy: 'OnFailure',
   },
   JAXJob: {
     specsField: V1ReplicaSpecsFields.JAXJob,
     replicaTypes: ['Worker'],
-    container: 'jax',
-    defaultRestartPolicy: 'Never',
   },
 };
 
@@ -106,11 +87,11 @@ export function readReplicas(kind: V1KindName, spec: Json, findings: Findings): 
     found.set(type, {
       type,
       path: `${base}.${key}`,
-      replicas: typeof value.replicas === 'number' ? value.replicas : (facts.defaultReplicas?.[type] ?? 1),
+      replicas: typeof value.replicas === 'number' ? value.replicas : v1DefaultReplicas(kind, type),
       restartPolicy:
         typeof restart === 'string' && restart !== ''
           ? (restart as V1RestartPolicy)
-          : facts.defaultRestartPolicy,
+          : V1KindDefaults[kind].restartPolicy,
       template: isObject(value.template) ? structuredClone(value.template) : {},
     });
   }

@@ -40,16 +40,8 @@ export const V1ReasonSuffixes = {
   FailedValidation: 'FailedValidation',
 } as const;
 
-/** `replicaSpecs[*].restartPolicy` values. */
-export const V1RestartPolicies = {
-  Always: 'Always',
-  OnFailure: 'OnFailure',
-  Never: 'Never',
-  ExitCode: 'ExitCode',
-} as const;
-
-/** One of {@link V1RestartPolicies}. */
-export type V1RestartPolicy = (typeof V1RestartPolicies)[keyof typeof V1RestartPolicies];
+// The restart policies are the API package's (with the kinds' Go defaulting facts).
+export { V1RestartPolicies, type V1RestartPolicy } from '@kubetrain/api/core';
 
 /** `runPolicy.cleanPodPolicy` values. */
 export const V1CleanPodPolicies = { All: 'All', Running: 'Running', None: 'None' } as const;

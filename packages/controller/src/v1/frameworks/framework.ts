@@ -2,7 +2,13 @@
 // What differs between the v1 kinds, as one interface: the reconcile core (../reconcile-core.ts) is
 // the same for all of them and asks the kind's Framework for names, defaults, admission rules, the env
 // of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
-import type { FieldError, V1KindName, V1ReplicaStatus } from '@kubetrain/api/core';
+import {
+  V1KindDefaults,
+  v1DefaultReplicas,
+  type FieldError,
+  type V1KindName,
+  type V1ReplicaStatus,
+} from '@kubetrain/api/core';
 import type { V1RestartPolicy } from '../constants.js';
 import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
 import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
@@ -55,6 +61,21 @@ export interface StatusContext {
   readonly counts: ReadonlyMap<string, ReplicaCounts>;
   /** Whether the job's Restarting condition is True (set when this reconcile restarted a pod). */
   readonly restarting: boolean;
+}
+
+/**
+ * A kind's Go defaulting facts as a framework carries them (from the API package's
+ * `V1KindDefaults`): its container, the restart policy and the replicas of a spec that sets none.
+ */
+export function kindDefaults(
+  kind: V1KindName,
+): Pick<Framework, 'defaultContainer' | 'defaultRestartPolicy' | 'defaultReplicas'> {
+  const facts = V1KindDefaults[kind];
+  return {
+    defaultContainer: facts.container,
+    defaultRestartPolicy: facts.restartPolicy,
+    defaultReplicas: (rtype) => v1DefaultReplicas(kind, rtype),
+  };
 }
 
 /** The facts and hooks of one v1 kind. */

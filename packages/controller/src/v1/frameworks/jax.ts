@@ -1,16 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // JAXJob (kubeflow/training-operator: pkg/controller.v1/jax, pkg/webhooks/jax): Workers only; worker-0
 // is the coordinator; COORDINATOR_*/NUM_PROCESSES/PROCESS_ID for jax.distributed.initialize().
-import type { FieldError } from '@kubetrain/api/core';
-import { V1RestartPolicies } from '../constants.js';
+import { V1KindDefaults, type FieldError } from '@kubetrain/api/core';
 import type { PodTemplate, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import type { Framework, PodContext } from './framework.js';
+import { kindDefaults, type Framework, type PodContext } from './framework.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const WORKER = 'Worker';
-const CONTAINER = 'jax';
+const CONTAINER = V1KindDefaults.JAXJob.container;
 const PORT_NAME = 'jaxjob-port';
 
 function setClusterSpec(template: PodTemplate, { job, specs, index }: PodContext): void {
@@ -30,11 +29,9 @@ export const jax: Framework = {
   operatorName: 'jaxjob-controller',
   replicaSpecsField: 'jaxReplicaSpecs',
   replicaTypes: [WORKER],
-  defaultContainer: CONTAINER,
+  ...kindDefaults('JAXJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 6666,
-  defaultRestartPolicy: V1RestartPolicies.Never,
-  defaultReplicas: () => 1,
   validate: (job: V1JobObject): FieldError[] =>
     validateReplicaSpecs(job.spec['jaxReplicaSpecs'] as never, jax, [WORKER]),
   isMasterRole: (_specs, _rtype, index) => index === 0,

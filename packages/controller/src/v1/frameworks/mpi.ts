@@ -9,7 +9,14 @@ import { resourceRef, type KubeObject } from '../../cluster/kube.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { Container, EnvVar, PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { ownerReference } from '../render.js';
-import type { AuxiliaryObject, Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
+import {
+  kindDefaults,
+  type AuxiliaryObject,
+  type Framework,
+  type PodContext,
+  type StatusContext,
+  type StatusVerdict,
+} from './framework.js';
 import { V1Messages } from './messages.js';
 
 const LAUNCHER = 'Launcher';
@@ -335,17 +342,15 @@ export const mpi: Framework = {
   operatorName: 'mpijob-controller',
   replicaSpecsField: 'mpiReplicaSpecs',
   replicaTypes: [LAUNCHER, WORKER],
-  defaultContainer: 'mpi',
+  ...kindDefaults('MPIJob'),
   defaultPortName: 'mpi-port',
   defaultPort: 9999,
-  defaultRestartPolicy: V1RestartPolicies.Never,
   podName: (job, rtype, index) =>
     rtype === LAUNCHER ? `${job}-launcher` : `${job}-${rtype.toLowerCase()}-${index}`,
   ownsServices: false,
   recreatesFailedPods: false,
   webhookRules: false,
   addsDefaultPort: false,
-  defaultReplicas: (rtype) => (rtype === WORKER ? 0 : 1),
   defaultSpec(spec) {
     spec['slotsPerWorker'] ??= 1;
     const runPolicy = (spec['runPolicy'] ??= {}) as Record<string, unknown>;

@@ -2,17 +2,16 @@
 // PaddleJob (kubeflow/training-operator: pkg/controller.v1/paddlepaddle, pkg/webhooks/paddlepaddle):
 // collective mode (Workers only, worker-0 is the master) or PS mode (a Master); PADDLE_* variables.
 // `elasticPolicy` is accepted and, as upstream, not acted on (no HPA, no env).
-import type { FieldError } from '@kubetrain/api/core';
-import { V1RestartPolicies } from '../constants.js';
+import { V1KindDefaults, type FieldError } from '@kubetrain/api/core';
 import type { EnvVar, PodTemplate, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import type { Framework, PodContext } from './framework.js';
+import { kindDefaults, type Framework, type PodContext } from './framework.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const MASTER = 'Master';
 const WORKER = 'Worker';
-const CONTAINER = 'paddle';
+const CONTAINER = V1KindDefaults.PaddleJob.container;
 const PORT_NAME = 'master';
 
 function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
@@ -43,11 +42,9 @@ export const paddle: Framework = {
   operatorName: 'paddlejob-controller',
   replicaSpecsField: 'paddleReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  defaultContainer: CONTAINER,
+  ...kindDefaults('PaddleJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 36543,
-  defaultRestartPolicy: V1RestartPolicies.OnFailure,
-  defaultReplicas: () => 1,
   validate: (job: V1JobObject): FieldError[] =>
     validateReplicaSpecs(job.spec['paddleReplicaSpecs'] as never, paddle, [MASTER, WORKER]),
   isMasterRole: (_specs, rtype) => rtype === MASTER,

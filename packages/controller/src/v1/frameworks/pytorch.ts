@@ -4,24 +4,24 @@
 // legacy MASTER_ADDR/MASTER_PORT/WORLD_SIZE/RANK, the elastic rendezvous, the init container that waits
 // for the master's host name.
 import {
+  V1KindDefaults,
   fieldPath,
   forbidden,
   required,
   type FieldError,
   type PyTorchElasticPolicy,
 } from '@kubetrain/api/core';
-import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import type { AuxiliaryObject, Framework, PodContext } from './framework.js';
+import { kindDefaults, type AuxiliaryObject, type Framework, type PodContext } from './framework.js';
 import { resourceRef } from '../../cluster/kube.js';
 import { ownerReference } from '../render.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const MASTER = 'Master';
 const WORKER = 'Worker';
-const CONTAINER = 'pytorch';
+const CONTAINER = V1KindDefaults.PyTorchJob.container;
 const PORT_NAME = 'pytorchjob-port';
 
 /** The image of the `init-pytorch` container (upstream's `--pytorch-init-container-image` default). */
@@ -155,11 +155,9 @@ export const pytorch: Framework = {
   operatorName: 'pytorchjob-controller',
   replicaSpecsField: 'pytorchReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  defaultContainer: CONTAINER,
+  ...kindDefaults('PyTorchJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 23456,
-  defaultRestartPolicy: V1RestartPolicies.OnFailure,
-  defaultReplicas: () => 1,
   defaultSpec(spec, specs) {
     const policy = spec['elasticPolicy'] as PyTorchElasticPolicy | undefined;
     if (policy === undefined) {

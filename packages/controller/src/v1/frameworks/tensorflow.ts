@@ -2,18 +2,23 @@
 // TFJob (kubeflow/training-operator: pkg/controller.v1/tensorflow, pkg/webhooks/tensorflow): PS, Worker,
 // Chief (Master is its legacy name) and Evaluator; TF_CONFIG on the `tensorflow` container; the chief
 // decides, else the workers (all, or worker-0 unless successPolicy is AllWorkers).
-import { fieldPath, forbidden, type FieldError } from '@kubetrain/api/core';
-import { V1RestartPolicies } from '../constants.js';
+import { V1KindDefaults, fieldPath, forbidden, type FieldError } from '@kubetrain/api/core';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, PortNotFoundError, replicaName, totalReplicas } from './env.js';
-import type { Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
+import {
+  kindDefaults,
+  type Framework,
+  type PodContext,
+  type StatusContext,
+  type StatusVerdict,
+} from './framework.js';
 import { V1Messages } from './messages.js';
 
 const CHIEF = 'Chief';
 const MASTER = 'Master';
 const WORKER = 'Worker';
-const CONTAINER = 'tensorflow';
+const CONTAINER = V1KindDefaults.TFJob.container;
 const PORT_NAME = 'tfjob-port';
 const DEFAULT_PORT = 2222;
 
@@ -104,11 +109,9 @@ export const tensorflow: Framework = {
   operatorName: 'tfjob-controller',
   replicaSpecsField: 'tfReplicaSpecs',
   replicaTypes: ['PS', WORKER, CHIEF, MASTER, 'Evaluator'],
-  defaultContainer: CONTAINER,
+  ...kindDefaults('TFJob'),
   defaultPortName: PORT_NAME,
   defaultPort: DEFAULT_PORT,
-  defaultRestartPolicy: V1RestartPolicies.Never,
-  defaultReplicas: () => 1,
   validate,
   isMasterRole: (specs, rtype, index) =>
     chiefOf(specs) !== undefined ? rtype === chiefOf(specs) : rtype === WORKER && index === 0,

@@ -1,17 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0
 // XGBoostJob (kubeflow/training-operator: pkg/controller.v1/xgboost, pkg/webhooks/xgboost): one Master
 // (the Rabit tracker) and Workers, MASTER_*/WORKER_* variables; the Master decides the job's state.
-import { fieldPath, required, type FieldError } from '@kubetrain/api/core';
+import { V1KindDefaults, fieldPath, required, type FieldError } from '@kubetrain/api/core';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import type { Framework, PodContext, StatusContext, StatusVerdict } from './framework.js';
+import {
+  kindDefaults,
+  type Framework,
+  type PodContext,
+  type StatusContext,
+  type StatusVerdict,
+} from './framework.js';
 import { V1Messages } from './messages.js';
 
 const MASTER = 'Master';
 const WORKER = 'Worker';
-const CONTAINER = 'xgboost';
+const CONTAINER = V1KindDefaults.XGBoostJob.container;
 const PORT_NAME = 'xgboostjob-port';
 
 function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
@@ -66,11 +72,9 @@ export const xgboost: Framework = {
   operatorName: 'xgboostjob-controller',
   replicaSpecsField: 'xgbReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  defaultContainer: CONTAINER,
+  ...kindDefaults('XGBoostJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 9999,
-  defaultRestartPolicy: V1RestartPolicies.Never,
-  defaultReplicas: () => 1,
   validate,
   isMasterRole: (_specs, rtype) => rtype === MASTER,
   setClusterSpec,
