@@ -40,7 +40,7 @@ describe('plainProgress', () => {
     sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
     expect(lines).toEqual([
       '10:54:32  tj  Created    [node: pending 2, running 0, succeeded 0, failed 0]\n',
-      '10:54:32  tj  Created    [node: pending 0, running 1, succeeded 1, failed 0]\n',
+      '10:54:32  tj  Running    [node: pending 0, running 1, succeeded 1, failed 0]\n',
       '10:54:32  tj  Complete   [node: pending 0, running 0, succeeded 2, failed 0]\n',
     ]);
   });
@@ -84,7 +84,7 @@ describe('terminalProgress on a narrow terminal', () => {
     sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
     expect(writes).toHaveLength(2);
     const drawn = writes[0]!.slice('\x1b[G\x1b[J'.length).split('\n').slice(0, -1);
-    expect(drawn).toEqual(['tj  Created', '  node               [>>>>>>>']);
+    expect(drawn).toEqual(['tj  Running', '  node               [>>>>>>>']);
     expect(drawn.every((l) => l.length < 30)).toBe(true);
     expect(writes[1]).toBe('\x1b[2A\x1b[G\x1b[Jtj  Complete\n  node               [=======\n');
   });

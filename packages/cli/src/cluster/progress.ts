@@ -23,7 +23,7 @@ function countsText(job: string, c: PhaseCounts): string {
 /** The plain line of one job (without the time): `<name>  <State>  [node: pending 0, ...]`. */
 export function progressLine(item: TrainJobWithSteps): string {
   const counts = [...phaseCounts(item.steps)].map(([job, c]) => countsText(job, c));
-  return `${item.job.metadata.name ?? ''}  ${stateOf(item.job).padEnd(9)}  [${counts.join('; ') || 'no pods'}]`;
+  return `${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps).padEnd(9)}  [${counts.join('; ') || 'no pods'}]`;
 }
 
 /** A bar of `width` cells: `=` succeeded, `>` running, `x` failed, `.` pending. */
@@ -41,7 +41,7 @@ export function progressBar(c: PhaseCounts, width = BAR_WIDTH): string {
 export function progressView(jobs: readonly TrainJobWithSteps[]): string[] {
   const lines: string[] = [];
   for (const item of jobs) {
-    lines.push(`${item.job.metadata.name ?? ''}  ${stateOf(item.job)}`);
+    lines.push(`${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps)}`);
     for (const [job, c] of phaseCounts(item.steps))
       lines.push(`  ${job.padEnd(18)} [${progressBar(c)}] ${countsText('', c).slice(2)}`);
   }

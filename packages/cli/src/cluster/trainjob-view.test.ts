@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { age, phaseCounts, stateOf, stepsOf, stepsReady } from './trainjob-view.js';
-import type { PodObject, TrainJobObject } from './trainjob-view.js';
+import type { PodObject, Step, TrainJobObject } from './trainjob-view.js';
 
 const job = (status: TrainJobObject['status'], spec: TrainJobObject['spec'] = {}): TrainJobObject => ({
   metadata: { name: 'j' },
@@ -10,8 +10,14 @@ const job = (status: TrainJobObject['status'], spec: TrainJobObject['spec'] = {}
 const cond = (type: string, status = 'True') => ({ type, status });
 
 describe('stateOf', () => {
-  const cases: Record<string, [TrainJobObject, string]> = {
+  const running: Step = { name: 'node-0', job: 'node', rank: 0, phase: 'Running', pod: 'j-node-0-0' };
+  const cases: Record<string, [TrainJobObject, string, Step[]?]> = {
     'no status: Created': [job(undefined), 'Created'],
+    'a pod running, counters not written yet: Running': [job(undefined), 'Running', [running]],
+    'a pod succeeded, no condition yet: Running': [job(undefined), 'Running', [{ ...running, phase: 'Succeeded' }]],
+    'pods pending: Created': [job(undefined), 'Created', [{ ...running, phase: 'Pending' }]],
+    'Complete=True with a pod still running': [job({ conditions: [cond('Complete')] }), 'Complete', [running]],
+    'suspended with a pod still running': [job(undefined, { suspend: true }), 'Suspended', [running]],
     'active pods: Running': [job({ jobsStatus: [{ name: 'node', active: 1 }] }), 'Running'],
     'Complete=True': [job({ conditions: [cond('Complete')] }), 'Complete'],
     'Failed wins over Complete': [job({ conditions: [cond('Complete'), cond('Failed')] }), 'Failed'],
@@ -23,8 +29,8 @@ describe('stateOf', () => {
       'Running',
     ],
   };
-  for (const [name, [input, want]] of Object.entries(cases))
-    it(name, () => expect(stateOf(input)).toBe(want));
+  for (const [name, [input, want, steps]] of Object.entries(cases))
+    it(name, () => expect(stateOf(input, steps)).toBe(want));
 });
 
 const pod = (name: string, job: string, index: string | undefined, phase: string): PodObject => ({

@@ -54,11 +54,16 @@ export const FinishedStates = ['Complete', 'Failed'] as const;
 const isTrue = (job: TrainJobObject, type: string): boolean =>
   job.status?.conditions?.some((c) => c.type === type && c.status === 'True') ?? false;
 
-/** The state of a TrainJob, from its conditions and `jobsStatus`. */
-export function stateOf(job: TrainJobObject): TrainJobState {
+/**
+ * The state of a TrainJob: its finished or suspended condition, else Running when one of its pods
+ * runs or has succeeded (read from the pods, as the Python SDK does; the manager writes the
+ * `jobsStatus` counters up to `--status-coalesce-window` late) or its counters show a Job active.
+ */
+export function stateOf(job: TrainJobObject, steps: readonly Step[] = []): TrainJobState {
   if (isTrue(job, 'Failed')) return 'Failed';
   if (isTrue(job, 'Complete')) return 'Complete';
   if (isTrue(job, 'Suspended') || job.spec?.suspend === true) return 'Suspended';
+  if (steps.some((s) => s.phase === 'Running' || s.phase === 'Succeeded')) return 'Running';
   const active = (job.status?.jobsStatus ?? []).some((j) => (j.active ?? 0) > 0 || (j.ready ?? 0) > 0);
   return active ? 'Running' : 'Created';
 }

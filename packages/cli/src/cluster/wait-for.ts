@@ -30,7 +30,7 @@ export interface WaitOptions {
 }
 
 function finished(item: TrainJobWithSteps): FinishedState | undefined {
-  const state = stateOf(item.job);
+  const state = stateOf(item.job, item.steps);
   return state === 'Complete' || state === 'Failed' ? state : undefined;
 }
 
@@ -82,7 +82,7 @@ export async function waitForTrainJobs(
     if (interrupt.signal.aborted) {
       for (const item of unfinished)
         io.stderr(
-          interruptedLine(item.job.metadata.namespace ?? '', item.job.metadata.name ?? '', stateOf(item.job)),
+          interruptedLine(item.job.metadata.namespace ?? '', item.job.metadata.name ?? '', stateOf(item.job, item.steps)),
         );
       return ExitCode.Interrupted;
     }

@@ -8,7 +8,7 @@ import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { Refs } from '../cluster/refs.js';
 import { formatTable } from '../cluster/table.js';
 import { age, stateOf, stepsOf } from '../cluster/trainjob-view.js';
-import type { PodObject, TrainJobObject } from '../cluster/trainjob-view.js';
+import type { PodObject, Step, TrainJobObject } from '../cluster/trainjob-view.js';
 import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 
@@ -31,13 +31,13 @@ function indent(text: string): string {
     .join('');
 }
 
-function summary(job: TrainJobObject, now: Date): string {
+function summary(job: TrainJobObject, steps: readonly Step[], now: Date): string {
   const spec = job.spec;
   const rows: [string, string][] = [
     ['Name', job.metadata.name ?? ''],
     ['Namespace', job.metadata.namespace ?? ''],
     ['Runtime', `${spec?.runtimeRef?.kind ?? 'ClusterTrainingRuntime'}/${spec?.runtimeRef?.name ?? ''}`],
-    ['State', stateOf(job)],
+    ['State', stateOf(job, steps)],
     ['Nodes', String(spec?.trainer?.numNodes ?? '<runtime>')],
     ['Image', spec?.trainer?.image ?? '<runtime>'],
     ['Suspend', String(spec?.suspend ?? false)],
@@ -69,7 +69,7 @@ export async function describeCommand(
   const job = await readTrainJob(session, name);
   const pods = await podsOf(session, session.namespace, name);
   const steps = stepsOf(pods);
-  let out = summary(job, now);
+  let out = summary(job, steps, now);
   const conditions = job.status?.conditions ?? [];
   out += 'Conditions:\n';
   out += conditions.length
@@ -101,7 +101,7 @@ export async function describeCommand(
         ),
       )
     : '  <none>\n';
-  const failure = stateOf(job) === 'Failed' ? findFailure(pods) : undefined;
+  const failure = stateOf(job, steps) === 'Failed' ? findFailure(pods) : undefined;
   if (failure) {
     out += failureText('Failure:', failure, await failureLog(session, session.namespace, failure));
   }

@@ -44,7 +44,7 @@ export function trainJobTable(
   const rows = items.map(({ job, steps }) => [
     ...(withNamespace ? [job.metadata.namespace ?? ''] : []),
     job.metadata.name ?? '',
-    stateOf(job),
+    stateOf(job, steps),
     job.spec?.runtimeRef?.name ?? '',
     String(job.spec?.trainer?.numNodes ?? (steps.filter((s) => s.job === 'node').length || '-')),
     stepsReady(job, steps),

@@ -66,7 +66,12 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
     name: 'status-coalesce-window',
     type: 'string',
     value: 'duration',
-    help: 'hold back TrainJob status writes that only move jobsStatus counters this long (default 5s; 0 writes each at once)',
+    help: 'hold back TrainJob status writes that only move jobsStatus counters this long (default 30s; 0 writes each at once)',
+  },
+  {
+    name: 'lifecycle-events',
+    type: 'boolean',
+    help: "also record the Created and Completed events of every TrainJob (default off: like upstream, only failures, suspend and resume; each event is a write)",
   },
   {
     name: 'zap-log-level',

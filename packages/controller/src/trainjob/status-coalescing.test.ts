@@ -21,10 +21,10 @@ const complete: TrainJobStatus = {
 describe('isUrgentStatusChange', () => {
   const cases: [string, TrainJobStatus | undefined, TrainJobStatus, boolean][] = [
     ['first counters of a new job', undefined, counters(0), false],
-    ['the first Job becomes active (the job is running)', counters(0), counters(1), true],
+    ['the first Job becomes active', counters(0), counters(1), false],
     ['a second Job becomes active', counters(1), counters(2), false],
     ['a Job becomes ready', counters(1), counters(1, 1), false],
-    ['the last active Job stops (Kueue waits for it)', counters(1, 1), counters(0, 0), true],
+    ['the last active Job stops', counters(1, 1), counters(0, 0), false],
     ['a condition appears', counters(1, 1), complete, true],
     [
       'a condition message changes',
@@ -32,7 +32,7 @@ describe('isUrgentStatusChange', () => {
       { ...complete, conditions: [{ ...complete.conditions![0]!, message: 'x' }] },
       true,
     ],
-    ['counters go away with an active job', counters(1), {}, true],
+    ['counters go away with an active job', counters(1), {}, false],
     ['counters go away without one', counters(0), {}, false],
     [
       'the same condition with its members in another order',
@@ -49,6 +49,11 @@ describe('isUrgentStatusChange', () => {
   });
 
   const kueueCases: [string, TrainJobStatus | undefined, TrainJobStatus, boolean][] = [
+    ['first counters of a new job', undefined, counters(0), false],
+    ['the first Job becomes active', counters(0), counters(1), true],
+    ['the last active Job stops (Kueue waits for it)', counters(1, 0, 1), counters(0, 0, 2), true],
+    ['counters go away with an active job', counters(1), {}, true],
+    ['a condition appears', counters(1, 1), complete, true],
     ['a second Job becomes active', counters(1), counters(2), false],
     ['a Job becomes ready (PodsReady)', counters(1), counters(1, 1), true],
     ['a ready Job succeeds (ready + succeeded unchanged)', counters(2, 1, 0), counters(1, 0, 1), false],

@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Fewer status writes: a TrainJob status change that only moves the `jobsStatus` counters (a Job
 // became active, ready or succeeded) is held back for a window, so that the changes a JobSet goes
-// through reach the API server as one merge patch, not one per step. A change that something
-// waits on is written at once:
+// through reach the API server as one merge patch, not one per step; a job that ends within the
+// window gets one status write, its final one. A change that something waits on is written at once:
 //  - any condition (Suspended, Resumed, Complete, Failed, DeadlineExceeded, …) or other status field;
-//  - the first Job starting and the last active Job stopping: the job is running, or no longer
-//    (what `kubetrain get` shows as Running; Kueue's Stop waits for every `active` to be 0);
-//  - for a job Kueue manages, more Jobs ready or done (Kueue's PodsReady is computed from
-//    `ready + succeeded`, and `waitForPodsReady` may hold other admissions until it is true).
+//  - for a job Kueue manages, the first Job starting and the last active one stopping (Kueue's Stop
+//    waits for every `active` to be 0), and more Jobs ready or done (Kueue's PodsReady is computed
+//    from `ready + succeeded`, and `waitForPodsReady` may hold other admissions until it is true).
+// No client reads Running from the counters: the Python SDK and `kubetrain get`/`wait`/`submit
+// --follow` read it from the pods, kubectl's State column from the conditions.
 // Nothing is lost: a held change is recomputed from the cache when the window ends (a requeue),
 // and after a restart the first reconcile finds it like any other difference.
 
@@ -15,7 +16,7 @@ import type { TrainJobStatus } from '@kubetrain/api/core';
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
-export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 5000;
+export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 30_000;
 
 /** Whether a status with these counters has a Job still running. */
 function hasActiveJob(status: TrainJobStatus | undefined): boolean {
@@ -35,8 +36,8 @@ function readyOrDone(status: TrainJobStatus | undefined): number {
 
 /**
  * Whether the change from `current` to `next` must be written at once: anything but the
- * `jobsStatus` counters changed, the first Job started or the last active one stopped, or
- * (`kueue`: Kueue manages the job) more Jobs are ready or done.
+ * `jobsStatus` counters changed, or (`kueue`: Kueue manages the job) the first Job started, the
+ * last active one stopped or more Jobs are ready or done.
  */
 export function isUrgentStatusChange(
   current: TrainJobStatus | undefined,
@@ -44,8 +45,8 @@ export function isUrgentStatusChange(
   kueue = false,
 ): boolean {
   if (!jsonEqual(withoutCounters(current), withoutCounters(next))) return true;
-  if (hasActiveJob(current) !== hasActiveJob(next)) return true;
-  return kueue && readyOrDone(next) > readyOrDone(current);
+  if (!kueue) return false;
+  return hasActiveJob(current) !== hasActiveJob(next) || readyOrDone(next) > readyOrDone(current);
 }
 
 /** What to do with a status change now: write it, or come back after `retryAfterMs`. */
