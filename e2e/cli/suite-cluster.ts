@@ -37,7 +37,7 @@ export interface SuiteCluster {
 export async function prepareSuite(prefix: string): Promise<SuiteCluster> {
   const namespace = await createNamespace(prefix);
   const installed = await installCrdsAndShippedRuntimes(FIELD_MANAGER);
-  const test = await startTestManager(namespace);
+  const test = await startTestManager(namespace, undefined, ['--lifecycle-events']);
   return {
     namespace,
     test,

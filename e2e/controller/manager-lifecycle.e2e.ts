@@ -22,6 +22,7 @@ import { waitFor } from '../support/wait.js';
 import {
   createTrainJob,
   custom,
+  eventsOf,
   installCrdsAndShippedRuntimes,
   removeClusterRuntimes,
   podAnnotations,
@@ -153,6 +154,12 @@ describe('kubetrain-manager lifecycle', () => {
       return true;
     });
     const firstWrites = await writesOf(first.manager);
+    // Without --lifecycle-events, a job that ran to Complete has no event of the manager's: like
+    // upstream, Created and Completed are not recorded (the suspended jobs do have Suspended).
+    const doneEvents = (await eventsOf(namespace, `done-${suffix}`)).map((e) => e.reason);
+    expect(doneEvents).not.toContain('Created');
+    expect(doneEvents).not.toContain('Completed');
+    expect((await eventsOf(namespace, `susp-${suffix}`)).map((e) => e.reason)).toContain('Suspended');
     await first.manager.stop();
     started.splice(started.indexOf(first), 1);
 

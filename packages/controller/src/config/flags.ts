@@ -35,6 +35,8 @@ export interface Flags {
   readonly gangScheduling?: GangScheduling;
   /** `--status-coalesce-window`, in ms: how long counter-only status changes are held back (default: the reconciler's). */
   readonly statusCoalesceWindowMs?: number;
+  /** `--lifecycle-events`: also record every TrainJob's `Created` and `Completed` events (default off). */
+  readonly lifecycleEvents: boolean;
 }
 
 /** A command line the manager cannot run with. */
@@ -105,7 +107,7 @@ export function parseFlags(
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values['help'] === true) onHelp(usage());
-  const v = values as Record<string, string | undefined> & { 'zap-devel'?: boolean };
+  const v = values as Record<string, string | undefined> & { 'zap-devel'?: boolean; 'lifecycle-events'?: boolean };
   const devel = v['zap-devel'] === true;
   let logLevel: LogLevel = devel ? 'debug' : 'info';
   if (v['zap-log-level'] !== undefined) logLevel = zapLevel(v['zap-log-level']);
@@ -136,6 +138,7 @@ export function parseFlags(
   return {
     ...(statusCoalesceWindowMs !== undefined ? { statusCoalesceWindowMs } : {}),
     v1Kinds,
+    lifecycleEvents: v['lifecycle-events'] === true,
     ...(gangScheduling !== undefined ? { gangScheduling } : {}),
     ...(v.config !== undefined ? { configFile: v.config } : {}),
     ...(v['feature-gates'] !== undefined ? { featureGates: v['feature-gates'] } : {}),

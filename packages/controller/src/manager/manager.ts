@@ -185,6 +185,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     ...(flags.statusCoalesceWindowMs !== undefined
       ? { statusCoalesceWindowMs: flags.statusCoalesceWindowMs }
       : {}),
+    lifecycleEvents: flags.lifecycleEvents,
   });
   const trainJobs = new Controller(
     ControllerNames.TrainJob,

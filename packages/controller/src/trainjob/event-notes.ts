@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The events the TrainJob controller records, and their notes. Upstream records only
-// `TrainJobResourcesCreationFailed`; kubetrain adds the lifecycle a user wants to see.
+// `TrainJobResourcesCreationFailed`; kubetrain adds Failed (naming the failing pod), Suspended and
+// Resumed, and with `--lifecycle-events` Created and Completed.
 
 import type { EventInput } from '../events/event-recorder.js';
 

@@ -81,9 +81,15 @@ export interface TrainJobReconcilerDeps {
   /**
    * How long a status change that only moves the `jobsStatus` counters is held back, so that the
    * steps of a JobSet reach the API server as one write (status-coalescing.ts); 0 writes each at
-   * once. Default 5 s (`--status-coalesce-window`).
+   * once. Default 30 s (`--status-coalesce-window`).
    */
   readonly statusCoalesceWindowMs?: number;
+  /**
+   * Also record every TrainJob's `Created` and `Completed` events (`--lifecycle-events`). Off by
+   * default: each is one more write per TrainJob, and upstream records neither; failures, suspend
+   * and resume are always recorded.
+   */
+  readonly lifecycleEvents?: boolean;
 }
 
 /** How long a LeaderWorkerSet-backed job whose LeaderWorkerSet is missing waits before a retry, in ms. */
@@ -237,7 +243,7 @@ export class TrainJobReconciler {
       if (workloadPatch !== undefined) await patchWorkload(this.deps, workloadPatch);
       if (observed.leaderWorkerSet !== undefined) lws.settled(namespace, name, observed.leaderWorkerSet);
     }
-    if (applied?.created !== undefined) {
+    if (applied?.created !== undefined && this.deps.lifecycleEvents === true) {
       void this.deps.events.record(trainJob, notes.created(applied.created, name));
     }
     if (isFinished(status)) {
@@ -442,8 +448,10 @@ export class TrainJobReconciler {
       let event: EventInput;
       if (t.kind === 'suspended' || t.kind === 'resumed')
         event = notes.suspendChanged(t.kind === 'suspended', t.message);
-      else if (t.kind === 'completed') event = notes.completed(t.message);
-      else {
+      else if (t.kind === 'completed') {
+        if (this.deps.lifecycleEvents !== true) continue;
+        event = notes.completed(t.message);
+      } else {
         const pod =
           t.reason === TrainJobReasons.DeadlineExceeded || jobSet === undefined
             ? undefined
