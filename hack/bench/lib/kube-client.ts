@@ -5,6 +5,7 @@
 // its own traffic from the server's counters.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { ClientRequest } from 'node:http';
 import { Agent, request } from 'node:https';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { countKey, requestVerb, resourceOfPath, type RequestCounts } from './request-counts.js';
@@ -170,47 +171,86 @@ export class KubeClient {
 
   /**
    * Opens a watch (`path` with `watch=1`) and calls `onEvent` for every event line, stamped with
-   * `performance.now()` when the line arrived. Resolves with a function that closes it.
+   * `performance.now()` when the line arrived. When the server ends it (its timeout, or a cacher
+   * closing a watcher it finds too slow on a saturated machine), it is opened again from the last
+   * resourceVersion seen, so no event is lost (only stamped later); a resume the server refuses
+   * (410 Gone) is reported. `metadataOnly`: the objects as PartialObjectMetadata (less to send and
+   * parse). Resolves with a function that closes it.
    */
-  watch(path: string, onEvent: (event: WatchEvent, at: number) => void): Promise<() => void> {
-    this.count('GET', path);
-    return new Promise((resolve, reject) => {
-      const req = request(
-        `${this.server}${path}`,
-        { agent: this.agent, headers: { accept: 'application/json' } },
-        (res) => {
-          if (res.statusCode !== 200) {
-            reject(new ApiError(res.statusCode ?? 0, '', `WATCH ${path}`));
-            res.resume();
-            return;
-          }
-          let buffered = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            const at = performance.now();
-            buffered += chunk;
-            let nl: number;
-            while ((nl = buffered.indexOf('\n')) >= 0) {
-              const line = buffered.slice(0, nl);
-              buffered = buffered.slice(nl + 1);
-              if (line.trim()) onEvent(JSON.parse(line) as WatchEvent, at);
+  async watch(
+    path: string,
+    onEvent: (event: WatchEvent, at: number) => void,
+    { metadataOnly = false } = {},
+  ): Promise<() => void> {
+    const accept = metadataOnly
+      ? 'application/json;as=PartialObjectMetadata;g=meta.k8s.io;v=v1,application/json'
+      : 'application/json';
+    let lastVersion: string | undefined;
+    let closed = false;
+    let current: ClientRequest | undefined;
+    const open = (resume: boolean): Promise<void> => {
+      const query =
+        resume && lastVersion
+          ? `&allowWatchBookmarks=true&resourceVersion=${lastVersion}`
+          : '&allowWatchBookmarks=true';
+      this.count('GET', path);
+      return new Promise((resolve, reject) => {
+        const req = request(
+          `${this.server}${path}${query}`,
+          { agent: this.agent, headers: { accept } },
+          (res) => {
+            if (res.statusCode !== 200) {
+              reject(new ApiError(res.statusCode ?? 0, '', `WATCH ${path}`));
+              res.resume();
+              return;
             }
-          });
-          res.on('error', () => undefined);
-          // The server may end a watch (restart, timeout): what comes after is not seen, so say so.
-          let closed = false;
-          res.on('close', () => {
-            if (!closed) console.error(`  harness watch ${path} ended early: later events are missed`);
-          });
-          resolve(() => {
-            closed = true;
-            req.destroy();
-          });
-        },
-      );
-      req.on('error', (e) => reject(e));
-      req.end();
-    });
+            let buffered = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              const at = performance.now();
+              buffered += chunk;
+              let nl: number;
+              while ((nl = buffered.indexOf('\n')) >= 0) {
+                const line = buffered.slice(0, nl);
+                buffered = buffered.slice(nl + 1);
+                if (!line.trim()) continue;
+                const event = JSON.parse(line) as WatchEvent;
+                if (event.type === 'ERROR') {
+                  console.error(
+                    `  harness watch ${path}: ${JSON.stringify(event.object).slice(0, 200)}: later events are missed`,
+                  );
+                  closed = true;
+                  continue;
+                }
+                lastVersion = event.object.metadata.resourceVersion ?? lastVersion;
+                if (event.type !== 'BOOKMARK') onEvent(event, at);
+              }
+            });
+            res.on('error', () => undefined);
+            res.on('close', () => {
+              if (closed) return;
+              console.error(
+                `  harness watch ${path} ended by the server; resumed at resourceVersion ${lastVersion}`,
+              );
+              open(true).catch((e: unknown) => {
+                console.error(
+                  `  harness watch ${path} could not resume: ${String(e)}; later events are missed`,
+                );
+              });
+            });
+            resolve();
+          },
+        );
+        current = req;
+        req.on('error', (e) => reject(e));
+        req.end();
+      });
+    };
+    await open(false);
+    return () => {
+      closed = true;
+      current?.destroy();
+    };
   }
 
   /** Closes the pooled connections. */

@@ -170,11 +170,13 @@ export interface VariantSettings {
   lite?: number;
   /** 1: node's `--optimize-for-size`. */
   size?: number;
+  /** V8's `--heap-growing-percent`: how far the old space may grow past the live heap before a full GC. */
+  grow?: number;
 }
 
 /** The settings whose value may be 0; the others need a positive integer. */
 const ZERO_ALLOWED = new Set(['window', 'lite', 'size']);
-const SETTINGS = ['workers', 'semi', 'window', 'lite', 'size'] as const;
+const SETTINGS = ['workers', 'semi', 'window', 'lite', 'size', 'grow'] as const;
 
 /** Parses `workers=64+semi=2+window=5+lite=1` (the part after `kubetrain:`); throws on an unknown or bad setting. */
 export function parseVariant(spec: string): VariantSettings {
@@ -195,8 +197,9 @@ export function parseVariant(spec: string): VariantSettings {
 }
 
 /**
- * `kubetrain:workers=N+semi=M+window=S+lite=1+size=1`: the compiled tree with N TrainJob workers,
- * node's `--max-semi-space-size=M`, `--lite-mode`, `--optimize-for-size` and/or
+ * `kubetrain:workers=N+semi=M+window=S+lite=1+size=1+grow=P`: the compiled tree with N TrainJob
+ * workers, node's `--max-semi-space-size=M`, `--lite-mode`, `--optimize-for-size`,
+ * `--heap-growing-percent=P` and/or
  * `--status-coalesce-window=Ss`, for comparing settings in one run.
  */
 export function kubetrainVariant(spec: string): ManagerLauncher {
@@ -205,6 +208,7 @@ export function kubetrainVariant(spec: string): ManagerLauncher {
     ...(settings.semi !== undefined ? [`--max-semi-space-size=${settings.semi}`] : []),
     ...(settings.lite ? ['--lite-mode'] : []),
     ...(settings.size ? ['--optimize-for-size'] : []),
+    ...(settings.grow !== undefined ? [`--heap-growing-percent=${settings.grow}`] : []),
   ];
   const extra: ConfigExtra =
     settings.workers !== undefined

@@ -27,6 +27,7 @@ export class TrainJobWatch {
           const owner = trainJobOwner(e.object) ?? e.object.metadata.name;
           if (!w.jobSetAt.has(owner)) w.jobSetAt.set(owner, at);
         },
+        { metadataOnly: true },
       ),
       await client.watch(
         `/apis/trainer.kubeflow.org/v1alpha1/namespaces/${namespace}/trainjobs?watch=1`,
