@@ -14,7 +14,7 @@ import type { ManagerLauncher } from './manager.js';
 import { counterDelta, managerCounters, type ManagerCounters } from './manager-metrics.js';
 import { createNamespace, deleteNamespace, waitFor } from './namespace.js';
 import { runPool } from './pool.js';
-import { procStats } from './proc-stats.js';
+import { procStats, sampleAnonPeak } from './proc-stats.js';
 import { delta, filterRows, isManagerRow, subtract, type RequestCounts } from './request-counts.js';
 import { percentile } from './stats.js';
 import { TrainJobWatch } from './trainjob-watch.js';
@@ -63,6 +63,8 @@ export interface RunResult {
   /** VmHWM once ready (before any TrainJob) and at the end of the run, MiB. */
   idlePeakRssMiB: number;
   peakRssMiB: number;
+  /** The highest RssAnon sampled from the start of the window to the end of the run, MiB. */
+  peakAnonRssMiB: number;
   /** Namespaces with TrainJobs of other work when the run started (see foreign-work.ts). */
   foreignNamespaces: string[];
 }
@@ -112,6 +114,7 @@ export async function runManager(
   const manager = await launcher.start({ kubeconfig: kubeconfigPath(), workDir });
   let namespace: string | undefined;
   let closeWatch: (() => void) | undefined;
+  let anonPeak: { stop: () => number } | undefined;
   try {
     // A variant name (`kubetrain:workers=64+semi=2`) is not a DNS label: its other characters become `-`.
     namespace = await createNamespace(client, `bench-${launcher.name.replace(/[^a-z0-9-]/g, '-')}-${n}`);
@@ -119,6 +122,7 @@ export async function runManager(
     closeWatch = () => watch.close();
     await sleep(2000); // the manager's start-up lists and the watch set-up settle before the window
     const idlePeakRssMiB = procStats(manager.pid).peakRssMiB;
+    anonPeak = sampleAnonPeak(manager.pid);
     const start = await snapshot(client, manager.metricsUrl, manager.pid);
     const createdAt = new Map<string, number>();
     const t0 = performance.now();
@@ -155,6 +159,7 @@ export async function runManager(
       toJobSet: phase(start, atJobSets),
       idlePeakRssMiB,
       peakRssMiB: procStats(manager.pid).peakRssMiB,
+      peakAnonRssMiB: 0,
       foreignNamespaces,
     };
     if (options.lifecycle) {
@@ -174,10 +179,12 @@ export async function runManager(
       };
       result.peakRssMiB = procStats(manager.pid).peakRssMiB;
     }
+    result.peakAnonRssMiB = anonPeak.stop();
     return result;
   } finally {
     // Also when the namespace or the watch could not be made: the manager must not outlive the run.
     closeWatch?.();
+    anonPeak?.stop();
     await manager.stop();
     // A failed clean-up is reported but does not throw away what the run measured.
     if (namespace !== undefined)

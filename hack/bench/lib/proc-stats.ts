@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // CPU time and memory of a process, read from /proc (Linux): utime + stime of /proc/<pid>/stat
-// and VmHWM (peak resident set) / VmRSS of /proc/<pid>/status.
+// and VmHWM (peak resident set) / VmRSS / RssAnon of /proc/<pid>/status.
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat (USER_HZ; 100 on every Linux build in use). */
@@ -14,6 +14,11 @@ export interface ProcStats {
   peakRssMiB: number;
   /** Current resident set size in MiB. */
   rssMiB: number;
+  /**
+   * Current anonymous resident memory in MiB (RssAnon: the heap and other private memory, without
+   * the pages of the executable and libraries that VmRSS also counts and the kernel can drop).
+   */
+  anonRssMiB: number;
 }
 
 /** Reads the counters of `pid`; throws when the process is gone. */
@@ -29,5 +34,30 @@ export function procStats(pid: number): ProcStats {
     cpuSeconds: (utime + stime) / CLOCK_TICKS,
     peakRssMiB: kib('VmHWM') / 1024,
     rssMiB: kib('VmRSS') / 1024,
+    anonRssMiB: kib('RssAnon') / 1024,
+  };
+}
+
+/**
+ * Samples `pid`'s RssAnon every `intervalMs` (the kernel keeps no peak of it); `stop` returns the
+ * highest value seen, in MiB.
+ */
+export function sampleAnonPeak(pid: number, intervalMs = 100): { stop: () => number } {
+  let peak = 0;
+  const sample = (): void => {
+    try {
+      peak = Math.max(peak, procStats(pid).anonRssMiB);
+    } catch {
+      // the process is gone: keep the peak seen
+    }
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak;
+    },
   };
 }

@@ -112,6 +112,10 @@ export function nTable(results: NResults, baseline = 'upstream'): string {
     { label: 'lifecycle: first create → last TrainJob finished (s)', value: (r) => r.lifecycle?.seconds },
     { label: 'manager peak RSS (MiB)', value: (r) => r.peakRssMiB },
     {
+      label: 'manager peak anonymous RSS (MiB; RssAnon, sampled every 100 ms)',
+      value: (r) => r.peakAnonRssMiB,
+    },
+    {
       label: 'kube-apiserver + etcd CPU s, lifecycle (or to the JobSets)',
       value: (r) => (r.lifecycle ?? r.toJobSet).machine.controlPlaneCpuSeconds,
       digits: 1,

@@ -79,3 +79,16 @@ describe('--status-coalesce-window', () => {
     expect(() => parseFlags([flag], showHelp)).toThrow(new FlagError(message));
   });
 });
+
+describe('--lifecycle-events', () => {
+  it.each([
+    { argv: [], want: false },
+    { argv: ['--lifecycle-events'], want: true },
+  ])('$argv', ({ argv, want }) => {
+    expect(parseFlags(argv, showHelp).lifecycleEvents).toBe(want);
+  });
+
+  it('takes no value', () => {
+    expect(() => parseFlags(['--lifecycle-events=true'], showHelp)).toThrow(FlagError);
+  });
+});
