@@ -141,6 +141,18 @@ describe('charts/kubetrain', () => {
       },
     ],
     [
+      'lifecycle events on',
+      ['lifecycleEvents=true'],
+      (o) => {
+        expect(container(o).args).toEqual([
+          '--config=/controller_manager_config.yaml',
+          '--log-level=info',
+          '--lifecycle-events',
+        ]);
+        expect(parseFlags(container(o).args.slice(1)).lifecycleEvents).toBe(true);
+      },
+    ],
+    [
       'webhook and metrics ports',
       ['webhook.port=9444', 'webhook.servicePort=8444', 'metrics.port=9090'],
       (o, c) => {

@@ -17,6 +17,7 @@ describe('parseVariant', () => {
     'a window of 0 (no coalescing)': { spec: 'window=0+workers=64', want: { window: 0, workers: 64 } },
     'V8 modes': { spec: 'semi=2+lite=1+size=0', want: { semi: 2, lite: 1, size: 0 } },
     'heap growth': { spec: 'semi=2+size=1+grow=20', want: { semi: 2, size: 1, grow: 20 } },
+    'no optimizing compiler': { spec: 'semi=2+size=1+noopt=1', want: { semi: 2, size: 1, noopt: 1 } },
     'a negative window': { spec: 'window=-1', error: /window=-1 needs an integer of 0 or more/ },
     'a setting without a value': { spec: 'window', error: /window needs an integer of 0 or more/ },
   };

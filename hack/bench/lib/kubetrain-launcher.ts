@@ -172,11 +172,13 @@ export interface VariantSettings {
   size?: number;
   /** V8's `--heap-growing-percent`: how far the old space may grow past the live heap before a full GC. */
   grow?: number;
+  /** 1: node's `--no-maglev --no-turbofan` (Ignition and Sparkplug only: no optimizing compiler). */
+  noopt?: number;
 }
 
 /** The settings whose value may be 0; the others need a positive integer. */
-const ZERO_ALLOWED = new Set(['window', 'lite', 'size']);
-const SETTINGS = ['workers', 'semi', 'window', 'lite', 'size', 'grow'] as const;
+const ZERO_ALLOWED = new Set(['window', 'lite', 'size', 'noopt']);
+const SETTINGS = ['workers', 'semi', 'window', 'lite', 'size', 'grow', 'noopt'] as const;
 
 /** Parses `workers=64+semi=2+window=5+lite=1` (the part after `kubetrain:`); throws on an unknown or bad setting. */
 export function parseVariant(spec: string): VariantSettings {
@@ -197,9 +199,9 @@ export function parseVariant(spec: string): VariantSettings {
 }
 
 /**
- * `kubetrain:workers=N+semi=M+window=S+lite=1+size=1+grow=P`: the compiled tree with N TrainJob
- * workers, node's `--max-semi-space-size=M`, `--lite-mode`, `--optimize-for-size`,
- * `--heap-growing-percent=P` and/or
+ * `kubetrain:workers=N+semi=M+window=S+lite=1+size=1+grow=P+noopt=1`: the compiled tree with N
+ * TrainJob workers, node's `--max-semi-space-size=M`, `--lite-mode`, `--optimize-for-size`,
+ * `--heap-growing-percent=P`, `--no-maglev --no-turbofan` and/or
  * `--status-coalesce-window=Ss`, for comparing settings in one run.
  */
 export function kubetrainVariant(spec: string): ManagerLauncher {
@@ -209,6 +211,7 @@ export function kubetrainVariant(spec: string): ManagerLauncher {
     ...(settings.lite ? ['--lite-mode'] : []),
     ...(settings.size ? ['--optimize-for-size'] : []),
     ...(settings.grow !== undefined ? [`--heap-growing-percent=${settings.grow}`] : []),
+    ...(settings.noopt ? ['--no-maglev', '--no-turbofan'] : []),
   ];
   const extra: ConfigExtra =
     settings.workers !== undefined
