@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubeconfigPath } from '../bench/lib/kube-client.js';
 import type { LaunchOptions, ManagerHandle, ManagerLauncher } from '../bench/lib/manager.js';
-import { freePort, startProcess, stopProcess, waitHttpOk } from '../bench/lib/process.js';
+import { freePort, retryOnPortClash, startProcess, stopProcess, waitHttpOk } from '../bench/lib/process.js';
 import { selfSignedCert } from '../bench/lib/tls.js';
 
 /** The upstream release the baseline is (build-trainer.sh builds the same one). */
@@ -70,7 +70,13 @@ export interface TrainerPorts {
 }
 
 /** Starts upstream's manager in `options.workDir` and waits until /readyz answers 200. */
-export async function startTrainer(
+export function startTrainer(
+  options: LaunchOptions & { tuned: boolean; binary?: string },
+): Promise<ManagerHandle> {
+  return retryOnPortClash(() => startTrainerOnce(options), join(options.workDir, 'manager.log'));
+}
+
+async function startTrainerOnce(
   options: LaunchOptions & { tuned: boolean; binary?: string },
 ): Promise<ManagerHandle> {
   const binary = options.binary ?? trainerBinary();

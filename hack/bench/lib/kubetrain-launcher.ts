@@ -20,7 +20,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheDir } from './kube-client.js';
 import type { LaunchOptions, ManagerHandle, ManagerLauncher } from './manager.js';
-import { freePort, startProcess, stopProcess, waitHttpOk } from './process.js';
+import { freePort, retryOnPortClash, startProcess, stopProcess, waitHttpOk } from './process.js';
 import { selfSignedCert } from './tls.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
@@ -77,53 +77,60 @@ type NodeArgs = () => string[];
 type ConfigExtra = Record<string, unknown>;
 
 function launch(nodeArgs: NodeArgs, extra: ConfigExtra = {}) {
-  return async (options: LaunchOptions): Promise<ManagerHandle> => {
-    const health = await freePort();
-    const metrics = await freePort();
-    const webhook = await freePort();
-    const configPath = join(options.workDir, 'kubetrain-config.yaml');
-    writeFileSync(
+  return (options: LaunchOptions): Promise<ManagerHandle> =>
+    retryOnPortClash(() => launchOnce(nodeArgs, extra, options), join(options.workDir, 'manager.log'));
+}
+
+async function launchOnce(
+  nodeArgs: NodeArgs,
+  extra: ConfigExtra,
+  options: LaunchOptions,
+): Promise<ManagerHandle> {
+  const health = await freePort();
+  const metrics = await freePort();
+  const webhook = await freePort();
+  const configPath = join(options.workDir, 'kubetrain-config.yaml');
+  writeFileSync(
+    configPath,
+    JSON.stringify({
+      apiVersion: 'config.trainer.kubeflow.org/v1alpha1',
+      kind: 'Configuration',
+      health: { healthProbeBindAddress: `127.0.0.1:${health}` },
+      metrics: { bindAddress: `127.0.0.1:${metrics}`, secureServing: false },
+      webhook: { port: webhook, host: '127.0.0.1' },
+      leaderElection: { leaderElect: false },
+      certManagement: { enable: false },
+      ...extra,
+    }),
+  );
+  const certDir = join(options.workDir, 'certs');
+  selfSignedCert(certDir);
+  const started = startProcess(
+    process.execPath,
+    [
+      ...extraNodeArgs(),
+      ...nodeArgs(),
+      '--config',
       configPath,
-      JSON.stringify({
-        apiVersion: 'config.trainer.kubeflow.org/v1alpha1',
-        kind: 'Configuration',
-        health: { healthProbeBindAddress: `127.0.0.1:${health}` },
-        metrics: { bindAddress: `127.0.0.1:${metrics}`, secureServing: false },
-        webhook: { port: webhook, host: '127.0.0.1' },
-        leaderElection: { leaderElect: false },
-        certManagement: { enable: false },
-        ...extra,
-      }),
-    );
-    const certDir = join(options.workDir, 'certs');
-    selfSignedCert(certDir);
-    const started = startProcess(
-      process.execPath,
-      [
-        ...extraNodeArgs(),
-        ...nodeArgs(),
-        '--config',
-        configPath,
-        '--kubeconfig',
-        options.kubeconfig,
-        '--cert-dir',
-        certDir,
-      ],
-      { KUBECONFIG: options.kubeconfig, TMPDIR: options.workDir },
-      join(options.workDir, 'manager.log'),
-    );
-    try {
-      await waitHttpOk(`http://127.0.0.1:${health}/readyz`, started);
-    } catch (error) {
-      await stopProcess(started);
-      throw error;
-    }
-    return {
-      pid: started.pid,
-      metricsUrl: `http://127.0.0.1:${metrics}/metrics`,
-      logPath: started.logPath,
-      stop: () => stopProcess(started),
-    };
+      '--kubeconfig',
+      options.kubeconfig,
+      '--cert-dir',
+      certDir,
+    ],
+    { KUBECONFIG: options.kubeconfig, TMPDIR: options.workDir },
+    join(options.workDir, 'manager.log'),
+  );
+  try {
+    await waitHttpOk(`http://127.0.0.1:${health}/readyz`, started);
+  } catch (error) {
+    await stopProcess(started);
+    throw error;
+  }
+  return {
+    pid: started.pid,
+    metricsUrl: `http://127.0.0.1:${metrics}/metrics`,
+    logPath: started.logPath,
+    stop: () => stopProcess(started),
   };
 }
 

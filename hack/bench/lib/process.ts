@@ -3,7 +3,7 @@
 // in a log file, waiting for an HTTP endpoint to answer 200, and a stop that signals exactly the
 // child's PID (SIGTERM, then SIGKILL after a grace period).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, closeSync } from 'node:fs';
+import { openSync, closeSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -19,6 +19,33 @@ export function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** Whether the log says a listener could not bind (Go: `address already in use`; node: `EADDRINUSE`). */
+export function isPortClash(logText: string): boolean {
+  return /address already in use|EADDRINUSE/.test(logText);
+}
+
+/**
+ * Calls `attempt` (which picks its ports with {@link freePort} and returns once the process is
+ * ready) up to `times` times while it fails because a port was taken between the pick and the
+ * bind: the picked ports are in the ephemeral range, where any client's connection may land.
+ */
+export async function retryOnPortClash<T>(attempt: () => Promise<T>, logPath: string, times = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      let log = '';
+      try {
+        log = readFileSync(logPath, 'utf8');
+      } catch {
+        // no log: not a clash
+      }
+      if (i >= times || !isPortClash(log)) throw error;
+      console.error(`  a port was taken before the process bound it; starting again (${i + 1}/${times})`);
+    }
+  }
 }
 
 /** A child process started by {@link startProcess}. */

@@ -14,9 +14,17 @@ describe('stateOf', () => {
   const cases: Record<string, [TrainJobObject, string, Step[]?]> = {
     'no status: Created': [job(undefined), 'Created'],
     'a pod running, counters not written yet: Running': [job(undefined), 'Running', [running]],
-    'a pod succeeded, no condition yet: Running': [job(undefined), 'Running', [{ ...running, phase: 'Succeeded' }]],
+    'a pod succeeded, no condition yet: Running': [
+      job(undefined),
+      'Running',
+      [{ ...running, phase: 'Succeeded' }],
+    ],
     'pods pending: Created': [job(undefined), 'Created', [{ ...running, phase: 'Pending' }]],
-    'Complete=True with a pod still running': [job({ conditions: [cond('Complete')] }), 'Complete', [running]],
+    'Complete=True with a pod still running': [
+      job({ conditions: [cond('Complete')] }),
+      'Complete',
+      [running],
+    ],
     'suspended with a pod still running': [job(undefined, { suspend: true }), 'Suspended', [running]],
     'active pods: Running': [job({ jobsStatus: [{ name: 'node', active: 1 }] }), 'Running'],
     'Complete=True': [job({ conditions: [cond('Complete')] }), 'Complete'],

@@ -82,7 +82,11 @@ export async function waitForTrainJobs(
     if (interrupt.signal.aborted) {
       for (const item of unfinished)
         io.stderr(
-          interruptedLine(item.job.metadata.namespace ?? '', item.job.metadata.name ?? '', stateOf(item.job, item.steps)),
+          interruptedLine(
+            item.job.metadata.namespace ?? '',
+            item.job.metadata.name ?? '',
+            stateOf(item.job, item.steps),
+          ),
         );
       return ExitCode.Interrupted;
     }

@@ -71,7 +71,7 @@ export const FLAG_SPECS: readonly FlagSpec[] = [
   {
     name: 'lifecycle-events',
     type: 'boolean',
-    help: "also record the Created and Completed events of every TrainJob (default off: like upstream, only failures, suspend and resume; each event is a write)",
+    help: 'also record the Created and Completed events of every TrainJob (default off: like upstream, only failures, suspend and resume; each event is a write)',
   },
   {
     name: 'zap-log-level',

@@ -107,7 +107,10 @@ export function parseFlags(
   }
   const values = parsed.values as Record<string, string | boolean | undefined>;
   if (values['help'] === true) onHelp(usage());
-  const v = values as Record<string, string | undefined> & { 'zap-devel'?: boolean; 'lifecycle-events'?: boolean };
+  const v = values as Record<string, string | undefined> & {
+    'zap-devel'?: boolean;
+    'lifecycle-events'?: boolean;
+  };
   const devel = v['zap-devel'] === true;
   let logLevel: LogLevel = devel ? 'debug' : 'info';
   if (v['zap-log-level'] !== undefined) logLevel = zapLevel(v['zap-log-level']);
