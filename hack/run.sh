@@ -51,7 +51,7 @@ k get --raw /readyz >/dev/null 2>&1 || die "the API server of $KUBECONFIG does n
 # --- 2. CRDs, namespace ---
 say "installing the CRDs and namespace $NAMESPACE"
 k apply --server-side --force-conflicts --field-manager=kubetrain-run -k manifests/crds >/dev/null
-k wait --for=condition=Established --timeout=60s \
+hack/install/wait-established.sh "$KUBECTL" \
   crd/trainjobs.trainer.kubeflow.org crd/trainingruntimes.trainer.kubeflow.org \
   crd/clustertrainingruntimes.trainer.kubeflow.org >/dev/null
 k apply --server-side --field-manager=kubetrain-run -f manifests/controller/namespace.yaml >/dev/null

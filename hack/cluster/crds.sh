@@ -34,5 +34,5 @@ for f in "${files[@]}"; do
 done
 kubectl apply --server-side --force-conflicts --field-manager=kubetrain-cluster "${args[@]}" >/dev/null ||
   die crds "kubectl apply of the CRDs failed"
-kubectl wait --for=condition=Established --timeout=60s "${args[@]}" >/dev/null ||
+"$(dirname "$0")/../install/wait-established.sh" kubectl "${args[@]}" >/dev/null ||
   die crds "CRDs not Established after 60s"

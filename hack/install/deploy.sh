@@ -20,7 +20,7 @@ apply() { k apply --server-side --field-manager=kubetrain-deploy "${dry[@]}" "$@
 
 apply -k manifests/crds
 if [[ -z ${DRY_RUN:-} ]]; then
-  k wait --for=condition=Established --timeout=60s crd/trainjobs.trainer.kubeflow.org \
+  hack/install/wait-established.sh "$KUBECTL" crd/trainjobs.trainer.kubeflow.org \
     crd/trainingruntimes.trainer.kubeflow.org crd/clustertrainingruntimes.trainer.kubeflow.org
 fi
 # Namespaced objects need their namespace even in a dry-run: it is created first.
