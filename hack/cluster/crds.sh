@@ -34,5 +34,5 @@ for f in "${files[@]}"; do
 done
 kubectl apply --server-side --force-conflicts --field-manager=kubetrain-cluster "${args[@]}" >/dev/null ||
   die crds "kubectl apply of the CRDs failed"
-"$(dirname "$0")/../install/wait-established.sh" kubectl "${args[@]}" >/dev/null ||
+KUBECONFIG=$ADMIN_KUBECONFIG "$(dirname "$0")/../install/wait-established.sh" "$KUBECTL" "${args[@]}" >/dev/null ||
   die crds "CRDs not Established after 60s"
