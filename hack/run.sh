@@ -12,7 +12,7 @@
 #     failurePolicy Fail would stop every TrainJob write.
 #  4. The shipped ClusterTrainingRuntimes (through the validating webhook).
 #  5. An example torch TrainJob (hack/install/example-trainjob.yaml), its progress printed as it
-#     happens (a line per change: state, per-step counts from status.jobsStatus) until Complete.
+#     happens by `kubetrain wait` (a line per change: state and pods per phase) until Complete.
 # Everything is left running; `make stop` stops the manager. Run again: what is up is reused.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -138,7 +138,9 @@ done
 # --- 5. the example TrainJob ---
 name=$(k create -f hack/install/example-trainjob.yaml -o jsonpath='{.metadata.name}')
 say "submitted TrainJob default/$name (torch-distributed, 2 nodes)"
-hack/install/progress.sh "$KUBECTL" default "$name"
+# The CLI's own progress (from the pods, one line per change) until it is Complete; exit 1 if it Failed.
+bin/kubetrain wait "$name" -n default --for=Complete --timeout=300s --kubeconfig "$KUBECONFIG" >/dev/null ||
+  die "TrainJob default/$name did not complete (kubetrain describe $name -n default)"
 say "TrainJob default/$name is Complete"
 
 cluster_hint="the cluster of KUBECONFIG"
