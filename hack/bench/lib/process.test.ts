@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isPortClash, retryOnPortClash } from './process.js';
@@ -15,31 +15,48 @@ describe('isPortClash', () => {
 });
 
 describe('retryOnPortClash', () => {
-  const logWith = (text: string): string => {
+  const emptyLog = (): string => {
     const path = join(mkdtempSync(join(tmpdir(), 'clash-')), 'manager.log');
-    writeFileSync(path, text);
+    writeFileSync(path, '');
     return path;
+  };
+  /** An attempt that, like a process, appends `lines[n]` to the log on its n-th call, then fails (or succeeds past the lines). */
+  const attemptWriting = (log: string, lines: string[]) => {
+    const attempt = (): Promise<string> => {
+      const line = lines[attempt.calls++];
+      if (line === undefined) return Promise.resolve('up');
+      appendFileSync(log, `${line}\n`);
+      return Promise.reject(new Error(`attempt ${attempt.calls}`));
+    };
+    attempt.calls = 0;
+    return attempt;
   };
 
   it('starts again after a clash, up to the limit', async () => {
-    let calls = 0;
-    const attempt = (): Promise<string> =>
-      ++calls < 3 ? Promise.reject(new Error('exited')) : Promise.resolve('up');
-    await expect(retryOnPortClash(attempt, logWith('bind: address already in use'), 3)).resolves.toBe('up');
-    expect(calls).toBe(3);
+    const log = emptyLog();
+    const attempt = attemptWriting(log, ['bind: address already in use', 'listen EADDRINUSE']);
+    await expect(retryOnPortClash(attempt, log, 3)).resolves.toBe('up');
+    expect(attempt.calls).toBe(3);
   });
 
   it('gives up after the limit', async () => {
-    let calls = 0;
-    const attempt = (): Promise<string> => (++calls, Promise.reject(new Error('exited')));
-    await expect(retryOnPortClash(attempt, logWith('EADDRINUSE'), 2)).rejects.toThrow('exited');
-    expect(calls).toBe(2);
+    const log = emptyLog();
+    const attempt = attemptWriting(log, ['EADDRINUSE', 'EADDRINUSE', 'EADDRINUSE']);
+    await expect(retryOnPortClash(attempt, log, 2)).rejects.toThrow('attempt 2');
+    expect(attempt.calls).toBe(2);
+  });
+
+  it('reads only what the failed attempt wrote: an earlier clash in the log is not this one', async () => {
+    const log = emptyLog();
+    const attempt = attemptWriting(log, ['bind: address already in use', 'error: bad config']);
+    await expect(retryOnPortClash(attempt, log, 3)).rejects.toThrow('attempt 2');
+    expect(attempt.calls).toBe(2);
   });
 
   it('does not retry another failure', async () => {
-    let calls = 0;
-    const attempt = (): Promise<string> => (++calls, Promise.reject(new Error('bad config')));
-    await expect(retryOnPortClash(attempt, logWith('error: bad config'), 3)).rejects.toThrow('bad config');
-    expect(calls).toBe(1);
+    const log = emptyLog();
+    const attempt = attemptWriting(log, ['error: bad config']);
+    await expect(retryOnPortClash(attempt, log, 3)).rejects.toThrow('attempt 1');
+    expect(attempt.calls).toBe(1);
   });
 });

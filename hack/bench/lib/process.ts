@@ -3,7 +3,7 @@
 // in a log file, waiting for an HTTP endpoint to answer 200, and a stop that signals exactly the
 // child's PID (SIGTERM, then SIGKILL after a grace period).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,19 +26,30 @@ export function isPortClash(logText: string): boolean {
   return /address already in use|EADDRINUSE/.test(logText);
 }
 
+/** The size of the file at `path`, 0 when it does not exist (yet). */
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * Calls `attempt` (which picks its ports with {@link freePort} and returns once the process is
  * ready) up to `times` times while it fails because a port was taken between the pick and the
- * bind: the picked ports are in the ephemeral range, where any client's connection may land.
+ * bind: the picked ports are in the ephemeral range, where any client's connection may land. Only
+ * what the failed attempt appended to the log (`logPath`, opened for appending) is read.
  */
 export async function retryOnPortClash<T>(attempt: () => Promise<T>, logPath: string, times = 3): Promise<T> {
   for (let i = 1; ; i++) {
+    const from = sizeOf(logPath);
     try {
       return await attempt();
     } catch (error) {
       let log = '';
       try {
-        log = readFileSync(logPath, 'utf8');
+        log = readFileSync(logPath, 'utf8').slice(from);
       } catch {
         // no log: not a clash
       }
