@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import { jest } from '@jest/globals';
 import type { WorkQueueMetrics } from './metrics.js';
 import { WorkQueue, type KeyProcessor } from './workqueue.js';
 
@@ -185,5 +186,36 @@ describe('WorkQueue', () => {
 
   it('rejects a concurrency below 1', () => {
     expect(() => new WorkQueue({ concurrency: 0 })).toThrow(RangeError);
+  });
+
+  describe('requeues longer than one Node timer holds (2^31-1 ms, about 24.8 days)', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+    const DAY = 86_400_000;
+    // A 30-day activeDeadlineSeconds or a 1-year TTL: processed once, then not again for days.
+    const cases: Record<string, { requeueAfterMs: number }> = {
+      '30 days': { requeueAfterMs: 30 * DAY },
+      'a year': { requeueAfterMs: 365 * DAY },
+      'int64 seconds': { requeueAfterMs: Number('9223372036854775807') * 1000 },
+      'Infinity: never again': { requeueAfterMs: Infinity },
+    };
+    for (const [name, tc] of Object.entries(cases)) {
+      it(`${name}: processed once within a minute, again only at its time`, async () => {
+        const queue = new WorkQueue();
+        let runs = 0;
+        queue.start(async () => {
+          runs++;
+          return { requeueAfterMs: tc.requeueAfterMs };
+        });
+        queue.add('long');
+        await jest.advanceTimersByTimeAsync(60_000);
+        expect(runs).toBe(1);
+        if (tc.requeueAfterMs <= 365 * DAY) {
+          await jest.advanceTimersByTimeAsync(tc.requeueAfterMs - 60_000);
+          expect(runs).toBe(2);
+        }
+        await queue.shutdown();
+      });
+    }
   });
 });

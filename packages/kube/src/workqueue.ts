@@ -14,6 +14,7 @@
  */
 import type { Logger } from '@kubetrain/log';
 import { backoffDelay, type BackoffOptions, type Random } from './backoff.js';
+import { setLongTimeout, type LongTimer } from './long-timer.js';
 import type { WorkQueueMetrics } from './metrics.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -60,7 +61,7 @@ export class WorkQueue {
   private readonly processing = new Set<string>();
   /** When each queued key was queued (for the queue-latency metric). */
   private readonly queuedAt = new Map<string, number>();
-  private readonly delayed = new Map<string, { due: number; timer: NodeJS.Timeout }>();
+  private readonly delayed = new Map<string, { due: number; timer: LongTimer }>();
   private readonly failures = new Map<string, number>();
   private readonly bucket: TokenBucket | undefined;
   private bucketTimer: NodeJS.Timeout | undefined;
@@ -91,7 +92,10 @@ export class WorkQueue {
     this.pump();
   }
 
-  /** Queues `key` after `ms`; if it is already waiting, the earlier deadline wins. `ms <= 0` adds now. */
+  /**
+   * Queues `key` after `ms`, however long (a timer of any length: {@link setLongTimeout}); if it is
+   * already waiting, the earlier deadline wins. `ms <= 0` adds now; `Infinity` never adds.
+   */
   addAfter(key: string, ms: number): void {
     if (this.closing) return;
     if (ms <= 0) return this.add(key);
@@ -99,9 +103,9 @@ export class WorkQueue {
     const waiting = this.delayed.get(key);
     if (waiting) {
       if (waiting.due <= due) return;
-      clearTimeout(waiting.timer);
+      waiting.timer.clear();
     }
-    const timer = setTimeout(() => {
+    const timer = setLongTimeout(() => {
       this.delayed.delete(key);
       this.add(key);
     }, ms);
@@ -160,7 +164,7 @@ export class WorkQueue {
    */
   shutdown(): Promise<void> {
     this.closing = true;
-    for (const { timer } of this.delayed.values()) clearTimeout(timer);
+    for (const { timer } of this.delayed.values()) timer.clear();
     this.delayed.clear();
     if (this.bucketTimer) clearTimeout(this.bucketTimer);
     this.queue = [];

@@ -15,6 +15,7 @@ import {
   AlreadyExistsError,
   ConflictError,
   isNotFound,
+  setLongTimeout,
   type KubeClient,
   type KubeObject,
 } from '../cluster/kube.js';
@@ -84,7 +85,7 @@ function encode(bundle: CertificateBundle): Record<string, string> {
   };
 }
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const sleep = (ms: number) => new Promise<void>((resolve) => setLongTimeout(resolve, ms, { unref: true }));
 
 /** Keeps a valid serving certificate in the Secret, the configurations and the server. */
 export class CertManager {

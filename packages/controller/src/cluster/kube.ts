@@ -22,6 +22,7 @@ export {
   projection,
   Reflector,
   resourceRef,
+  setLongTimeout,
   splitKey,
   keyOf,
   Store,

@@ -2,6 +2,8 @@
 import { activeDeadline, type DeadlineView } from './deadline.js';
 
 const created = '2026-01-01T00:00:00Z';
+/** int64 max seconds from `created`, in float64 arithmetic as the API server's JSON is read. */
+const int64MaxLeftMs = Date.parse(created) + Number('9223372036854775807') * 1000 - Date.parse(created);
 
 describe('activeDeadline', () => {
   const job = (spec: DeadlineView['spec'], conditions?: DeadlineView['status']): DeadlineView => ({
@@ -44,6 +46,25 @@ describe('activeDeadline', () => {
       ),
       now: '2026-01-01T01:00:30Z',
       want: { deadline: '2026-01-01T01:01:00Z', expired: false, remainingMs: 30_000, requeueAfterMs: 30_000 },
+    },
+    '30 days: the whole wait, longer than one Node timer holds': {
+      job: job({ activeDeadlineSeconds: 30 * 86_400 }),
+      now: created,
+      want: {
+        deadline: '2026-01-31T00:00:00Z',
+        expired: false,
+        remainingMs: 30 * 86_400_000,
+        requeueAfterMs: 30 * 86_400_000,
+      },
+    },
+    'int64 max: running, no date to name (past year 275760), no throw': {
+      job: job({ activeDeadlineSeconds: Number('9223372036854775807') }),
+      now: created,
+      want: {
+        expired: false,
+        remainingMs: int64MaxLeftMs,
+        requeueAfterMs: int64MaxLeftMs,
+      },
     },
     'no creation time (an object read from a file): none': {
       job: { spec: { activeDeadlineSeconds: 60 } },

@@ -18,8 +18,11 @@ export interface DeadlineView {
 
 /** Where an active deadline stands at `now`. */
 export interface ActiveDeadline {
-  /** RFC 3339 time the deadline falls at: the start plus activeDeadlineSeconds. */
-  readonly deadline: string;
+  /**
+   * RFC 3339 time the deadline falls at: the start plus activeDeadlineSeconds; absent when that is
+   * past the last date JavaScript represents (year 275760; activeDeadlineSeconds is an int64).
+   */
+  readonly deadline?: string;
   /** True when `now` is past the deadline: the TrainJob fails with `DeadlineExceeded`. */
   readonly expired: boolean;
   /** Milliseconds left until the deadline; 0 when expired. */
@@ -53,8 +56,9 @@ export function activeDeadline(trainJob: DeadlineView, now: Date | string): Acti
   const left = deadline - millis(now);
   const expired = left < 0;
   const remainingMs = expired ? 0 : left;
+  const at = new Date(deadline);
   return {
-    deadline: new Date(deadline).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    ...(Number.isNaN(at.getTime()) ? {} : { deadline: at.toISOString().replace(/\.\d{3}Z$/, 'Z') }),
     expired,
     remainingMs,
     requeueAfterMs: Math.max(remainingMs, MIN_REQUEUE_MS),

@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+// Delays longer than one Node timer holds (2^31-1 ms, about 24.8 days) on the real control plane: a
+// TrainJob and a PyTorchJob with a 30-day activeDeadlineSeconds, and a finished PyTorchJob with a
+// 1-year ttlSecondsAfterFinished. A plain setTimeout fires such a requeue after 1 ms, so the manager
+// reconciled them in a hot loop (hundreds a second); now each is reconciled a handful of times in a
+// minute (its own status writes and the pods' changes), and none of them ends early.
+import { randomBytes } from 'node:crypto';
+import { makeTrainJob } from '@kubetrain/testing';
+import { readJobSet } from '../support/jobset.js';
+import { keepRunning, succeedAfter } from '../support/kwok.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { waitFor } from '../support/wait.js';
+import { createJob, installV1Crds, readJob, waitForJobCondition, type Job } from '../v1/v1-harness.js';
+import {
+  createTrainJob,
+  installCrdsAndShippedRuntimes,
+  podAnnotations,
+  readTrainJob,
+  removeClusterRuntimes,
+  startTestManager,
+  type TestManager,
+} from './harness.js';
+
+const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
+const DAY_SECONDS = 86_400;
+/** How long the reconciles are counted. */
+const WINDOW_MS = 60_000;
+/** "A handful": the most reconciles of one job's controller in the window. */
+const MOST_RECONCILES = 10;
+
+/** controller_runtime_reconcile_total summed over results, by controller. */
+async function reconcileTotals(test: TestManager): Promise<Map<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${test.manager.metricsPort}/metrics`)).text();
+  const totals = new Map<string, number>();
+  for (const m of text.matchAll(/^controller_runtime_reconcile_total\{controller="([^"]+)",[^}]*\} (\d+)$/gm))
+    totals.set(m[1]!, (totals.get(m[1]!) ?? 0) + Number(m[2]));
+  return totals;
+}
+
+function pytorchJob(
+  name: string,
+  annotations: Record<string, string>,
+  runPolicy: Record<string, unknown>,
+): Job {
+  const replica = {
+    replicas: 1,
+    template: {
+      metadata: { annotations },
+      spec: {
+        containers: [{ name: 'pytorch', image: 'docker.io/pytorch/pytorch:2.7.1', command: ['python'] }],
+      },
+    },
+  };
+  return {
+    apiVersion: 'kubeflow.org/v1',
+    kind: 'PyTorchJob',
+    metadata: { name },
+    spec: { runPolicy, pytorchReplicaSpecs: { Master: replica } },
+  };
+}
+
+describe('timers longer than a Node timer holds: no hot loop', () => {
+  const suffix = randomBytes(2).toString('hex');
+  const installedRuntimes: string[] = [];
+  let namespace: string;
+  let test: TestManager;
+
+  beforeAll(async () => {
+    namespace = await createNamespace('e2e-timers');
+    installedRuntimes.push(...(await installCrdsAndShippedRuntimes('kubetrain-e2e')));
+    await installV1Crds('kubetrain-e2e');
+    test = await startTestManager(namespace, undefined, ['--enable-v1-kinds=all']);
+  });
+
+  afterAll(async () => {
+    await test?.manager.stop();
+    await removeClusterRuntimes(installedRuntimes);
+    if (namespace) await deleteNamespace(namespace);
+  });
+
+  it('30-day deadlines and a 1-year TTL: a handful of reconciles a minute, and nothing ends early', async () => {
+    const trainJob = `deadline-${suffix}`;
+    const running = `deadline-v1-${suffix}`;
+    const finished = `ttl-v1-${suffix}`;
+    await createTrainJob(
+      makeTrainJob(namespace, trainJob)
+        .numNodes(1)
+        .activeDeadlineSeconds(30 * DAY_SECONDS)
+        .runtimePatch(KWOK_PATCH_MANAGER, podAnnotations('node', keepRunning()))
+        .obj(),
+    );
+    await createJob(
+      'PyTorchJob',
+      namespace,
+      pytorchJob(running, keepRunning(), { activeDeadlineSeconds: 30 * DAY_SECONDS }),
+    );
+    await createJob(
+      'PyTorchJob',
+      namespace,
+      pytorchJob(finished, succeedAfter('1s'), { ttlSecondsAfterFinished: 365 * DAY_SECONDS }),
+    );
+    await waitFor(`JobSet ${trainJob}`, () => readJobSet(namespace, trainJob));
+    await waitForJobCondition('PyTorchJob', namespace, running, 'Running');
+    await waitForJobCondition('PyTorchJob', namespace, finished, 'Succeeded');
+
+    const before = await reconcileTotals(test);
+    await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
+    const after = await reconcileTotals(test);
+    const delta = (controller: string) => (after.get(controller) ?? 0) - (before.get(controller) ?? 0);
+    const pytorch = [...after.keys()].find((c) => c.startsWith('pytorchjob'));
+    expect(pytorch).toBeDefined();
+    expect(delta('trainjob_controller')).toBeLessThanOrEqual(MOST_RECONCILES);
+    // Two PyTorchJobs share the v1 controller.
+    expect(delta(pytorch!)).toBeLessThanOrEqual(2 * MOST_RECONCILES);
+
+    // Nothing fired early: the deadlines have not failed the jobs, the TTL has not deleted one.
+    const tj = await readTrainJob(namespace, trainJob);
+    expect(tj.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
+    const v1 = await readJob('PyTorchJob', namespace, running);
+    expect(v1.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
+    expect((await readJob('PyTorchJob', namespace, finished)).metadata.name).toBe(finished);
+  });
+});
