@@ -8,18 +8,9 @@ import { randomBytes } from 'node:crypto';
 import { makeTrainJob } from '@kubetrain/testing';
 import { readJobSet } from '../support/jobset.js';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
-import { createJob, installV1Crds, readJob, waitForJobCondition, type Job } from '../v1/v1-harness.js';
-import {
-  createTrainJob,
-  installCrdsAndShippedRuntimes,
-  podAnnotations,
-  readTrainJob,
-  removeClusterRuntimes,
-  startTestManager,
-  type TestManager,
-} from './harness.js';
+import { createJob, readJob, waitForJobCondition, type Job, useV1Suite } from '../v1/v1-harness.js';
+import { createTrainJob, podAnnotations, readTrainJob, type TestManager } from './harness.js';
 
 const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
 const DAY_SECONDS = 86_400;
@@ -61,29 +52,14 @@ function pytorchJob(
 
 describe('timers longer than a Node timer holds: no hot loop', () => {
   const suffix = randomBytes(2).toString('hex');
-  const installedRuntimes: string[] = [];
-  let namespace: string;
-  let test: TestManager;
-
-  beforeAll(async () => {
-    namespace = await createNamespace('e2e-timers');
-    installedRuntimes.push(...(await installCrdsAndShippedRuntimes('kubetrain-e2e')));
-    await installV1Crds('kubetrain-e2e');
-    test = await startTestManager(namespace, undefined, ['--enable-v1-kinds=all']);
-  });
-
-  afterAll(async () => {
-    await test?.manager.stop();
-    await removeClusterRuntimes(installedRuntimes);
-    if (namespace) await deleteNamespace(namespace);
-  });
+  const suite = useV1Suite('e2e-timers', { runtimes: true });
 
   it('30-day deadlines and a 1-year TTL: a handful of reconciles a minute, and nothing ends early', async () => {
     const trainJob = `deadline-${suffix}`;
     const running = `deadline-v1-${suffix}`;
     const finished = `ttl-v1-${suffix}`;
     await createTrainJob(
-      makeTrainJob(namespace, trainJob)
+      makeTrainJob(suite.namespace, trainJob)
         .numNodes(1)
         .activeDeadlineSeconds(30 * DAY_SECONDS)
         .runtimePatch(KWOK_PATCH_MANAGER, podAnnotations('node', keepRunning()))
@@ -91,21 +67,21 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
     );
     await createJob(
       'PyTorchJob',
-      namespace,
+      suite.namespace,
       pytorchJob(running, keepRunning(), { activeDeadlineSeconds: 30 * DAY_SECONDS }),
     );
     await createJob(
       'PyTorchJob',
-      namespace,
+      suite.namespace,
       pytorchJob(finished, succeedAfter('1s'), { ttlSecondsAfterFinished: 365 * DAY_SECONDS }),
     );
-    await waitFor(`JobSet ${trainJob}`, () => readJobSet(namespace, trainJob));
-    await waitForJobCondition('PyTorchJob', namespace, running, 'Running');
-    await waitForJobCondition('PyTorchJob', namespace, finished, 'Succeeded');
+    await waitFor(`JobSet ${trainJob}`, () => readJobSet(suite.namespace, trainJob));
+    await waitForJobCondition('PyTorchJob', suite.namespace, running, 'Running');
+    await waitForJobCondition('PyTorchJob', suite.namespace, finished, 'Succeeded');
 
-    const before = await reconcileTotals(test);
+    const before = await reconcileTotals(suite.test);
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
-    const after = await reconcileTotals(test);
+    const after = await reconcileTotals(suite.test);
     const delta = (controller: string) => (after.get(controller) ?? 0) - (before.get(controller) ?? 0);
     const pytorch = [...after.keys()].find((c) => c.startsWith('pytorchjob'));
     expect(pytorch).toBeDefined();
@@ -114,10 +90,10 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
     expect(delta(pytorch!)).toBeLessThanOrEqual(2 * MOST_RECONCILES);
 
     // Nothing fired early: the deadlines have not failed the jobs, the TTL has not deleted one.
-    const tj = await readTrainJob(namespace, trainJob);
-    expect(tj.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
-    const v1 = await readJob('PyTorchJob', namespace, running);
-    expect(v1.status?.conditions?.some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
-    expect((await readJob('PyTorchJob', namespace, finished)).metadata.name).toBe(finished);
+    const tj = await readTrainJob(suite.namespace, trainJob);
+    expect((tj.status?.conditions ?? []).some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
+    const v1 = await readJob('PyTorchJob', suite.namespace, running);
+    expect((v1.status?.conditions ?? []).some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
+    expect((await readJob('PyTorchJob', suite.namespace, finished)).metadata.name).toBe(finished);
   });
 });

@@ -11,7 +11,13 @@ import { cluster } from '../support/cluster.js';
 import { installCrds, installKubetrainCrds } from '../support/crds.js';
 import { waitFor } from '../support/wait.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
-import { startTestManager, TEST_CONFIG, type TestManager } from '../controller/harness.js';
+import {
+  installCrdsAndShippedRuntimes,
+  removeClusterRuntimes,
+  startTestManager,
+  TEST_CONFIG,
+  type TestManager,
+} from '../controller/harness.js';
 
 /** A v1 job as plain JSON. */
 export type Job = Record<string, unknown> & {
@@ -145,19 +151,30 @@ export interface V1Suite {
   readonly test: TestManager;
 }
 
+/** Options of {@link useV1Suite}. */
+export interface V1SuiteOptions {
+  /** Also install the shipped ClusterTrainingRuntimes (for TrainJobs beside the v1 jobs); removed afterwards. */
+  readonly runtimes?: boolean;
+}
+
 /**
- * Registers the `beforeAll`/`afterAll` of a v1 suite: a fresh namespace `<prefix>-<random>`, the CRDs,
- * the manager serving every v1 kind (for that namespace); stopped and deleted afterwards.
+ * Registers the `beforeAll`/`afterAll` of a v1 suite: a fresh namespace `<prefix>-<random>`, the CRDs
+ * (and the shipped runtimes, when asked), the manager serving every v1 kind (for that namespace);
+ * stopped and deleted afterwards.
  */
-export function useV1Suite(prefix: string): V1Suite {
+export function useV1Suite(prefix: string, options: V1SuiteOptions = {}): V1Suite {
   const state: { namespace?: string; test?: TestManager } = {};
+  const installedRuntimes: string[] = [];
   beforeAll(async () => {
     state.namespace = await createNamespace(prefix);
+    if (options.runtimes === true)
+      installedRuntimes.push(...(await installCrdsAndShippedRuntimes('kubetrain-e2e')));
     await installV1Crds('kubetrain-e2e');
     state.test = await startV1Manager(state.namespace);
   });
   afterAll(async () => {
     await state.test?.manager.stop();
+    await removeClusterRuntimes(installedRuntimes);
     if (state.namespace) await deleteNamespace(state.namespace);
   });
   return {
