@@ -611,3 +611,23 @@ describe('beyond upstream: updates are validated against the runtime snapshot', 
     expect(error?.status?.message?.startsWith(denial('spec.runtimeRef: Invalid value: '))).toBe(true);
   });
 });
+
+describe('Beyond upstream: output the API server could not store is refused at admission', () => {
+  it('refuses an MPI TrainJob with 2^31-1 nodes, naming the limit and the largest numNodes that fits', async () => {
+    const runtime = trainingRuntime(h.namespace, 'mpi', { mlPolicy: { numNodes: 1, mpi: {} } });
+    await h.client.create(TrainerResources.TrainingRuntime, runtime);
+    const huge = job('mpi');
+    huge.spec.trainer = { numNodes: 2147483647 };
+    await expectOutcome(create(huge), {
+      code: 403,
+      message: new RegExp(
+        `spec.trainer.numNodes: Invalid value: 2147483647: the MPI hostfile \\(ConfigMap "${huge.metadata!.name}-mpi-hostfile"\\) ` +
+          `would be \\d+ bytes, over the 1048576 bytes the API server stores in a ConfigMap's data; ` +
+          `the largest spec.trainer.numNodes that fits is \\d+`,
+      ),
+    });
+    const usual = job('mpi');
+    usual.spec.trainer = { numNodes: 512 };
+    await expectOutcome(create(usual), 'stored');
+  });
+});

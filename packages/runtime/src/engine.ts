@@ -8,6 +8,7 @@ import {
   withRuntimeZeroValues,
 } from './core/runtime-defaults.js';
 import { newRuntimeInfo } from './core/new-runtime-info.js';
+import { outputTooLarge, validateOutputLimits } from './core/output-limits.js';
 import { runtimeKindOf } from './core/resolve-runtime.js';
 import type { DesiredObject } from './framework/desired.js';
 import { Framework } from './framework/framework.js';
@@ -84,7 +85,8 @@ function frameworkFor(options: EngineOptions | undefined): Framework {
  * render as the same objects stored by the API server do.
  * Runs newRuntimeInfo, then enforceMLPolicy, enforcePodGroupPolicy, enforcePodSpec, preBuildSync
  * and build in that order. Objects have sorted keys. Neither input is changed. Throws an
- * EngineError when the pair cannot be rendered.
+ * EngineError when the pair cannot be rendered: an OutputTooLargeError, before anything is built,
+ * when an object would be larger than the API server stores (core/output-limits.ts).
  */
 export function render(
   trainJobInput: TrainJobInput,
@@ -93,8 +95,11 @@ export function render(
 ): RenderResult {
   const trainJob = applyTrainJobDefaults(trainJobInput);
   const framework = frameworkFor(options);
-  const info = newRuntimeInfo(applyRuntimeDefaults(runtime), trainJob, framework.workloadBackends);
+  const defaulted = applyRuntimeDefaults(runtime);
+  const info = newRuntimeInfo(defaulted, trainJob, framework.workloadBackends);
   framework.runInfoPhases(info, trainJob);
+  const oversized = framework.firstOversizedOutput(info, trainJob);
+  if (oversized !== undefined) throw outputTooLarge(framework, defaulted, trainJob, oversized);
   const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
   const desired = framework.runComponentBuilderPlugins(info, trainJob, context);
   return { desired, objects: desired.map((d) => d.object) };
@@ -153,8 +158,9 @@ export function status(
  * plugin that implements it (the workload plugin first, then registry order), on a RuntimeInfo with
  * runtimePatches merged and no policy enforced, then the rules that belong to no plugin
  * (`validateTrainJob`: the deprecation warning first among the warnings, the name-length error last
- * among the errors). A registry without a plugin runs none of its rules. `runtime` undefined means the
- * referenced runtime does not exist (upstream's "must be created before the TrainJob" error). Throws
+ * among them), and, for a pair without errors, the output limits (core/output-limits.ts). A
+ * registry without a plugin runs none of its rules. `runtime` undefined means the referenced runtime
+ * does not exist (upstream's "must be created before the TrainJob" error). Throws
  * UnsupportedRuntimeError when the runtimeRef names another kind.
  */
 export function validateAdmission(
@@ -173,9 +179,14 @@ export function validateAdmission(
   const info = newRuntimeInfo(defaulted, newJob, framework.workloadBackends);
   const plugins = framework.runCustomValidationPlugins(info, oldJob, newJob, { runtime: defaulted, cluster });
   const core = validateTrainJob(oldJob, newJob, defaulted, { info, cluster, plugins: framework.plugins });
+  // Only a pair that renders is sized: the errors above say why another does not.
+  const limits =
+    plugins.errors.length + core.errors.length === 0
+      ? validateOutputLimits(framework, defaulted, newJob)
+      : [];
   return {
     warnings: [...core.warnings, ...plugins.warnings],
-    errors: [...plugins.errors, ...core.errors],
+    errors: [...plugins.errors, ...core.errors, ...limits],
   };
 }
 

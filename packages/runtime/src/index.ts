@@ -80,6 +80,14 @@ export {
 } from './core/runtime-snapshot.js';
 export { deriveSSHKeyPair } from './plugins/mpi/mpi-ssh-key.js';
 export {
+  largestFitting,
+  objectWithGenerated,
+  outputTooLargeMessage,
+  OutputTooLargeError,
+} from './core/output-limits.js';
+export type { OutputSize } from './framework/plugin.js';
+export { decimalDigits, indexedNamesLength } from './util/decimal-digits.js';
+export {
   EngineError,
   isEngineError,
   PluginError,

@@ -8,3 +8,4 @@ export * from './conditions.js';
 export * from './names.js';
 export * from './messages.js';
 export * from './kubetrain.js';
+export * from './limits.js';

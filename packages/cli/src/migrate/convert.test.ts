@@ -1,23 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // convertV1Job on hand-made v1 jobs: what each v1 field becomes, and the warning of each field that
 // is not carried over, by path.
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { parse } from 'yaml';
 import { convertV1Job } from './convert.js';
+import { shippedRuntimes } from './test-support.js';
 import type { Conversion } from './convert.js';
 import { MigrationError } from './findings.js';
 import type { V1KindName } from '@kubetrain/api';
 
 type Json = Record<string, unknown>;
 
-const runtimesDir = join(import.meta.dirname, '..', '..', '..', '..', 'manifests', 'runtimes');
-const shipped = new Map(
-  readdirSync(runtimesDir)
-    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
-    .map((f) => parse(readFileSync(join(runtimesDir, f), 'utf8')) as Json)
-    .map((o) => [(o.metadata as Json).name as string, o]),
-);
+const shipped = shippedRuntimes;
 
 const container = (extra: Json = {}): Json => ({
   name: 'pytorch',

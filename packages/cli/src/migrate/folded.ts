@@ -14,7 +14,8 @@ import {
 import { V1KindDefaults, type V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { startsTorchrun } from './env-contract.js';
-import { envNames, legacyEnv } from './legacy-env.js';
+import { envNames, legacyEnv, legacyEnvBytes } from './legacy-env.js';
+import { refuseOversizedEnv } from './output-limits.js';
 import { MigrationError } from './findings.js';
 import { migrationPatches, runtimeAndTrainJob, trainJobObject } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate, splitTemplate } from './pod-template.js';
@@ -117,6 +118,13 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
   const commandLine = [container.command, container.args].flatMap((v) => (Array.isArray(v) ? v : []));
 
   const numNodes = replicas.reduce((sum, r) => sum + r.replicas, 0);
+  refuseOversizedEnv(`the TrainJob, whose env lists every node,`, replicas, (rs) =>
+    legacyEnvBytes(
+      ctx.kind,
+      ctx.metadata.name,
+      rs.reduce((sum, r) => sum + r.replicas, 0),
+    ),
+  );
   const extra: Json = ctx.kind === 'PyTorchJob' ? torchFields(ctx.spec, ctx) : {};
   const legacy = legacyEnv({
     kind: ctx.kind,

@@ -5,6 +5,7 @@
 
 import { CONTAINER_TRAINER_PORT, JOB_COMPLETION_INDEX_FIELD_PATH } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
+import { indexedNamesLength } from '@kubetrain/runtime';
 import type { Json } from './v1-kinds.js';
 
 /** What the legacy env of a job depends on. */
@@ -28,7 +29,22 @@ const nodeRank = (name: string): Json => ({
   name,
   valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } },
 });
-const host = (job: string, index: number) => `${job}-node-0-${index}.${job}`;
+/** `<job>-node-0-` and `.<job>`: the JobSet's host names of the trainer's pods, around the index. */
+const hostAffixes = (job: string): [string, string] => [`${job}-node-0-`, `.${job}`];
+const host = (job: string, index: number) => {
+  const [prefix, suffix] = hostAffixes(job);
+  return `${prefix}${index}${suffix}`;
+};
+
+/**
+ * The bytes of what the legacy env lists per node (XGBoost's WORKER_ADDRS: hosts 1 ... n-1 and their
+ * commas), computed without building it; 0 for the kinds whose variables do not grow.
+ */
+export function legacyEnvBytes(kind: V1KindName, job: string, numNodes: number): number {
+  if (kind !== 'XGBoostJob' || numNodes <= 1) return 0;
+  const [prefix, suffix] = hostAffixes(job);
+  return indexedNamesLength(prefix, suffix, numNodes) - host(job, 0).length + (numNodes - 2);
+}
 
 /** The variables of Training Operator v1 for `input.kind`, in its order; none where v1 set none. */
 function variables(input: LegacyEnvInput): Json[] {
@@ -45,6 +61,7 @@ function variables(input: LegacyEnvInput): Json[] {
         nodeRank('RANK'),
       ];
     case 'XGBoostJob': {
+      // Bounded: the migration refused a WORKER_ADDRS too large to store (legacyEnvBytes) before this.
       const workers = Array.from({ length: Math.max(numNodes - 1, 0) }, (_, i) => host(job, i + 1));
       return [
         value('MASTER_PORT', port),

@@ -5,7 +5,8 @@
 
 import { ContainerNames, V1KindDefaults } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
-import { addRoleEnv } from './role-env.js';
+import { addRoleEnv, tfConfigBytes } from './role-env.js';
+import { refuseOversizedEnv } from './output-limits.js';
 import { runtimeAndTrainJob, TRAINER_JOB_LABELS } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate } from './pod-template.js';
 import { jobRestart, reportPodRestartPolicy, withJobRestart } from './restart-policy.js';
@@ -80,6 +81,12 @@ export function convertMultiRole(ctx: V1JobContext): ConvertedObjects {
   const replicas = readReplicas(ctx.kind, ctx.spec, ctx.findings);
   const trainer = successReplica(replicas);
   reportKindFields(ctx, replicas, trainer);
+  if (ctx.kind === 'TFJob')
+    refuseOversizedEnv(
+      'the TrainingRuntime, whose pod templates each list every replica in TF_CONFIG,',
+      replicas,
+      (rs) => tfConfigBytes(ctx.metadata.name, rs),
+    );
 
   const jobs = replicas.map((r) => replicatedJob(r, replicas, r === trainer, ctx));
   const spec: Json = {

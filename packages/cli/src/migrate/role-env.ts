@@ -6,6 +6,7 @@
 
 import { JOB_COMPLETION_INDEX_FIELD_PATH, V1KindDefaults } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
+import { indexedNamesLength } from '@kubetrain/runtime';
 import { containersOf, frameworkContainerIndex } from './pod-template.js';
 import { isObject } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
@@ -30,22 +31,65 @@ function portOf(kind: V1KindName, replica: V1Replica): number {
   return typeof named?.containerPort === 'number' ? named.containerPort : facts.port;
 }
 
-const host = (job: string, replica: V1Replica, index: number) =>
-  `${job}-${replica.type.toLowerCase()}-0-${index}.${job}`;
+/** `<job>-<type>-0-` and `.<job>`: the JobSet's host names of a replica type, around the pod index. */
+const hostAffixes = (job: string, replica: V1Replica): [string, string] => [
+  `${job}-${replica.type.toLowerCase()}-0-`,
+  `.${job}`,
+];
+
+const host = (job: string, replica: V1Replica, index: number) => {
+  const [prefix, suffix] = hostAffixes(job, replica);
+  return `${prefix}${index}${suffix}`;
+};
+
+/** The replicas in TF_CONFIG's cluster order (keys sorted, as Go writes a map). */
+const clusterOrder = (replicas: readonly V1Replica[]) =>
+  [...replicas].sort((a, b) => (a.type.toLowerCase() < b.type.toLowerCase() ? -1 : 1));
+
+/** What surrounds each index in TF_CONFIG's cluster list: the host's affixes, then `:<port>`. */
+function hostParts(job: string, r: V1Replica): [string, string] {
+  const [prefix, suffix] = hostAffixes(job, r);
+  return [prefix, `${suffix}:${portOf('TFJob', r)}`];
+}
+
+/** The TF_CONFIG task of `replica`'s pods; the index comes from the env var. */
+const taskOf = (replica: V1Replica) =>
+  `{"type":${JSON.stringify(replica.type.toLowerCase())},"index":$(${TASK_INDEX_ENV})}`;
+
+/** Characters of `text` written as a JSON string, without the quotes. */
+const jsonLength = (text: string) => JSON.stringify(text).length - 2;
+
+/**
+ * The bytes of TF_CONFIG over every replica's pod template (each carries its own), computed from
+ * the counts without building the lists; 0 where v1 sets none.
+ */
+export function tfConfigBytes(job: string, replicas: readonly V1Replica[]): number {
+  const total = replicas.reduce((sum, r) => sum + r.replicas, 0);
+  if (total === 1) return 0;
+  // {"cluster":{"<type>":["<host>",...],...},"task":<task>,"environment":"cloud"}
+  let cluster = 2 + Math.max(replicas.length - 1, 0);
+  for (const r of replicas) {
+    const [prefix, suffix] = hostParts(job, r);
+    const n = r.replicas;
+    const hosts = n > 0 ? indexedNamesLength(jsonLength(prefix) + 2, jsonLength(suffix), n) + (n - 1) : 0;
+    cluster += JSON.stringify(r.type.toLowerCase()).length + 3 + hosts;
+  }
+  const fixed = '{"cluster":,"task":,"environment":"cloud"}'.length + cluster;
+  return replicas.reduce((sum, r) => sum + fixed + taskOf(r).length, 0);
+}
 
 /** TF_CONFIG of the pods of `replica`: v1's cluster map (keys sorted, as Go writes a map) and task. */
 function tfConfigEnv(job: string, replicas: readonly V1Replica[], replica: V1Replica): Json[] {
   const total = replicas.reduce((sum, r) => sum + r.replicas, 0);
   if (total === 1) return []; // v1 sets TF_CONFIG only for distributed jobs
+  // Bounded: the migration refused a TF_CONFIG too large to store (tfConfigBytes) before this.
   const cluster = Object.fromEntries(
-    [...replicas]
-      .sort((a, b) => (a.type.toLowerCase() < b.type.toLowerCase() ? -1 : 1))
-      .map((r) => [
-        r.type.toLowerCase(),
-        Array.from({ length: r.replicas }, (_, i) => `${host(job, r, i)}:${portOf('TFJob', r)}`),
-      ]),
+    clusterOrder(replicas).map((r) => {
+      const [prefix, suffix] = hostParts(job, r);
+      return [r.type.toLowerCase(), Array.from({ length: r.replicas }, (_, i) => `${prefix}${i}${suffix}`)];
+    }),
   );
-  const task = `{"type":${JSON.stringify(replica.type.toLowerCase())},"index":$(${TASK_INDEX_ENV})}`;
+  const task = taskOf(replica);
   return [
     { name: TASK_INDEX_ENV, valueFrom: { fieldRef: { fieldPath: JOB_COMPLETION_INDEX_FIELD_PATH } } },
     {

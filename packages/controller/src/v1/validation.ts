@@ -7,6 +7,7 @@ import { isDNS1035Label } from '@kubetrain/runtime';
 import { V1ManagedBy } from './constants.js';
 import type { Framework } from './frameworks/framework.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
+import { validateV1OutputLimits } from './output-limits.js';
 
 /** `field.NotSupported`: `Unsupported value: <v>: supported values: "a", "b"`. */
 export function notSupported(path: string, value: unknown, allowed: readonly string[]): FieldError {
@@ -80,9 +81,13 @@ export function exactlyOne(framework: Framework, specs: ReplicaSpecs, rtype: str
   ];
 }
 
-/** Every admission rule of upstream's webhook for `job` (already defaulted): the shared ones, then the kind's. */
+/**
+ * Every admission rule of upstream's webhook for `job` (already defaulted): the shared ones, then the
+ * kind's; for a job without errors, kubetrain's output limits (output-limits.ts).
+ */
 export function validateV1Job(job: V1JobObject, framework: Framework): FieldError[] {
   const specs = job.spec[framework.replicaSpecsField] as ReplicaSpecs | undefined;
   const shared = framework.webhookRules === false ? [] : [...validateName(job), ...validateRunPolicy(job)];
-  return [...shared, ...framework.validate(job, specs ?? {})];
+  const errors = [...shared, ...framework.validate(job, specs ?? {})];
+  return errors.length > 0 ? errors : validateV1OutputLimits(job, framework, specs ?? {});
 }

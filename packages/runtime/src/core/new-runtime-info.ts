@@ -11,6 +11,7 @@ import {
   type JobSetSpec,
   type WorkloadBackend,
 } from '@kubetrain/api/core';
+import { noEndpoints } from '../framework/endpoints.js';
 import type { ContainerInfo, PodSet, RuntimeInfo, TrainerOverrides } from '../framework/runtime-info.js';
 import type { Container, TrainJob, TrainingRuntime } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
@@ -126,7 +127,7 @@ export function newRuntimeInfo(
       initContainers: (pod?.initContainers ?? []).map(toContainerInfo),
       containers: (pod?.containers ?? []).map(toContainerInfo),
       volumes: structuredClone(pod?.volumes ?? []),
-      endpoints: [],
+      endpoints: noEndpoints,
       singlePodRequests: podRequests(pod),
       ...(ancestor !== undefined ? { ancestor } : {}),
     };

@@ -32,6 +32,7 @@ import {
   type EnforcePodGroupPolicyPlugin,
   type EnforcePodSpecPlugin,
   type ObservedWorkload,
+  type OutputSize,
   type Plugin,
   type PreBuildSyncPlugin,
   type StatusResult,
@@ -159,6 +160,19 @@ export class Framework {
     this.runEnforcePodGroupPolicyPlugins(info, trainJob);
     this.runEnforcePodSpecPlugins(info, trainJob);
     this.runPreBuildSyncPlugins(info, trainJob);
+  }
+
+  /**
+   * The first output of a build plugin (registry order) whose size, computed after preBuildSync
+   * without building it, is over its limit; undefined when everything fits.
+   */
+  firstOversizedOutput(info: RuntimeInfo, trainJob: TrainJob): OutputSize | undefined {
+    for (const p of this.componentBuilderPlugins) {
+      const sizes = guarded(p, 'build', trainJob, () => p.outputSizes?.(info, trainJob) ?? []);
+      const over = sizes.find((s) => s.bytes > s.limit);
+      if (over !== undefined) return over;
+    }
+    return undefined;
   }
 
   /**

@@ -179,6 +179,24 @@ export interface ComponentBuilderPlugin extends Plugin {
    * order when absent or empty.
    */
   applyAfter?(object: KubeObject, info: RuntimeInfo, trainJob: TrainJob): readonly ObjectKey[];
+  /**
+   * The sizes of what `build` would make that grow with the job (the MPI hostfile grows with
+   * `numNodes`), computed without building it, after preBuildSync: the engine refuses a render, and
+   * admission a TrainJob, whose output is over a limit (output-limits.ts). Optional.
+   */
+  outputSizes?(info: RuntimeInfo, trainJob: TrainJob): readonly OutputSize[];
+}
+
+/** The size of one part of a plugin's output against what the API server stores of it. */
+export interface OutputSize {
+  /** What it is, for the message: `the MPI hostfile (ConfigMap "<tj>-mpi-hostfile")`. */
+  readonly what: string;
+  /** Its size in bytes, as the limit counts them. */
+  readonly bytes: number;
+  /** The most bytes the API server stores (a value of `StorageLimits`). */
+  readonly limit: number;
+  /** The limit, for the message: `a ConfigMap's data`. */
+  readonly limitOf: string;
 }
 
 /** What the status point returns: the status to write, whether it changed, and whether to retry. */

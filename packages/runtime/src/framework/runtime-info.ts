@@ -5,6 +5,7 @@
 
 import type { JobSetSpec, Trainer, TrainingRuntimeSpec, WorkloadBackend } from '@kubetrain/api/core';
 import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
+import type { Endpoints } from './endpoints.js';
 
 /** What a plugin may change about one container of a pod set; the JobSet builder copies it back. */
 export interface ContainerInfo {
@@ -42,9 +43,10 @@ export interface PodSet {
   /**
    * Pod DNS names `<tj>-<rjob>-<replica>-<pod>.<subdomain>`, in replica then pod order (upstream's
    * `iter.Seq[string]`). Lazy: each iteration makes the names anew, so a render costs nothing per
-   * pod unless a plugin lists them (the MPI hostfile). Owner: the workload plugin's preBuildSync.
+   * pod unless a plugin lists them (the MPI hostfile); their count and total length are known
+   * without making them. Owner: the workload plugin's preBuildSync.
    */
-  endpoints: Iterable<string>;
+  endpoints: Endpoints;
   /** Requests of one pod (Kubernetes PodRequests), resource name to quantity text. Owner: core. */
   readonly singlePodRequests: Readonly<Record<string, string>>;
 }

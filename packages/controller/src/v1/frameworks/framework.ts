@@ -9,6 +9,7 @@ import {
   type V1KindName,
   type V1ReplicaStatus,
 } from '@kubetrain/api/core';
+import type { OutputSize } from '@kubetrain/runtime';
 import type { V1RestartPolicy } from '../constants.js';
 import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
 import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
@@ -119,4 +120,9 @@ export interface Framework {
   auxiliary?(job: V1JobObject, specs: ReplicaSpecs, pods: readonly PodView[]): AuxiliaryObject[];
   /** The job state after the pods are counted (upstream's per-kind UpdateJobStatus). */
   decideStatus(context: StatusContext): StatusVerdict[];
+  /**
+   * The sizes of what the kind writes that grows with the replicas (WORKER_ADDRS, TF_CONFIG, the MPI
+   * hostfile), computed from counts and name lengths without building it (../output-limits.ts).
+   */
+  outputSizes?(job: V1JobObject, specs: ReplicaSpecs): OutputSize[];
 }

@@ -4,7 +4,15 @@
 // `<job>-worker-<i>`, no Services; the ConfigMap `<job>-config` (hostfile, kubexec.sh, discover_hosts.sh)
 // mounted at /etc/mpi; kubectl delivered to /opt/kube by an init container; a ServiceAccount, Role and
 // RoleBinding `<job>-launcher` that let the launcher exec into the workers. The launcher decides.
-import { fieldPath, invalid, required, type FieldError, type MPIJobSpec } from '@kubetrain/api/core';
+import {
+  fieldPath,
+  invalid,
+  required,
+  StorageLimits,
+  type FieldError,
+  type MPIJobSpec,
+} from '@kubetrain/api/core';
+import { indexedNamesLength, type OutputSize } from '@kubetrain/runtime';
 import { resourceRef, type KubeObject } from '../../cluster/kube.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { Container, EnvVar, PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
@@ -70,20 +78,26 @@ function meta(job: V1JobObject, name: string) {
   };
 }
 
+/** kubexec.sh: `kubectl exec` into the worker named by its first argument (the main container, when set). */
+function kubexecScript(job: V1JobObject): string {
+  const main = specOf(job).mainContainer;
+  return (
+    `#!/bin/sh\nset -x\nPOD_NAME=$1\nshift\n${KUBECTL_MOUNT}/kubectl exec \${POD_NAME}` +
+    (main ? ` --container ${main}` : '') +
+    ` -- /bin/sh -c "$*"`
+  );
+}
+
 /** The data of `<job>-config`: the hostfile, kubexec.sh and discover_hosts.sh (the Running workers). */
 export function mpiConfigData(
   job: V1JobObject,
   specs: ReplicaSpecs,
   pods: readonly PodView[],
 ): Record<string, string> {
+  // Bounded: validation refused a job whose ConfigMap would be over the limit (outputSizes).
   const name = job.metadata?.name ?? '';
   const slots = slotsOf(job);
   const gpu = isGPULauncher(specs);
-  const main = specOf(job).mainContainer;
-  const kubexec =
-    `#!/bin/sh\nset -x\nPOD_NAME=$1\nshift\n${KUBECTL_MOUNT}/kubectl exec \${POD_NAME}` +
-    (main ? ` --container ${main}` : '') +
-    ` -- /bin/sh -c "$*"`;
   const workers = specs[WORKER]?.replicas ?? 0;
   let hostfile = gpu ? `${name}-launcher slots=${slots}\n` : '';
   for (let i = 0; i < workers; i++) hostfile += `${name}-worker-${i} slots=${slots}\n`;
@@ -95,7 +109,35 @@ export function mpiConfigData(
   let discover = '#!/bin/sh';
   if (gpu) discover += `\necho ${name}-launcher:${slots}\n`;
   for (const p of running) discover += `\necho ${p}:${slots}`;
-  return { [HOSTFILE]: hostfile, [KUBEXEC]: kubexec, [DISCOVER_HOSTS]: discover };
+  return { [HOSTFILE]: hostfile, [KUBEXEC]: kubexecScript(job), [DISCOVER_HOSTS]: discover };
+}
+
+/**
+ * The most bytes of `<job>-config` (every worker Running), computed from the counts: the hostfile
+ * and discover_hosts.sh list every worker. The Role's resourceNames list them too, but at under half
+ * the bytes per worker against a 1.5 times larger limit, so the ConfigMap is always the first over.
+ */
+function outputSizes(job: V1JobObject, specs: ReplicaSpecs): OutputSize[] {
+  const name = job.metadata?.name ?? '';
+  const slots = slotsOf(job);
+  const workers = specs[WORKER]?.replicas ?? 0;
+  const launcher = isGPULauncher(specs) ? `${name}-launcher` : undefined;
+  const hostfile =
+    (launcher !== undefined ? `${launcher} slots=${slots}\n`.length : 0) +
+    indexedNamesLength(`${name}-worker-`, ` slots=${slots}\n`, workers);
+  const discover =
+    '#!/bin/sh'.length +
+    (launcher !== undefined ? `\necho ${launcher}:${slots}\n`.length : 0) +
+    indexedNamesLength(`\necho ${name}-worker-`, `:${slots}`, workers);
+  const keys = HOSTFILE.length + KUBEXEC.length + DISCOVER_HOSTS.length;
+  return [
+    {
+      what: `the MPIJob's ConfigMap "${name}-config" (its hostfile and discover_hosts.sh list every worker)`,
+      bytes: keys + hostfile + Buffer.byteLength(kubexecScript(job)) + discover,
+      limit: StorageLimits.ConfigMapDataBytes,
+      limitOf: "a ConfigMap's data",
+    },
+  ];
 }
 
 function launcherServiceAccount(specs: ReplicaSpecs, job: V1JobObject): { name: string; ours: boolean } {
@@ -363,4 +405,5 @@ export const mpi: Framework = {
   setClusterSpec,
   auxiliary,
   decideStatus,
+  outputSizes,
 };

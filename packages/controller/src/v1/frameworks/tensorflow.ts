@@ -3,9 +3,10 @@
 // Chief (Master is its legacy name) and Evaluator; TF_CONFIG on the `tensorflow` container; the chief
 // decides, else the workers (all, or worker-0 unless successPolicy is AllWorkers).
 import { V1KindDefaults, fieldPath, forbidden, type FieldError } from '@kubetrain/api/core';
+import type { OutputSize } from '@kubetrain/runtime';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
-import { appendEnv, env, portOf, PortNotFoundError, replicaName, totalReplicas } from './env.js';
+import { appendEnv, env, totalReplicas } from './env.js';
 import {
   kindDefaults,
   type Framework,
@@ -14,45 +15,23 @@ import {
   type StatusVerdict,
 } from './framework.js';
 import { V1Messages } from './messages.js';
+import { podWithEnv } from '../output-limits.js';
+import { TF_DEFAULT_PORT, TF_PORT_NAME, tfConfig, tfConfigMaxLength } from './tf-config.js';
 
 const CHIEF = 'Chief';
 const MASTER = 'Master';
 const WORKER = 'Worker';
 const CONTAINER = V1KindDefaults.TFJob.container;
-const PORT_NAME = 'tfjob-port';
-const DEFAULT_PORT = 2222;
 
-/** The custom cluster domain upstream reads from the operator's environment. */
-function clusterDomain(): string {
-  const domain = process.env['CUSTOM_CLUSTER_DOMAIN'];
-  return domain ? `.${domain}` : '';
-}
-
-function tfPort(specs: ReplicaSpecs, rtype: string): number {
-  try {
-    return portOf(specs, rtype, CONTAINER, PORT_NAME);
-  } catch (error) {
-    if (error instanceof PortNotFoundError) return DEFAULT_PORT;
-    throw error;
-  }
-}
-
-/** TF_CONFIG of pod `rtype`-`index`: the cluster (sorted replica types), the task, `cloud`. */
-export function tfConfig(job: V1JobObject, specs: ReplicaSpecs, rtype: string, index: number): string {
-  const name = job.metadata?.name ?? '';
-  const namespace = job.metadata?.namespace ?? '';
-  const cluster: Record<string, string[]> = {};
-  for (const t of Object.keys(specs).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))) {
-    const port = tfPort(specs, t);
-    cluster[t.toLowerCase()] = Array.from(
-      { length: specs[t]?.replicas ?? 0 },
-      (_, i) => `${replicaName(name, t, i)}.${namespace}.svc${clusterDomain()}:${port}`,
-    );
-  }
-  return JSON.stringify({ cluster, task: { type: rtype.toLowerCase(), index }, environment: 'cloud' });
+/** Each pod's env holds TF_CONFIG, which lists every replica: its longest, computed, not built. */
+function outputSizes(job: V1JobObject, specs: ReplicaSpecs): OutputSize[] {
+  if (totalReplicas(specs) <= 1) return [];
+  const length = tfConfigMaxLength(job, specs);
+  return [podWithEnv(`a TFJob pod, whose TF_CONFIG lists every replica (${length} bytes),`, specs, length)];
 }
 
 function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
+  // Bounded: validation refused a TF_CONFIG that makes the pod too large (outputSizes).
   if (totalReplicas(specs) === 1) return;
   const value = tfConfig(job, specs, rtype, index);
   for (const c of template.spec.containers) if (c.name === CONTAINER) appendEnv(c, [env('TF_CONFIG', value)]);
@@ -110,11 +89,12 @@ export const tensorflow: Framework = {
   replicaSpecsField: 'tfReplicaSpecs',
   replicaTypes: ['PS', WORKER, CHIEF, MASTER, 'Evaluator'],
   ...kindDefaults('TFJob'),
-  defaultPortName: PORT_NAME,
-  defaultPort: DEFAULT_PORT,
+  defaultPortName: TF_PORT_NAME,
+  defaultPort: TF_DEFAULT_PORT,
   validate,
   isMasterRole: (specs, rtype, index) =>
     chiefOf(specs) !== undefined ? rtype === chiefOf(specs) : rtype === WORKER && index === 0,
   setClusterSpec,
   decideStatus,
+  outputSizes,
 };

@@ -2,6 +2,7 @@
 // XGBoostJob (kubeflow/training-operator: pkg/controller.v1/xgboost, pkg/webhooks/xgboost): one Master
 // (the Rabit tracker) and Workers, MASTER_*/WORKER_* variables; the Master decides the job's state.
 import { V1KindDefaults, fieldPath, required, type FieldError } from '@kubetrain/api/core';
+import { indexedNamesLength, type OutputSize } from '@kubetrain/runtime';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
@@ -14,11 +15,30 @@ import {
   type StatusVerdict,
 } from './framework.js';
 import { V1Messages } from './messages.js';
+import { podWithEnv } from '../output-limits.js';
 
 const MASTER = 'Master';
 const WORKER = 'Worker';
 const CONTAINER = V1KindDefaults.XGBoostJob.container;
 const PORT_NAME = 'xgboostjob-port';
+
+/** `<job>-worker-`: WORKER_ADDRS lists `<job>-worker-<i>` for every worker. */
+const workerPrefix = (job: string) => replicaName(job, WORKER, 0).slice(0, -1);
+
+/** WORKER_ADDRS: the `total - 1` worker names, comma-separated. */
+function workerAddrs(name: string, total: number): string {
+  return Array.from({ length: total - 1 }, (_, i) => replicaName(name, WORKER, i)).join(',');
+}
+
+/** Each pod's env holds WORKER_ADDRS: the worker names and their commas, computed, not built. */
+function outputSizes(job: V1JobObject, specs: ReplicaSpecs): OutputSize[] {
+  const total = totalReplicas(specs);
+  if (total <= 1) return [];
+  const addrs = indexedNamesLength(workerPrefix(job.metadata?.name ?? ''), '', total - 1) + (total - 2);
+  return [
+    podWithEnv(`an XGBoostJob pod, whose WORKER_ADDRS lists every worker (${addrs} bytes),`, specs, addrs),
+  ];
+}
 
 function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
   const name = job.metadata?.name ?? '';
@@ -32,9 +52,9 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: Pod
     env('PYTHONUNBUFFERED', '1'),
   ];
   if (total > 1) {
-    const workers = Array.from({ length: total - 1 }, (_, i) => replicaName(name, WORKER, i));
+    // Bounded: validation refused a WORKER_ADDRS that makes the pod too large (outputSizes).
     vars.push(env('WORKER_PORT', portOf(specs, WORKER, CONTAINER, PORT_NAME)));
-    vars.push(env('WORKER_ADDRS', workers.join(',')));
+    vars.push(env('WORKER_ADDRS', workerAddrs(name, total)));
   }
   for (const c of template.spec.containers) appendEnv(c, vars);
 }
@@ -79,4 +99,5 @@ export const xgboost: Framework = {
   isMasterRole: (_specs, rtype) => rtype === MASTER,
   setClusterSpec,
   decideStatus,
+  outputSizes,
 };

@@ -14,12 +14,19 @@ import {
   OpenMPIEnvValues,
   PluginNames,
   SecretTypes,
+  StorageLimits,
   VolumeNames,
+  type MPIMLPolicySource,
 } from '@kubetrain/api/core';
 import { defaultedField } from '../../core/runtime-defaults.js';
 import { RenderError } from '../../framework/errors.js';
-import type { BuildContext, ComponentBuilderPlugin, EnforceMLPolicyPlugin } from '../../framework/plugin.js';
-import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
+import type {
+  BuildContext,
+  ComponentBuilderPlugin,
+  EnforceMLPolicyPlugin,
+  OutputSize,
+} from '../../framework/plugin.js';
+import { findPodSetByName, type PodSet, type RuntimeInfo } from '../../framework/runtime-info.js';
 import { effectiveResourcesPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { KubeObject, TrainJob, Volume } from '../../types.js';
 import { ownedObject, trainJobObjectName } from '../../util/owner-reference.js';
@@ -73,6 +80,20 @@ function hostfileVolume(trainJob: TrainJob): Volume {
       items: [{ key: DataKeys.MPIHostfile, path: DataKeys.MPIHostfile, mode: 0o444 }],
     },
   };
+}
+
+/** The pod sets the hostfile lists: `node`, and `launcher` when it runs as a node. */
+function hostfilePodSets(info: RuntimeInfo, mpi: MPIMLPolicySource): PodSet[] {
+  return info.templateSpec.podSets.filter(
+    (podSet) =>
+      podSet.name === ContainerNames.Node ||
+      (mpi.runLauncherAsNode === true && podSet.name === ContainerNames.Launcher),
+  );
+}
+
+/** A hostfile line after the host name: ` slots=<n>` and the newline. */
+function slotsSuffix(slots: number): string {
+  return ` slots=${slots}\n`;
 }
 
 /** The MPI ML policy. */
@@ -144,14 +165,11 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, Custo
         }),
       );
     }
-    const slots = mpiSlots(info, trainJob);
+    // Bounded: the engine refused a hostfile over a ConfigMap's limit before build (outputSizes).
+    const suffix = slotsSuffix(mpiSlots(info, trainJob));
     const lines: string[] = [];
-    for (const podSet of info.templateSpec.podSets) {
-      const listed =
-        podSet.name === ContainerNames.Node ||
-        (mpi.runLauncherAsNode === true && podSet.name === ContainerNames.Launcher);
-      if (!listed) continue;
-      for (const endpoint of podSet.endpoints) lines.push(`${endpoint} slots=${slots}\n`);
+    for (const podSet of hostfilePodSets(info, mpi)) {
+      for (const endpoint of podSet.endpoints) lines.push(`${endpoint}${suffix}`);
     }
     const hostfile = lines.join('');
     objects.push(
@@ -160,6 +178,25 @@ export class MPI implements EnforceMLPolicyPlugin, ComponentBuilderPlugin, Custo
       }),
     );
     return objects;
+  }
+
+  /** The hostfile ConfigMap's data, computed from the endpoints' count and length: it grows with numNodes. */
+  outputSizes(info: RuntimeInfo, trainJob: TrainJob): OutputSize[] {
+    const mpi = info.runtimePolicy.mlPolicy?.mpi;
+    if (mpi === undefined) return [];
+    const suffix = slotsSuffix(mpiSlots(info, trainJob)).length;
+    let bytes = DataKeys.MPIHostfile.length;
+    for (const { endpoints } of hostfilePodSets(info, mpi))
+      bytes += endpoints.length + endpoints.count * suffix;
+    const configMap = trainJobObjectName(trainJob, ObjectNameSuffixes.MPIHostfile);
+    return [
+      {
+        what: `the MPI hostfile (ConfigMap "${configMap}")`,
+        bytes,
+        limit: StorageLimits.ConfigMapDataBytes,
+        limitOf: "a ConfigMap's data",
+      },
+    ];
   }
 
   /** The MPI rules: runLauncherAsNode needs `launcher` and `node`; reserved `OMPI_*` env. Returns data, never throws. */

@@ -2,8 +2,10 @@
 // JobSet preBuildSync (upstream `syncPodNetwork` + `syncParallelCount`): pod DNS endpoints for every
 // pod set, then parallelism/completions from the final pod-set counts.
 
+import type { Endpoints } from '../../framework/endpoints.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
+import { decimalDigitsBelow } from '../../util/decimal-digits.js';
 import { ensureJobSpec } from '../../util/replicated-job.js';
 
 /** The DNS subdomain of the JobSet's pods: `spec.network.subdomain`, else the TrainJob name. */
@@ -14,15 +16,18 @@ export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
 
 /**
  * The endpoints `<job>-<replica>-<pod>.<subdomain>` of `replicas` x `pods` pods, as a re-iterable
- * sequence: nothing is built until it is iterated, and each iteration yields the names anew.
+ * sequence: nothing is built until it is iterated, and each iteration yields the names anew. Their
+ * count and total length are computed, not built.
  */
-export function podEndpoints(
-  job: string,
-  subdomain: string,
-  replicas: number,
-  pods: number,
-): Iterable<string> {
+export function podEndpoints(job: string, subdomain: string, replicas: number, pods: number): Endpoints {
+  const count = Math.max(replicas, 0) * Math.max(pods, 0);
   return {
+    count,
+    // `<job>-` `-` `.<subdomain>` on every name, plus each replica's and pod's digits.
+    length:
+      count * (job.length + 3 + subdomain.length) +
+      Math.max(pods, 0) * decimalDigitsBelow(replicas) +
+      Math.max(replicas, 0) * decimalDigitsBelow(pods),
     *[Symbol.iterator]() {
       for (let replica = 0; replica < replicas; replica++) {
         for (let pod = 0; pod < pods; pod++) yield `${job}-${replica}-${pod}.${subdomain}`;

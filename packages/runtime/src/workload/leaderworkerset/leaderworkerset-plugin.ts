@@ -5,6 +5,7 @@
 import { ForeignKinds, WorkloadBackends } from '@kubetrain/api/core';
 import type { PluginDependencies } from '../../framework/dependencies.js';
 import { objectKeyOf, type ObjectKey } from '../../framework/desired.js';
+import { noEndpoints } from '../../framework/endpoints.js';
 import { KindRefs, owns, reads } from '../../framework/kinds.js';
 import type { BuildContext, ObservedWorkload, StatusResult } from '../../framework/plugin.js';
 import { findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
@@ -48,7 +49,7 @@ export class LeaderWorkerSetPlugin implements WorkloadPlugin {
     syncParallelCount(info);
     const shape = groupShape(info);
     const lws = leaderWorkerSetName(trainJob);
-    for (const podSet of info.templateSpec.podSets) podSet.endpoints = [];
+    for (const podSet of info.templateSpec.podSets) podSet.endpoints = noEndpoints;
     const leader = findPodSetByName(info, shape.leader);
     const worker = findPodSetByName(info, shape.worker);
     if (leader === worker && leader !== undefined) {

@@ -3,6 +3,13 @@
 // per TrainJob: the leader `<lws>-0`, the workers `<lws>-0-<i>` (i = 1 ... size-1), all under the
 // headless Service `<lws>` (subdomain policy `Shared`).
 
+import {
+  concatEndpoints,
+  indexedEndpoints,
+  noEndpoints,
+  singleEndpoint,
+  type Endpoints,
+} from '../../framework/endpoints.js';
 import type { TrainJob } from '../../types.js';
 
 /** The LeaderWorkerSet of a TrainJob is named as the TrainJob (as its JobSet would be). */
@@ -20,19 +27,12 @@ export function leaderHost(lws: string): string {
   return `${leaderPodName(lws)}.${lws}`;
 }
 
-/** `<lws>-0-<worker>.<lws>`: the DNS name of worker `worker` (1 ... size-1) of group 0. */
-export function workerHost(lws: string, worker: number): string {
-  return `${lws}-0-${worker}.${lws}`;
-}
-
 /**
  * The DNS names of the group's pods with worker index `from` to `to - 1`, as a lazy re-iterable
- * sequence (index 0 is the leader).
+ * sequence: index 0 is the leader, `<lws>-0.<lws>`; worker i is `<lws>-0-<i>.<lws>`.
  */
-export function groupEndpoints(lws: string, from: number, to: number): Iterable<string> {
-  return {
-    *[Symbol.iterator]() {
-      for (let i = from; i < to; i++) yield i === 0 ? leaderHost(lws) : workerHost(lws, i);
-    },
-  };
+export function groupEndpoints(lws: string, from: number, to: number): Endpoints {
+  if (to <= from) return noEndpoints;
+  const workers = indexedEndpoints(`${lws}-0-`, `.${lws}`, Math.max(from, 1), to);
+  return from === 0 ? concatEndpoints([singleEndpoint(leaderHost(lws)), workers]) : workers;
 }

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: Apache-2.0
+// TFJob's TF_CONFIG (kubeflow/training-operator: pkg/controller.v1/tensorflow/tensorflow.go
+// genTFConfigJSONStr): every replica's `<job>-<type>-<i>.<namespace>.svc[.<domain>]:<port>` by type,
+// the pod's task and `cloud`. Every pod carries the whole list, so its length is computed first.
+import { V1KindDefaults } from '@kubetrain/api/core';
+import { decimalDigits, indexedNamesLength } from '@kubetrain/runtime';
+import type { ReplicaSpecs, V1JobObject } from '../job-types.js';
+import { portOf, PortNotFoundError, replicaName } from './env.js';
+
+const CONTAINER = V1KindDefaults.TFJob.container;
+/** The port name TFJob looks up, and the port when there is none. */
+export const TF_PORT_NAME = 'tfjob-port';
+export const TF_DEFAULT_PORT = 2222;
+
+/** The custom cluster domain upstream reads from the operator's environment. */
+function clusterDomain(): string {
+  const domain = process.env['CUSTOM_CLUSTER_DOMAIN'];
+  return domain ? `.${domain}` : '';
+}
+
+function tfPort(specs: ReplicaSpecs, rtype: string): number {
+  try {
+    return portOf(specs, rtype, CONTAINER, TF_PORT_NAME);
+  } catch (error) {
+    if (error instanceof PortNotFoundError) return TF_DEFAULT_PORT;
+    throw error;
+  }
+}
+
+/** The replica types by their TF_CONFIG key (lower case; the last of types alike but for case wins), sorted. */
+function clusterTypes(specs: ReplicaSpecs): Map<string, string> {
+  const byKey = new Map<string, string>();
+  for (const t of Object.keys(specs).sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())))
+    byKey.set(t.toLowerCase(), t);
+  return byKey;
+}
+
+/** `<job>-<type>-` and `.<namespace>.svc[.<domain>]:<port>`: what surrounds each replica's index. */
+function hostParts(job: V1JobObject, specs: ReplicaSpecs, rtype: string): [string, string] {
+  const name = job.metadata?.name ?? '';
+  return [
+    replicaName(name, rtype, 0).slice(0, -1),
+    `.${job.metadata?.namespace ?? ''}.svc${clusterDomain()}:${tfPort(specs, rtype)}`,
+  ];
+}
+
+/** TF_CONFIG of pod `rtype`-`index`: the cluster (sorted replica types), the task, `cloud`. */
+export function tfConfig(job: V1JobObject, specs: ReplicaSpecs, rtype: string, index: number): string {
+  const cluster: Record<string, string[]> = {};
+  for (const [key, t] of clusterTypes(specs)) {
+    const [prefix, suffix] = hostParts(job, specs, t);
+    cluster[key] = Array.from({ length: specs[t]?.replicas ?? 0 }, (_, i) => `${prefix}${i}${suffix}`);
+  }
+  return JSON.stringify({ cluster, task: { type: rtype.toLowerCase(), index }, environment: 'cloud' });
+}
+
+/** Characters of `text` written as a JSON string, without the quotes. */
+const jsonLength = (text: string) => JSON.stringify(text).length - 2;
+
+/**
+ * The length of the longest TF_CONFIG of any pod of the job (that of the last index of the type
+ * with the longest task), computed from the counts without building it: equal to
+ * `tfConfig(...).length` for that pod.
+ */
+export function tfConfigMaxLength(job: V1JobObject, specs: ReplicaSpecs): number {
+  const types = clusterTypes(specs);
+  // {"cluster":{"<key>":["<host>",...],...},"task":{"type":"<type>","index":<i>},"environment":"cloud"}
+  let cluster = 2 + Math.max(types.size - 1, 0);
+  for (const [key, t] of types) {
+    const n = specs[t]?.replicas ?? 0;
+    const [prefix, suffix] = hostParts(job, specs, t);
+    const hosts = n > 0 ? indexedNamesLength(jsonLength(prefix) + 2, jsonLength(suffix), n) + (n - 1) : 0;
+    cluster += JSON.stringify(key).length + 3 + hosts;
+  }
+  let task = 0;
+  for (const t of Object.keys(specs)) {
+    const n = specs[t]?.replicas ?? 0;
+    task = Math.max(task, JSON.stringify(t.toLowerCase()).length + decimalDigits(Math.max(n - 1, 0)));
+  }
+  return (
+    '{"cluster":'.length +
+    cluster +
+    ',"task":{"type":,"index":}'.length +
+    task +
+    ',"environment":"cloud"}'.length
+  );
+}
