@@ -5,7 +5,7 @@
  * `Content-Type: application/apply-patch+yaml` and a JSON body (JSON is YAML), `force=true`
  * as upstream's `client.ForceOwnership`.
  */
-import type { KubeClient } from './client.js';
+import type { KubeApi } from './client.js';
 import type { KubeObject } from './object.js';
 import type { ResourceRef } from './resource.js';
 import { stripManagedFields } from './transform.js';
@@ -38,7 +38,7 @@ export class Applier {
   private readonly force: boolean;
 
   constructor(
-    private readonly client: KubeClient,
+    private readonly client: KubeApi,
     private readonly options: ApplierOptions,
   ) {
     this.force = options.force ?? true;

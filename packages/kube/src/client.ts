@@ -147,6 +147,12 @@ function transportError(error: unknown, info: RequestInfo): ApiError {
  * Raw JSON access to the API server. Every method throws a typed {@link ApiError} subclass on
  * failure. Objects are plain JSON in and out: no model classes, no field dropping.
  */
+/**
+ * The request verbs of {@link KubeClient} that reconcilers and writers use: the port they are given,
+ * so that a unit test can hand them an in-memory client of the same shape (@kubetrain/testing).
+ */
+export type KubeApi = Pick<KubeClient, 'get' | 'list' | 'create' | 'replace' | 'patch' | 'delete'>;
+
 export class KubeClient {
   private constructor(readonly transport: Transport) {}
 

@@ -21,6 +21,7 @@ export type {
 export { KubeClient, PatchTypes } from './client.js';
 export type {
   DeleteOptions,
+  KubeApi,
   ListOptions,
   NamespaceOption,
   PatchOptions,

@@ -58,3 +58,5 @@ export type {
   TrainingRuntime,
   TrainJob,
 } from './engine-types.js';
+export { FakeClock } from './fake-clock.js';
+export { InMemoryClient, type RecordedRequest } from './in-memory-client.js';

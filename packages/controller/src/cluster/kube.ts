@@ -26,6 +26,7 @@ export {
   splitKey,
   keyOf,
   Store,
+  type KubeApi,
   type KubeObject,
   type KeyProcessor,
   type ReflectorMetrics,

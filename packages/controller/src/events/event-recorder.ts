@@ -4,7 +4,7 @@
 // name. Recording never fails a reconcile: a failed write is logged and dropped.
 
 import { randomBytes } from 'node:crypto';
-import type { KubeClient } from '../cluster/kube.js';
+import type { KubeApi } from '../cluster/kube.js';
 import type { Logger } from '@kubetrain/log';
 import { ManagerResources } from '../cluster/resources.js';
 
@@ -32,7 +32,7 @@ const MAX_NOTE = 1024;
 /** Writes events for one reporting controller. */
 export class EventRecorder {
   constructor(
-    private readonly client: KubeClient,
+    private readonly client: KubeApi,
     /** `reportingController`, e.g. `trainer-trainjob-controller`. */
     private readonly controller: string,
     /** `reportingInstance`, e.g. `<controller>-<hostname>`. */

@@ -5,7 +5,7 @@
 // TrainJobs keep running from their snapshots.
 
 import { Finalizers } from '@kubetrain/api/core';
-import type { KubeClient, KubeObject, ResourceRef, Store } from '../cluster/kube.js';
+import type { KubeApi, KubeObject, ResourceRef, Store } from '../cluster/kube.js';
 
 /**
  * The merge patch that removes the legacy finalizer from `finalizers`, or undefined when it is
@@ -22,7 +22,7 @@ export function finalizerRemovalPatch(
 /** Reconciles one runtime kind. */
 export class RuntimeReconciler {
   constructor(
-    private readonly client: KubeClient,
+    private readonly client: KubeApi,
     private readonly resource: ResourceRef,
     private readonly store: Store,
   ) {}

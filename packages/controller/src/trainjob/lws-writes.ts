@@ -5,7 +5,7 @@
 // Jobs (where the JobSet backend deletes the JobSet).
 
 import { FieldManagers, type TrainJob } from '@kubetrain/api/core';
-import { isNotFound, keyOf, type KubeClient, type KubeObject, type Logger } from '../cluster/kube.js';
+import { isNotFound, keyOf, type KubeApi, type KubeObject, type Logger } from '../cluster/kube.js';
 import { ManagerResources, UnknownResourceError } from '../cluster/resources.js';
 import type { ObservedLeaderWorkerSet, WorkloadPatch } from '../engine/engine-port.js';
 import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
@@ -13,7 +13,7 @@ import { JobResource, type LeaderWorkerSetWatches } from './lws-watches.js';
 
 /** What the writes need of the reconciler. */
 export interface LeaderWorkerSetWriteDeps {
-  readonly client: KubeClient;
+  readonly client: KubeApi;
   readonly leaderWorkerSets?: LeaderWorkerSetWatches;
 }
 

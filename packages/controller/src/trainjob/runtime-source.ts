@@ -11,7 +11,7 @@ import {
   isNotFound,
   keyOf,
   metadataOnly,
-  type KubeClient,
+  type KubeApi,
   type KubeObject,
 } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
@@ -40,7 +40,7 @@ export class RuntimeSource {
   private readonly memo = new Map<string, AnyTrainingRuntime>();
 
   constructor(
-    private readonly client: KubeClient,
+    private readonly client: KubeApi,
     private readonly stores: ManagerStores,
   ) {}
 

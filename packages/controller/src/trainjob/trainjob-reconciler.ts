@@ -26,7 +26,7 @@ import {
   isNotFound,
   keyOf,
   metadataOnly,
-  type KubeClient,
+  type KubeApi,
   type KubeObject,
   type Logger,
   type Store,
@@ -67,7 +67,7 @@ export interface ReconcileResult {
 
 /** What the reconciler is built from. */
 export interface TrainJobReconcilerDeps {
-  readonly client: KubeClient;
+  readonly client: KubeApi;
   readonly stores: ManagerStores;
   /** The engine, with the plugins the settings select. */
   readonly engine: Engine;

@@ -3,7 +3,7 @@
 // and DeletePodGroup (pkg/controller.v1/common/scheduling.go): read it; missing, create it; present,
 // update it only when the spec upstream would fill differs from the stored one. Deletes are sent once
 // per job until it needs a PodGroup again.
-import { isNotFound, type KubeClient } from '../cluster/kube.js';
+import { isNotFound, type KubeApi } from '../cluster/kube.js';
 import type { GangScheduling } from './gang-flag.js';
 import type { ReplicaSpecs, V1JobObject } from './job-types.js';
 import {
@@ -20,7 +20,7 @@ export class PodGroupSync {
   private readonly removed = new Set<string>();
 
   constructor(
-    private readonly client: KubeClient,
+    private readonly client: KubeApi,
     readonly gang: GangScheduling,
   ) {}
 

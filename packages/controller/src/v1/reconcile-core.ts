@@ -10,7 +10,7 @@ import {
   isAlreadyExists,
   isNotFound,
   ConflictError,
-  type KubeClient,
+  type KubeApi,
   type KubeObject,
   type ResourceRef,
   type Store,
@@ -33,7 +33,7 @@ import type { PodGroupSync } from './pod-group-sync.js';
 
 /** What a v1 reconciler needs. */
 export interface V1ReconcilerDeps {
-  readonly client: KubeClient;
+  readonly client: KubeApi;
   readonly framework: Framework;
   /** The kind's resource (`kubeflow.org/v1` `pytorchjobs`, ...). */
   readonly resource: ResourceRef;

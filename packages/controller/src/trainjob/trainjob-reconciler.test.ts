@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: Apache-2.0
+// The TrainJob reconciler's decisions, as upstream tests its reconciler (trainjob_controller_test.go):
+// the stores filled as the reflectors would, an in-memory client recording every request, a fake
+// clock. Each case reconciles one key and states the writes it must make, and nothing else; the e2e
+// suites run the same reconciler against the real API server, JobSet and LeaderWorkerSet.
+import { Kinds, KubetrainAnnotations, type TrainJob } from '@kubetrain/api/core';
+import { createLogger } from '@kubetrain/log';
+import { FakeClock, InMemoryClient, makeTrainJob, upstreamRuntimes } from '@kubetrain/testing';
+import type { KubeObject } from '../cluster/kube.js';
+import { ManagerResources } from '../cluster/resources.js';
+import { createStores, type ManagerStores } from '../cluster/stores.js';
+import { createEngine } from '../engine/engine-port.js';
+import { EventRecorder } from '../events/event-recorder.js';
+import { ManagerMetrics } from '../metrics/metrics.js';
+import { LeaderWorkerSetWatches } from './lws-watches.js';
+import { TrainJobReconciler } from './trainjob-reconciler.js';
+
+const T0 = '2026-01-01T00:00:00Z';
+const NS = 'team-a';
+const KEY = `${NS}/job`;
+/** The engine's API types (Date timestamps) as the stores' plain JSON objects. */
+const asObject = (o: object) => o as unknown as KubeObject;
+const logger = createLogger({ level: 'error', write: () => undefined });
+const torch = upstreamRuntimes().get('torch-distributed')!.runtime;
+
+/** The manager's parts around one reconciler, on either workload backend. */
+function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet') {
+  const clock = new FakeClock(T0);
+  const client = new InMemoryClient(clock.now);
+  const stores: ManagerStores = createStores(logger);
+  const lws = backend === 'LeaderWorkerSet';
+  const leaderWorkerSets = lws ? new LeaderWorkerSetWatches(logger) : undefined;
+  const reconciler = new TrainJobReconciler({
+    client,
+    stores,
+    engine: createEngine({ config: {}, featureGates: { LeaderWorkerSetBackend: lws } }),
+    events: new EventRecorder(client, 'trainjob-controller', 'trainjob-controller-test', logger),
+    metrics: new ManagerMetrics({ processMetrics: false }),
+    logger,
+    now: clock.now,
+    statusCoalesceWindowMs: 0,
+    ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
+  });
+  const runtime = structuredClone(torch);
+  if (lws)
+    runtime.metadata.annotations = {
+      ...runtime.metadata.annotations,
+      [KubetrainAnnotations.Workload]: 'LeaderWorkerSet',
+    };
+  stores.clusterTrainingRuntimes.upsert(
+    asObject(client.seed(ManagerResources.ClusterTrainingRuntime, runtime)),
+  );
+  /** Stores the TrainJob as the API server and the reflector would. */
+  const submit = (job: TrainJob) => {
+    const stored = client.seed(ManagerResources.TrainJob, job);
+    stores.trainJobs.upsert(asObject(stored));
+    return stored;
+  };
+  /** Lets the reflectors catch up with everything the client holds of `kinds`. */
+  const relist = () => {
+    const cm = client.object(ManagerResources.ConfigMap, NS, 'job-runtime-snapshot');
+    if (cm !== undefined) stores.configMaps.upsert(cm);
+    const js = client.object(ManagerResources.JobSet, NS, 'job');
+    if (js !== undefined) stores.jobSets.upsert(js);
+    const tj = client.object(ManagerResources.TrainJob, NS, 'job');
+    if (tj !== undefined) stores.trainJobs.upsert(tj);
+  };
+  return { clock, client, stores, reconciler, submit, relist, leaderWorkerSets };
+}
+
+const job = () => makeTrainJob(NS, 'job').creationTimestamp(T0).numNodes(2);
+
+/** The writes besides events (events are best effort and asserted where they matter). */
+const writesOf = (client: InMemoryClient) => client.writes().filter((w) => !w.endsWith(' events'));
+
+describe('TrainJobReconciler on the JobSet backend', () => {
+  it('a new TrainJob: the runtime snapshot is created, then the JobSet applied; nothing else', async () => {
+    const w = world();
+    w.submit(job().obj());
+    await w.reconciler.reconcile(KEY);
+    // The status is written once the JobSet is observed (its own watch event).
+    expect(writesOf(w.client)).toEqual(['POST configmaps', 'APPLY jobsets']);
+    const apply = w.client.requests.find((r) => r.verb === 'APPLY');
+    expect(apply?.name).toBe('job');
+    const jobSet = w.client.object(ManagerResources.JobSet, NS, 'job');
+    expect(jobSet?.metadata?.ownerReferences?.[0]).toMatchObject({ kind: Kinds.TrainJob, name: 'job' });
+  });
+
+  it('created, not yet cached: a second reconcile before the reflectors catch up writes nothing again', async () => {
+    const w = world();
+    w.submit(job().obj());
+    await w.reconciler.reconcile(KEY);
+    const before = writesOf(w.client).length;
+    await w.reconciler.reconcile(KEY);
+    // No second snapshot, no second apply: the stores remember the manager's own writes.
+    expect(
+      writesOf(w.client)
+        .slice(before)
+        .filter((v) => !v.startsWith('PATCH trainjobs/status')),
+    ).toEqual([]);
+  });
+
+  it('managedBy another controller: not a single request', async () => {
+    const w = world();
+    w.submit(job().managedBy('kueue.x-k8s.io/multikueue').obj());
+    await w.reconciler.reconcile(KEY);
+    expect(w.client.requests).toEqual([]);
+  });
+
+  it('a finished TrainJob: nothing rendered, read or written', async () => {
+    const w = world();
+    const done = job().obj();
+    done.status = {
+      conditions: [
+        {
+          type: 'Complete',
+          status: 'True',
+          reason: 'JobSetCompleted',
+          message: 'done',
+          lastTransitionTime: T0,
+        },
+      ],
+    };
+    w.submit(done);
+    await w.reconciler.reconcile(KEY);
+    expect(w.client.requests).toEqual([]);
+  });
+
+  it('a deleted TrainJob (gone from the store): nothing', async () => {
+    const w = world();
+    await w.reconciler.reconcile(KEY);
+    expect(w.client.requests).toEqual([]);
+  });
+
+  it('suspended, then resumed: the JobSet is applied suspended, then applied again unsuspended', async () => {
+    const w = world();
+    w.submit(job().suspend(true).obj());
+    await w.reconciler.reconcile(KEY);
+    expect(
+      w.client.object<{ spec: { suspend?: boolean } }>(ManagerResources.JobSet, NS, 'job')?.spec.suspend,
+    ).toBe(true);
+    w.relist();
+    const resumed = w.client.object<TrainJob>(ManagerResources.TrainJob, NS, 'job')!;
+    resumed.spec!.suspend = false;
+    w.submit(resumed);
+    const before = writesOf(w.client).length;
+    await w.reconciler.reconcile(KEY);
+    expect(writesOf(w.client).slice(before)).toContain('APPLY jobsets');
+    expect(
+      w.client.object<{ spec: { suspend?: boolean } }>(ManagerResources.JobSet, NS, 'job')?.spec.suspend,
+    ).toBe(false);
+  });
+
+  it('past activeDeadlineSeconds: Failed/DeadlineExceeded in status and the JobSet deleted', async () => {
+    const w = world();
+    w.submit(job().activeDeadlineSeconds(60).obj());
+    const first = await w.reconciler.reconcile(KEY);
+    expect(first.requeueAfterMs).toBe(60_000);
+    w.relist();
+    w.clock.advance(61_000);
+    await w.reconciler.reconcile(KEY);
+    expect(w.client.object(ManagerResources.JobSet, NS, 'job')).toBeUndefined();
+    const failed = w.client.object<TrainJob>(ManagerResources.TrainJob, NS, 'job')!;
+    expect(failed.status?.conditions?.find((c) => c.type === 'Failed')).toMatchObject({
+      status: 'True',
+      reason: 'DeadlineExceeded',
+      message: 'TrainJob exceeded its active deadline',
+    });
+  });
+
+  it('a 30-day deadline is a requeue 30 days later, not a hot loop', async () => {
+    const w = world();
+    w.submit(
+      job()
+        .activeDeadlineSeconds(30 * 86_400)
+        .obj(),
+    );
+    expect((await w.reconciler.reconcile(KEY)).requeueAfterMs).toBe(30 * 86_400_000);
+  });
+
+  it('the runtime deleted after the snapshot: the job renders from its snapshot', async () => {
+    const w = world();
+    w.submit(job().obj());
+    await w.reconciler.reconcile(KEY);
+    w.relist();
+    // A new process: nothing remembered but what the API server holds.
+    const again = world();
+    for (const r of [ManagerResources.ConfigMap, ManagerResources.TrainJob] as const) {
+      const o = w.client.object(r, NS, r === ManagerResources.ConfigMap ? 'job-runtime-snapshot' : 'job');
+      if (o !== undefined) {
+        again.client.seed(r, o);
+        if (r === ManagerResources.ConfigMap) again.stores.configMaps.upsert(o);
+        else again.stores.trainJobs.upsert(o);
+      }
+    }
+    again.stores.clusterTrainingRuntimes.replace([]);
+    await again.reconciler.reconcile(KEY);
+    expect(writesOf(again.client)).toContain('APPLY jobsets');
+    expect(again.client.requests.find((r) => r.verb === 'GET')?.resource).toBe('configmaps');
+    expect(writesOf(again.client)).not.toContain('POST configmaps');
+  });
+
+  it('no snapshot and no runtime: one warning event, no write, no retry with back-off', async () => {
+    const w = world();
+    w.stores.clusterTrainingRuntimes.replace([]);
+    w.submit(job().obj());
+    await expect(w.reconciler.reconcile(KEY)).resolves.toEqual({});
+    await w.reconciler.reconcile(KEY);
+    expect(writesOf(w.client)).toEqual([]);
+    expect(w.client.writes().filter((v) => v.endsWith(' events'))).toHaveLength(1);
+  });
+
+  it('the snapshot is created by name, owned by the TrainJob', async () => {
+    const w = world();
+    w.submit(job().obj());
+    await w.reconciler.reconcile(KEY);
+    const post = w.client.requests.find((r) => r.verb === 'POST' && r.resource === 'configmaps');
+    expect(post?.name).toBe('job-runtime-snapshot');
+    const snapshot = w.client.object(ManagerResources.ConfigMap, NS, 'job-runtime-snapshot');
+    expect(snapshot?.metadata?.ownerReferences?.[0]).toMatchObject({
+      kind: Kinds.TrainJob,
+      name: 'job',
+      controller: true,
+    });
+  });
+});
+
+describe('TrainJobReconciler on the LeaderWorkerSet backend', () => {
+  it('a new TrainJob: the snapshot, then the LeaderWorkerSet created; no JobSet', async () => {
+    const w = world('LeaderWorkerSet');
+    w.submit(job().obj());
+    await w.reconciler.reconcile(KEY);
+    const writes = writesOf(w.client);
+    expect(writes).toContain('POST configmaps');
+    expect(writes.some((v) => v.endsWith(' leaderworkersets'))).toBe(true);
+    expect(writes.some((v) => v.endsWith(' jobsets'))).toBe(false);
+  });
+
+  it('managedBy another controller: not a single request', async () => {
+    const w = world('LeaderWorkerSet');
+    w.submit(job().managedBy('kueue.x-k8s.io/multikueue').obj());
+    await w.reconciler.reconcile(KEY);
+    expect(w.client.requests).toEqual([]);
+  });
+});
