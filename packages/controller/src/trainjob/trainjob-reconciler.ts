@@ -15,7 +15,6 @@ import {
   TrainJobConditionTypes,
   TrainJobReasons,
   type AnyTrainingRuntime,
-  type JobSet,
   type TrainJob,
   type TrainJobStatus,
 } from '@kubetrain/api/core';
@@ -23,7 +22,6 @@ import { FieldManagers } from '@kubetrain/api/core';
 import {
   Applier,
   isAlreadyExists,
-  isNotFound,
   keyOf,
   metadataOnly,
   type KubeApi,
@@ -42,7 +40,6 @@ import {
   UnsupportedRuntimeError,
   type DesiredObject,
   type Engine,
-  type ObservedWorkloadInput,
 } from '../engine/engine-port.js';
 import type { EventInput, EventRecorder } from '../events/event-recorder.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
@@ -50,15 +47,14 @@ import { mergePatch } from '../util/merge-patch.js';
 import { AppliedHashes } from './applied-hashes.js';
 import { decideApply, type ObservedObject } from './apply-decision.js';
 import * as notes from './event-notes.js';
-import { describeFailedPod, type PodView } from './failure-details.js';
 import { appliedHashOf, markOwned } from './owned-marks.js';
 import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
 import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
-import { deleteLeaderWorkerSet, patchWorkload } from './lws-writes.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { observedSecret } from './secret-writes.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
+import { workloadOf, type WorkloadPort } from './workload/index.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
 export interface ReconcileResult {
@@ -91,9 +87,6 @@ export interface TrainJobReconcilerDeps {
    */
   readonly lifecycleEvents?: boolean;
 }
-
-/** How long a LeaderWorkerSet-backed job whose LeaderWorkerSet is missing waits before a retry, in ms. */
-export const WORKLOAD_MISSING_RETRY_MS = 1000;
 
 /** What the apply step did: the workload kind it created now, if any, and which backend renders. */
 interface Applied {
@@ -149,13 +142,7 @@ export class TrainJobReconciler {
   /** Reconciles the TrainJob `key` (`namespace/name`). Throws to be retried with back-off. */
   async reconcile(key: string): Promise<ReconcileResult> {
     const trainJob = freshest(this.deps.stores.trainJobs.getOrRecent(key)) as TrainJob | undefined;
-    if (trainJob === undefined) {
-      this.hashes.forget(key);
-      this.warned.delete(key);
-      this.coalescer.settled(key);
-      this.deps.leaderWorkerSets?.forget(key);
-      return {};
-    }
+    if (trainJob === undefined) return this.forgetKey(key);
     if ((trainJob.spec?.managedBy ?? ManagedBy.TrainJobController) !== ManagedBy.TrainJobController)
       return {};
     if (trainJob.metadata?.deletionTimestamp !== undefined) return {};
@@ -167,62 +154,19 @@ export class TrainJobReconciler {
       });
 
     const now = this.now();
-    const errors: unknown[] = [];
-    let status: TrainJobStatus | undefined;
-    let applied: Applied | undefined;
-    if (!isFinished(trainJob.status)) {
-      try {
-        const runtime = await this.runtimes.resolve(trainJob);
-        applied = await this.applyObjects(key, trainJob, runtime, log);
-        this.warned.delete(key);
-      } catch (error) {
-        if (error instanceof UnsupportedRuntimeError) {
-          status = this.unsupported(trainJob, error.message, now);
-        } else if (error instanceof RuntimeMissingError) {
-          // Not retried with back-off: the runtime reconcilers requeue this job when it appears.
-          this.warnOnce(key, trainJob, notes.resourcesCreationFailed(error.message));
-        } else {
-          this.warned.delete(key);
-          void this.deps.events.record(trainJob, notes.resourcesCreationFailed(errorText(error)));
-          errors.push(error);
-        }
-      }
-    }
+    const step = isFinished(trainJob.status) ? {} : await this.applyStep(key, trainJob, now, log);
+    const workload = workloadOf(this.deps, trainJob, step.applied?.leaderWorkerSet);
+    // The status: the unsupported runtime's Failed, else the status point's from the workload.
+    const outcome =
+      step.status === undefined ? this.deps.engine.status(trainJob, workload.observed, now) : undefined;
+    const status = step.status ?? outcome!.status;
+    let changed = step.status !== undefined || outcome!.changed;
+    let requeueAfterMs = outcome === undefined ? undefined : workload.requeueAfterMs(outcome);
+    if (outcome?.deadlineExceeded === true) await workload.deleteOnDeadline(trainJob, log);
 
-    const namespace = trainJob.metadata?.namespace ?? '';
-    const name = trainJob.metadata?.name ?? '';
-    const uid = trainJob.metadata?.uid ?? '';
-    const jobSetKey = keyOf(namespace, name);
-    const jobSet = freshest(this.deps.stores.jobSets.getOrRecent(jobSetKey)) as JobSet | undefined;
-    const lws = this.deps.leaderWorkerSets;
-    // The LeaderWorkerSet backend renders this job (this reconcile's render says so), or rendered it
-    // (a finished job's LeaderWorkerSet is still there).
-    const onLeaderWorkerSet =
-      lws !== undefined &&
-      (applied?.leaderWorkerSet ?? lws.leaderWorkerSetOf(namespace, name, uid) !== undefined);
-    const observed: ObservedWorkloadInput = onLeaderWorkerSet
-      ? { leaderWorkerSet: lws.observe(namespace, name, uid) }
-      : { ...(jobSet !== undefined ? { jobSet } : {}) };
-    let requeueAfterMs: number | undefined;
-    let changed = status !== undefined;
-    let workloadPatch;
-    if (status === undefined) {
-      const outcome = this.deps.engine.status(trainJob, observed, now);
-      ({ status, changed, workloadPatch } = outcome);
-      requeueAfterMs = outcome.requeueAfterMs;
-      if (onLeaderWorkerSet && outcome.workloadMissing)
-        requeueAfterMs = Math.min(requeueAfterMs ?? WORKLOAD_MISSING_RETRY_MS, WORKLOAD_MISSING_RETRY_MS);
-      if (outcome.deadlineExceeded) {
-        if (onLeaderWorkerSet)
-          await deleteLeaderWorkerSet(this.deps, trainJob, observed.leaderWorkerSet, log);
-        else await this.deleteJobSet(trainJob, jobSetKey, log);
-      }
-    }
-
-    // A change of the JobSet's counters only waits for the next ones (the LeaderWorkerSet backend
-    // records the progress it wrote, so it writes each change at once).
+    // A change that only moves the workload's counters may wait for the next ones (status-coalescing.ts).
     const decision =
-      changed && !onLeaderWorkerSet
+      changed && workload.coalescesCounters
         ? this.coalescer.decide(
             key,
             isUrgentStatusChange(trainJob.status, status, isKueueManaged(trainJob)),
@@ -236,23 +180,59 @@ export class TrainJobReconciler {
     }
     if (changed) {
       await this.writeStatus(trainJob, status);
-      await this.recordTransitions(trainJob, status, onLeaderWorkerSet ? undefined : jobSet);
+      await this.recordTransitions(trainJob, status, workload);
     }
-    if (onLeaderWorkerSet) {
-      // After the status: the progress it was computed from is recorded once the status is written.
-      if (workloadPatch !== undefined) await patchWorkload(this.deps, workloadPatch);
-      if (observed.leaderWorkerSet !== undefined) lws.settled(namespace, name, observed.leaderWorkerSet);
-    }
-    if (applied?.created !== undefined && this.deps.lifecycleEvents === true) {
-      void this.deps.events.record(trainJob, notes.created(applied.created, name));
+    await workload.afterStatus(outcome);
+    if (step.applied?.created !== undefined && this.deps.lifecycleEvents === true) {
+      void this.deps.events.record(
+        trainJob,
+        notes.created(step.applied.created, trainJob.metadata?.name ?? ''),
+      );
     }
     if (isFinished(status)) {
       this.hashes.forget(key);
       this.runtimes.forget(trainJob.metadata?.uid ?? '');
     }
-    if (errors.length === 1) throw errors[0];
-    if (errors.length > 1) throw new AggregateError(errors, errors.map(errorText).join('; '));
+    if (step.error !== undefined) throw step.error;
     return requeueAfterMs === undefined ? {} : { requeueAfterMs };
+  }
+
+  /** The TrainJob `key` is gone: forget what is kept for it. */
+  private forgetKey(key: string): ReconcileResult {
+    this.hashes.forget(key);
+    this.warned.delete(key);
+    this.coalescer.settled(key);
+    this.deps.leaderWorkerSets?.forget(key);
+    return {};
+  }
+
+  /**
+   * Steps 2 and 3 of an unfinished job: its runtime, then the writes. An unsupported runtime gives
+   * the Failed status to write; a missing one a single warning (the runtime reconcilers requeue the
+   * job when it appears); any other error an event, and is returned to be thrown after the status.
+   */
+  private async applyStep(
+    key: string,
+    trainJob: TrainJob,
+    now: Date,
+    log: () => Logger,
+  ): Promise<{ applied?: Applied; status?: TrainJobStatus; error?: unknown }> {
+    try {
+      const runtime = await this.runtimes.resolve(trainJob);
+      const applied = await this.applyObjects(key, trainJob, runtime, log);
+      this.warned.delete(key);
+      return { applied };
+    } catch (error) {
+      if (error instanceof UnsupportedRuntimeError)
+        return { status: this.unsupported(trainJob, error.message, now) };
+      if (error instanceof RuntimeMissingError) {
+        this.warnOnce(key, trainJob, notes.resourcesCreationFailed(error.message));
+        return {};
+      }
+      this.warned.delete(key);
+      void this.deps.events.record(trainJob, notes.resourcesCreationFailed(errorText(error)));
+      return { error };
+    }
   }
 
   /**
@@ -415,19 +395,6 @@ export class TrainJobReconciler {
     void this.deps.events.record(trainJob, event);
   }
 
-  private async deleteJobSet(trainJob: TrainJob, jobSetKey: string, log: () => Logger): Promise<void> {
-    try {
-      await this.deps.client.delete(ManagerResources.JobSet, trainJob.metadata?.name ?? '', {
-        namespace: trainJob.metadata?.namespace,
-      });
-      this.deps.stores.jobSets.recordDelete(jobSetKey);
-    } catch (error) {
-      // As upstream: NotFound is fine, other errors are only logged (the deadline is already decided).
-      if (!isNotFound(error))
-        log().error('Failed to delete the JobSet of a TrainJob past its deadline', { error });
-    }
-  }
-
   private async writeStatus(trainJob: TrainJob, status: TrainJobStatus): Promise<void> {
     const patch = mergePatch({ status: trainJob.status ?? {} }, { status });
     const written = await this.applier.patchStatus(
@@ -442,7 +409,7 @@ export class TrainJobReconciler {
   private async recordTransitions(
     trainJob: TrainJob,
     status: TrainJobStatus,
-    jobSet: JobSet | undefined,
+    workload: WorkloadPort,
   ): Promise<void> {
     for (const t of statusTransitions(trainJob.status, status)) {
       let event: EventInput;
@@ -451,27 +418,8 @@ export class TrainJobReconciler {
       else if (t.kind === 'completed') {
         if (this.deps.lifecycleEvents !== true) continue;
         event = notes.completed(t.message);
-      } else {
-        const pod =
-          t.reason === TrainJobReasons.DeadlineExceeded || jobSet === undefined
-            ? undefined
-            : await this.failedPod(trainJob);
-        event = notes.failed(t.reason, t.message, pod);
-      }
+      } else event = notes.failed(t.reason, t.message, await workload.failedPod(trainJob, status, t.reason));
       void this.deps.events.record(trainJob, event);
-    }
-  }
-
-  /** The failing pod of the TrainJob's JobSet, read on failure only (a label-selected pod list). */
-  private async failedPod(trainJob: TrainJob): Promise<string | undefined> {
-    try {
-      const list = await this.deps.client.list<PodView & KubeObject>(ManagerResources.Pod, {
-        namespace: trainJob.metadata?.namespace,
-        labelSelector: `jobset.sigs.k8s.io/jobset-name=${trainJob.metadata?.name ?? ''}`,
-      });
-      return describeFailedPod(list.items);
-    } catch {
-      return undefined;
     }
   }
 }

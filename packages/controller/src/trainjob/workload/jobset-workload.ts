@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: Apache-2.0
+// The JobSet backend behind the workload port: the JobSet from the store, deleted at the deadline;
+// counter-only status changes paced; a failure names the failing pod of the JobSet.
+
+import { TrainJobReasons, type JobSet, type TrainJob } from '@kubetrain/api/core';
+import { isNotFound, keyOf, type KubeApi, type KubeObject, type Logger } from '../../cluster/kube.js';
+import { freshest } from '../../cluster/freshest.js';
+import { ManagerResources } from '../../cluster/resources.js';
+import type { ManagerStores } from '../../cluster/stores.js';
+import type { StatusOutcome } from '../../engine/engine-port.js';
+import { describeFailedPod, type PodView } from '../failure-details.js';
+import type { WorkloadPort } from './workload-port.js';
+
+/** What the JobSet port reads and writes with. */
+export interface JobSetWorkloadDeps {
+  readonly client: KubeApi;
+  readonly stores: ManagerStores;
+}
+
+/** The JobSet of `trainJob` (named as the TrainJob) as the workload port. */
+export function jobSetWorkload(deps: JobSetWorkloadDeps, trainJob: TrainJob): WorkloadPort {
+  const namespace = trainJob.metadata?.namespace ?? '';
+  const name = trainJob.metadata?.name ?? '';
+  const key = keyOf(namespace, name);
+  const jobSet = freshest(deps.stores.jobSets.getOrRecent(key)) as JobSet | undefined;
+  return {
+    kind: 'JobSet',
+    observed: jobSet !== undefined ? { jobSet } : {},
+    coalescesCounters: true,
+    requeueAfterMs: (outcome: StatusOutcome) => outcome.requeueAfterMs,
+    async deleteOnDeadline(_trainJob: TrainJob, log: () => Logger) {
+      try {
+        await deps.client.delete(ManagerResources.JobSet, name, { namespace });
+        deps.stores.jobSets.recordDelete(key);
+      } catch (error) {
+        // As upstream: NotFound is fine, other errors are only logged (the deadline is already decided).
+        if (!isNotFound(error))
+          log().error('Failed to delete the JobSet of a TrainJob past its deadline', { error });
+      }
+    },
+    afterStatus: () => Promise.resolve(),
+    async failedPod(_trainJob, _status, reason) {
+      if (reason === TrainJobReasons.DeadlineExceeded || jobSet === undefined) return undefined;
+      try {
+        // Read on failure only: a label-selected pod list.
+        const list = await deps.client.list<PodView & KubeObject>(ManagerResources.Pod, {
+          namespace,
+          labelSelector: `jobset.sigs.k8s.io/jobset-name=${name}`,
+        });
+        return describeFailedPod(list.items);
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
