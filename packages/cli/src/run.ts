@@ -4,11 +4,12 @@
 import { createLogger, LogLevels } from '@kubetrain/log';
 import type { LogLevel } from '@kubetrain/log';
 import { MAX_OBJECT_BYTES } from '@kubetrain/api';
-import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import { addClusterCommands } from './cluster-commands.js';
 import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
 import { addMigrateCommand } from './commands/migrate-command.js';
+import { parseMaxBytes } from './commands/option-parsers.js';
 import { CliError, ExitCode, FailedError } from './io.js';
 import type { CliConfig, Io } from './io.js';
 import { internalErrorLine } from './internal-error.js';
@@ -34,14 +35,6 @@ Exit codes:
 130  following a job (submit --wait|--follow, wait) was stopped by Ctrl-C; the job keeps running
 
 Errors go to stderr, one line each: <kind>/<name>: <field path>: <message>.`;
-
-/** Parses `--max-bytes`: a positive whole number of bytes. */
-export function parseMaxBytes(value: string): number {
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(n) || n <= 0)
-    throw new InvalidArgumentError('must be a positive whole number of bytes');
-  return n;
-}
 
 /** Adds the input options shared by render and validate. */
 function withInputOptions(command: Command, fileHelp: string): Command {

@@ -5,7 +5,7 @@ import { MAX_OBJECT_BYTES } from '@kubetrain/api';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CliConfig, Io } from '../io.js';
-import { parseMaxBytes } from '../run.js';
+import { parseMaxBytes } from './option-parsers.js';
 import { MIGRATE_HELP, migrateCommand } from './migrate.js';
 import type { MigrateOutput } from './migrate.js';
 

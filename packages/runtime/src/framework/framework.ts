@@ -205,7 +205,9 @@ export class Framework {
     for (const p of this.customValidationPlugins) {
       mergeValidationResults(
         result,
-        guarded(p, 'validate', newJob, () => p.validate(info, oldJob, newJob, context)),
+        guarded(p, 'validate', newJob, () =>
+          p.validate(info, oldJob, newJob, { ...context, plugins: this.plugins }),
+        ),
       );
     }
     return result;

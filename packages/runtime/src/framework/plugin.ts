@@ -75,6 +75,8 @@ export interface ValidationContext {
   readonly runtime: TrainingRuntime;
   /** Cluster state available to the rules. */
   readonly cluster: ClusterReader;
+  /** The registered plugins (rules that ask them, as the name-length pod counts); set by the framework. */
+  readonly plugins?: readonly Plugin[];
 }
 
 /** A core/v1 ContainerState as the LeaderWorkerSet status reads it. */

@@ -3,14 +3,20 @@
 // Both run before the other keys of the same patch object are merged, as in the API machinery.
 
 import { SmpMessages, StrategicMergePatchError, show } from './errors.js';
-import type { mergeListField } from './merge.js';
 import { normalizeElementOrder, partition } from './order.js';
 import { lookupField } from './schema.js';
 import type { JsonObject, PatchSchema } from './types.js';
 import { Directive, elementKind, isJsonObject, removeDirectives, toPlainValue } from './values.js';
 
-/** `mergeListField` of ./merge.ts, passed in so that the modules stay acyclic at run time. */
-export type MergeListField = typeof mergeListField;
+/** The signature of `mergeListField` of ./merge.ts, passed in so that the modules stay acyclic. */
+export type MergeListField = (
+  original: unknown[],
+  patch: unknown[],
+  parent: PatchSchema,
+  key: string,
+  isDeleteList: boolean,
+  path: string,
+) => unknown[];
 
 /** The field name of a `<prefix>/<field>` directive key; throws the API machinery's format error. */
 export function extractDirectiveKey(key: string, prefix: string, path: string): string {

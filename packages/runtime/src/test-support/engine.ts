@@ -12,6 +12,7 @@ import type { ClusterReader } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { KubeObject, RuntimeInput, TrainJob, TrainJobInput, TrainingRuntime } from '../types.js';
 import type { TrainJobRuleInput } from '../validation/input.js';
+import { defaultPlugins } from '../plugins/registry.js';
 
 /** The RuntimeInfo the engine starts from for `trainJob` on `runtime` (CRD defaults applied, no plugin run). */
 export function infoOf(runtime: TrainingRuntime, trainJob: TrainJob): RuntimeInfo {
@@ -46,6 +47,7 @@ export function ruleInput(
     runtime: applyRuntimeDefaults(runtime),
     info: infoOf(runtime, newJob),
     cluster: o.cluster ?? {},
+    plugins: defaultPlugins(),
   };
 }
 

@@ -12,6 +12,7 @@ import type { ClusterReader, Plugin } from '../framework/plugin.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { RuntimeInput, TrainJobInput } from '../types.js';
 import type { TrainJobRuleInput } from './input.js';
+import { defaultPlugins } from '../plugins/registry.js';
 import { validateNameLength } from './name-length.js';
 import { validateRuntimeDeprecation, validateRuntimeMissing } from './runtime-ref.js';
 
@@ -54,7 +55,7 @@ export function validateTrainJob(
     runtime,
     info: options.info ?? newRuntimeInfo(runtime, newJob),
     cluster: options.cluster ?? {},
-    ...(options.plugins !== undefined ? { plugins: options.plugins } : {}),
+    plugins: options.plugins ?? defaultPlugins(),
   };
   return {
     warnings: validateRuntimeDeprecation(newJob, runtime).warnings,

@@ -29,8 +29,8 @@ export interface TrainJobRuleInput {
   readonly info: RuntimeInfo;
   /** Cluster state some rules consult; a rule whose input is absent skips that check. */
   readonly cluster: ClusterReader;
-  /** The registered plugins, for rules that ask them (the name-length pod counts); the defaults when absent. */
-  readonly plugins?: readonly Plugin[];
+  /** The registered plugins, for rules that ask them (the name-length pod counts). */
+  readonly plugins: readonly Plugin[];
 }
 
 /**
@@ -68,7 +68,14 @@ export function ruleInputOf(
   newJob: TrainJob,
   context: ValidationContext,
 ): TrainJobRuleInput {
-  return { oldJob, newJob, runtime: context.runtime, info, cluster: context.cluster };
+  return {
+    oldJob,
+    newJob,
+    runtime: context.runtime,
+    info,
+    cluster: context.cluster,
+    plugins: context.plugins ?? [],
+  };
 }
 
 /** The rules of one plugin's validate point, each run on the same {@link TrainJobRuleInput}. */

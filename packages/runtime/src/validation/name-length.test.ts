@@ -119,8 +119,8 @@ describe('validateNameLength', () => {
   it('generated names and counts per replicatedJob', () => {
     const runtime = runtimeOf([datasetInit, node], { mlPolicy: { numNodes: 1, torch: {} } });
     const input = ruleInput(runtime, trainJobOf('job', { trainer: { numNodes: 3 } }));
-    expect(expectedPodCounts(input.info, input.newJob)).toEqual([1, 3]);
-    expect(generatedNames(input.info, input.newJob)).toEqual([
+    expect(expectedPodCounts(input.info, input.newJob, input.plugins)).toEqual([1, 3]);
+    expect(generatedNames(input.info, input.newJob, input.plugins)).toEqual([
       { kind: 'pod', suffix: '-dataset-initializer-0-0-xxxxx' },
       { kind: 'pod', suffix: '-node-0-2-xxxxx' },
     ]);
@@ -136,7 +136,7 @@ describe('validateNameLength', () => {
         runtimeOf(jobs, { mlPolicy: { numNodes: 1, mpi: { runLauncherAsNode } } }),
         trainJobOf('job', { trainer: { numNodes } }),
       );
-      return expectedPodCounts(input.info, input.newJob);
+      return expectedPodCounts(input.info, input.newJob, input.plugins);
     };
     expect(counts(true, 12)).toEqual([11, 1]);
     expect(counts(true, 1)).toEqual([1, 1]);
@@ -146,7 +146,7 @@ describe('validateNameLength', () => {
   it('the longest generated pod name is exactly 63 characters at the limit', () => {
     const runtime = runtimeOf([datasetInit, node], { mlPolicy: { torch: {} } });
     const input = ruleInput(runtime, trainJobOf(name(33)));
-    const longest = Math.max(...generatedNames(input.info, input.newJob).map((n) => n.suffix.length));
+    const longest = Math.max(...generatedNames(input.info, input.newJob, input.plugins).map((n) => n.suffix.length));
     expect(33 + longest).toBe(63);
   });
 });

@@ -9,7 +9,6 @@ import { AncestorSteps, fieldPath, invalid, WorkloadBackends, type FieldError } 
 import { isEngineError } from '../framework/errors.js';
 import { Framework } from '../framework/framework.js';
 import type { Plugin } from '../framework/plugin.js';
-import { defaultPlugins } from '../plugins/registry.js';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { TrainJob } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
@@ -32,14 +31,14 @@ export interface GeneratedName {
 
 /**
  * The pod counts the render will give each replicatedJob, as the plugins give them: the
- * enforceMLPolicy point of `plugins` (the defaults when absent) runs on a copy of `info`, as in a
+ * enforceMLPolicy point of `plugins` runs on a copy of `info`, as in a
  * render, and each pod set's count is read back. When a plugin refuses the pair (its own validate
  * point reports why), the counts `newRuntimeInfo` started from are returned.
  */
 export function expectedPodCounts(
   info: RuntimeInfo,
   trainJob: TrainJob,
-  plugins: readonly Plugin[] = defaultPlugins(),
+  plugins: readonly Plugin[],
 ): number[] {
   const enforced = structuredClone(info);
   try {
@@ -55,7 +54,7 @@ export function expectedPodCounts(
 export function generatedNames(
   info: RuntimeInfo,
   trainJob: TrainJob,
-  plugins?: readonly Plugin[],
+  plugins: readonly Plugin[],
 ): GeneratedName[] {
   const counts = expectedPodCounts(info, trainJob, plugins);
   return (info.templateSpec.spec.replicatedJobs ?? []).map((rJob, i) => {

@@ -10,15 +10,13 @@ import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob, TrainJobInput } from '../../types.js';
 import { validateKueueHints } from './validate.js';
+import { KUEUE_JOB_LABELS } from './job-labels.js';
 import { validateWithRules } from '../../validation/input.js';
 import type { CustomValidationPlugin } from '../../framework/plugin.js';
 import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** The plugin's name. */
 export const name = 'Kueue';
-
-/** The Kueue labels that must never reach a JobSet owned by a TrainJob. */
-export const KUEUE_JOB_LABELS = [Labels.KueueQueueName, Labels.KueuePriorityClass] as const;
 
 /**
  * True when Kueue manages the TrainJob: it has a `kueue.x-k8s.io/queue-name` label, a runtimePatch

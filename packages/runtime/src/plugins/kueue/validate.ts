@@ -3,7 +3,7 @@
 // plugin would silently drop or Kueue ignore what a TrainJob or runtime asks for.
 
 import { KUEUE_PODSET_ANNOTATION_PREFIX } from '@kubetrain/api/core';
-import { KUEUE_JOB_LABELS } from './kueue.js';
+import { KUEUE_JOB_LABELS } from './job-labels.js';
 import { replicatedJobsOf, type TrainJobRuleInput } from '../../validation/input.js';
 
 /** Where Kueue's TAS annotations belong, for the warnings' text. */

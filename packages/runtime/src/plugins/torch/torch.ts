@@ -12,10 +12,10 @@ import {
 import { RenderError } from '../../framework/errors.js';
 import type { EnforceMLPolicyPlugin } from '../../framework/plugin.js';
 import { findContainer, findPodSetByName, type RuntimeInfo } from '../../framework/runtime-info.js';
-import { effectiveResourcesPerNode, getNumCPUPerNode, getNumGPUPerNode } from '../../core/resources.js';
 import type { EnvVar, TrainJob } from '../../types.js';
 import { upsertEnv } from '../../util/upsert.js';
 import { isTorchTuneCommand, mutateTorchTuneCommand, type NumProcPerNode } from './torchtune.js';
+import { resolveNumProcPerNode } from './num-proc-per-node.js';
 import { nodeRankEnv, firstNodeHost, openTrainerPort, applyTrainerNumNodes } from '../common/trainer-node.js';
 import { validateTorch } from './validate.js';
 import { validateTorchTune } from './validate-torchtune.js';
@@ -25,22 +25,6 @@ import type { PluginDependencies } from '../../framework/dependencies.js';
 
 /** Upstream's plugin name. */
 export const name = PluginNames.Torch;
-
-/**
- * Resolves processes per node: `spec.trainer.numProcPerNode` if set, else `auto`; `auto` without a
- * GPU becomes the CPU count (rounded up, at least 1).
- */
-export function resolveNumProcPerNode(
-  info: RuntimeInfo,
-  trainJob: TrainJob,
-): { value: NumProcPerNode; gpus: number } {
-  const resources = effectiveResourcesPerNode(info, trainJob);
-  const gpus = getNumGPUPerNode(resources);
-  const explicit = trainJob.spec.trainer?.numProcPerNode;
-  if (explicit !== undefined) return { value: explicit, gpus };
-  if (gpus === 0) return { value: Math.max(1, getNumCPUPerNode(resources)), gpus };
-  return { value: 'auto', gpus };
-}
 
 function petEnv(info: RuntimeInfo, numNodes: number, numProcPerNode: NumProcPerNode): EnvVar[] {
   return [

@@ -19,7 +19,7 @@ import {
   type FieldError,
 } from '@kubetrain/api/core';
 import { findPodSetByAncestor } from '../../framework/runtime-info.js';
-import { resolveNumProcPerNode } from './torch.js';
+import { resolveNumProcPerNode } from './num-proc-per-node.js';
 import {
   isLoRA,
   isQLoRA,
