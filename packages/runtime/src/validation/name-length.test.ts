@@ -146,7 +146,9 @@ describe('validateNameLength', () => {
   it('the longest generated pod name is exactly 63 characters at the limit', () => {
     const runtime = runtimeOf([datasetInit, node], { mlPolicy: { torch: {} } });
     const input = ruleInput(runtime, trainJobOf(name(33)));
-    const longest = Math.max(...generatedNames(input.info, input.newJob, input.plugins).map((n) => n.suffix.length));
+    const longest = Math.max(
+      ...generatedNames(input.info, input.newJob, input.plugins).map((n) => n.suffix.length),
+    );
     expect(33 + longest).toBe(63);
   });
 });
