@@ -14,11 +14,16 @@ export function replicaSpecsOf(job: V1JobObject, framework: Framework): ReplicaS
   return (job.spec[framework.replicaSpecsField] as ReplicaSpecs | undefined) ?? {};
 }
 
+/** The replica type of `types` that `key` names, matched case-insensitively (`worker` → `Worker`). */
+export function canonicalReplicaType(types: readonly string[], key: string): string | undefined {
+  return types.find((t) => t.toLowerCase() === key.toLowerCase());
+}
+
 /** Rewrites replica keys matching a canonical type case-insensitively (`worker` → `Worker`). */
 function camelCaseKeys(specs: ReplicaSpecs, types: readonly string[]): ReplicaSpecs {
   const out: ReplicaSpecs = {};
   for (const [key, spec] of Object.entries(specs)) {
-    const canonical = types.find((t) => t.toLowerCase() === key.toLowerCase()) ?? key;
+    const canonical = canonicalReplicaType(types, key) ?? key;
     out[canonical] = spec;
   }
   return out;

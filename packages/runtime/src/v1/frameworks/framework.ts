@@ -9,17 +9,17 @@ import {
   type V1KindName,
   type V1ReplicaStatus,
 } from '@kubetrain/api/core';
-import type { OutputSize } from '@kubetrain/runtime';
+import type { OutputSize } from '../../framework/plugin.js';
 import type { V1RestartPolicy } from '../constants.js';
-import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
-import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject, V1Object, V1ObjectApi } from '../job-types.js';
 
 /** An object the kind owns besides pods and Services: wanted (`object`), or to be absent. */
 export interface AuxiliaryObject {
-  readonly resource: ResourceRef;
+  /** Its API (the controller maps it to the resource it applies or deletes). */
+  readonly api: V1ObjectApi;
   readonly name: string;
   /** The object to apply; undefined when it must not exist. */
-  readonly object?: KubeObject;
+  readonly object?: V1Object;
   /** Kept while the job is suspended (MPI's ConfigMap and RBAC); default: deleted. */
   readonly keepWhileSuspended?: boolean;
 }

@@ -2,7 +2,8 @@
 // XGBoostJob (kubeflow/training-operator: pkg/controller.v1/xgboost, pkg/webhooks/xgboost): one Master
 // (the Rabit tracker) and Workers, MASTER_*/WORKER_* variables; the Master decides the job's state.
 import { V1KindDefaults, fieldPath, required, type FieldError } from '@kubetrain/api/core';
-import { indexedNamesLength, type OutputSize } from '@kubetrain/runtime';
+import type { OutputSize } from '../../framework/plugin.js';
+import { indexedNamesLength } from '../../util/decimal-digits.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
