@@ -4,6 +4,7 @@
 // of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
 import {
   V1KindDefaults,
+  V1ReplicaSpecsFields,
   v1DefaultReplicas,
   type FieldError,
   type V1KindName,
@@ -65,14 +66,16 @@ export interface StatusContext {
 }
 
 /**
- * A kind's Go defaulting facts as a framework carries them (from the API package's
- * `V1KindDefaults`): its container, the restart policy and the replicas of a spec that sets none.
+ * A kind's facts as the API package holds them: its replica map field (`V1ReplicaSpecsFields`) and its
+ * Go defaulting facts (`V1KindDefaults`): its container, the restart policy and the replicas of a spec
+ * that sets none.
  */
-export function kindDefaults(
+export function kindFacts(
   kind: V1KindName,
-): Pick<Framework, 'defaultContainer' | 'defaultRestartPolicy' | 'defaultReplicas'> {
+): Pick<Framework, 'replicaSpecsField' | 'defaultContainer' | 'defaultRestartPolicy' | 'defaultReplicas'> {
   const facts = V1KindDefaults[kind];
   return {
+    replicaSpecsField: V1ReplicaSpecsFields[kind],
     defaultContainer: facts.container,
     defaultRestartPolicy: facts.restartPolicy,
     defaultReplicas: (rtype) => v1DefaultReplicas(kind, rtype),

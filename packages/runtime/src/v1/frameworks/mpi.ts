@@ -9,7 +9,7 @@ import { fieldPath, invalid, required, type FieldError } from '@kubetrain/api/co
 import { V1RestartPolicies } from '../constants.js';
 import type { Container, EnvVar, PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import {
-  kindDefaults,
+  kindFacts,
   type Framework,
   type PodContext,
   type StatusContext,
@@ -212,9 +212,8 @@ function decideStatus({ job, counts }: StatusContext): StatusVerdict[] {
 export const mpi: Framework = {
   kind: 'MPIJob',
   operatorName: 'mpijob-controller',
-  replicaSpecsField: 'mpiReplicaSpecs',
   replicaTypes: [LAUNCHER, WORKER],
-  ...kindDefaults('MPIJob'),
+  ...kindFacts('MPIJob'),
   defaultPortName: 'mpi-port',
   defaultPort: 9999,
   podName: (job, rtype, index) =>

@@ -14,7 +14,7 @@ import {
 import type { PodTemplate, ReplicaSpecs, V1JobObject, V1ObjectApi } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import { kindDefaults, type AuxiliaryObject, type Framework, type PodContext } from './framework.js';
+import { kindFacts, type AuxiliaryObject, type Framework, type PodContext } from './framework.js';
 import { ownerReference } from '../render.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
@@ -152,9 +152,8 @@ function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
 export const pytorch: Framework = {
   kind: 'PyTorchJob',
   operatorName: 'pytorchjob-controller',
-  replicaSpecsField: 'pytorchReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  ...kindDefaults('PyTorchJob'),
+  ...kindFacts('PyTorchJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 23456,
   defaultSpec(spec, specs) {

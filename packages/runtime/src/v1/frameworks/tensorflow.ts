@@ -8,7 +8,7 @@ import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, totalReplicas } from './env.js';
 import {
-  kindDefaults,
+  kindFacts,
   type Framework,
   type PodContext,
   type StatusContext,
@@ -102,9 +102,8 @@ export function tensorflowFramework(clusterDomain: string): Framework {
 export const tensorflow: Framework = {
   kind: 'TFJob',
   operatorName: 'tfjob-controller',
-  replicaSpecsField: 'tfReplicaSpecs',
   replicaTypes: ['PS', WORKER, CHIEF, MASTER, 'Evaluator'],
-  ...kindDefaults('TFJob'),
+  ...kindFacts('TFJob'),
   defaultPortName: TF_PORT_NAME,
   defaultPort: TF_DEFAULT_PORT,
   validate,

@@ -9,7 +9,7 @@ import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
 import {
-  kindDefaults,
+  kindFacts,
   type Framework,
   type PodContext,
   type StatusContext,
@@ -91,9 +91,8 @@ function decideStatus({ job, counts }: StatusContext): StatusVerdict[] {
 export const xgboost: Framework = {
   kind: 'XGBoostJob',
   operatorName: 'xgboostjob-controller',
-  replicaSpecsField: 'xgbReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  ...kindDefaults('XGBoostJob'),
+  ...kindFacts('XGBoostJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 9999,
   validate,
