@@ -2,7 +2,7 @@
 // Training Operator v1.9's Go defaulting (pkg/apis/kubeflow.org/v1/*_defaults.go), which the CRD
 // defaults (applyV1Defaults) do not carry: replica keys to CamelCase, replicas, restart policies, the
 // framework's default port, `cleanPodPolicy: None`, then the kind's own defaults. Upstream applies it in
-// its defaulting webhook and again at the start of every reconcile; so does this controller (in
+// its defaulting webhook and again at the start of every reconcile; so does kubetrain's v1 controller (in
 // memory, never written back), hence objects created while the controller was off converge too.
 import { applyV1Defaults, type V1KindObjects, type V1ReplicaSpec } from '@kubetrain/api/core';
 import { V1CleanPodPolicies } from './constants.js';

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// What differs between the v1 kinds, as one interface: the reconcile core (../reconcile-core.ts) is
+// What differs between the v1 kinds, as one interface: the reconcile core (the controller's
+// packages/controller/src/v1/reconcile-core.ts) is
 // the same for all of them and asks the kind's Framework for names, defaults, admission rules, the env
 // of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
 import {
