@@ -29,11 +29,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv): Pro
     write: (line) => process.stderr.write(line),
   });
   const namespace = settings.flags.namespace ?? env['POD_NAMESPACE'];
+  const clusterDomain = env['CUSTOM_CLUSTER_DOMAIN'];
   const manager = await startManager(settings, {
     kubeConfig: loadKubeConfig({ path: settings.flags.kubeconfig }),
     logger,
     ...(namespace ? { namespace } : {}),
     ...(settings.flags.watchNamespace ? { watchNamespace: settings.flags.watchNamespace } : {}),
+    ...(clusterDomain ? { clusterDomain } : {}),
   });
   logger.info('Manager started', {
     metricsPort: manager.metricsPort,

@@ -2,9 +2,8 @@
 // What each kind's user code read from Training Operator v1 (env vars, host names) and what the v2
 // runtime gives it instead, as warnings on the replica map.
 
-import type { V1KindName } from '@kubetrain/api';
+import { V1ReplicaSpecsFields, type V1KindName } from '@kubetrain/api';
 import type { Findings } from './findings.js';
-import { V1_KIND_FACTS } from './v1-kinds.js';
 
 /** True when the command line starts torchrun (which reads v2's PET_* variables). */
 export function startsTorchrun(commandLine: readonly unknown[]): boolean {
@@ -30,5 +29,5 @@ function contract(kind: V1KindName, job: string): string | undefined {
  */
 export function reportEnvContract(kind: V1KindName, job: string, findings: Findings): void {
   const how = contract(kind, job);
-  if (how !== undefined) findings.changed(`spec.${V1_KIND_FACTS[kind].specsField}`, how);
+  if (how !== undefined) findings.changed(`spec.${V1ReplicaSpecsFields[kind]}`, how);
 }

@@ -2,9 +2,8 @@
 // A v1 replica restartPolicy as the v2 Job that runs the replica: the pod restart policy, the
 // Job's backoffLimit and, for ExitCode, a podFailurePolicy with Training Operator v1's exit codes.
 
-import { ContainerNames } from '@kubetrain/api';
+import { ContainerNames, type V1RestartPolicy } from '@kubetrain/api';
 import type { Findings } from './findings.js';
-import type { V1RestartPolicy } from './v1-kinds.js';
 
 /** The Job fields a restart policy sets. */
 export interface JobRestart {

@@ -1,50 +1,26 @@
 // SPDX-License-Identifier: Apache-2.0
-// The facts of each Training Operator v1 kind that a migration reads: its replica map and replica
-// types here; its framework container, default restart policy and replica defaults from the API
-// package's V1KindDefaults (the facts the v1 controllers default with).
+// The replica specs of a Training Operator v1 job as a migration reads them, with the facts the v1
+// controllers default with: replica map field, replica types and their case-insensitive keys, the
+// framework's restart policy and replica defaults, all from the v1 engine's frameworks
+// (@kubetrain/runtime/v1, which takes its defaulting facts from the API package's V1KindDefaults).
 
-import { V1KindDefaults, V1ReplicaSpecsFields, v1DefaultReplicas } from '@kubetrain/api';
 import type { V1KindName, V1RestartPolicy } from '@kubetrain/api';
+import { canonicalReplicaType, Frameworks } from '@kubetrain/runtime/v1';
 import { MigrationError } from './findings.js';
 import type { Findings } from './findings.js';
 
-export type { V1RestartPolicy } from '@kubetrain/api';
+/** The replica types that coordinate (TFJob's Chief, its legacy Master, the others' Master). */
+const COORDINATORS = ['Chief', 'Master'];
 
-/** The per-kind facts of the replica map (Training Operator v1.9.4's types). */
-export interface V1KindFacts {
-  /** The replica map field of the spec, such as `pytorchReplicaSpecs`. */
-  readonly specsField: string;
-  /** The replica types in their canonical spelling, in the order the output lists them. */
-  readonly replicaTypes: readonly string[];
+/**
+ * The replica types of `kind` in the order a migration lists them: the coordinators first, then the
+ * others in the order the v1 controller reconciles them.
+ */
+function listingOrder(kind: V1KindName): string[] {
+  const types = Frameworks[kind].replicaTypes;
+  const first = COORDINATORS.filter((t) => types.includes(t));
+  return [...first, ...types.filter((t) => !first.includes(t))];
 }
-
-/** Training Operator v1.9.4's facts per kind. */
-export const V1_KIND_FACTS: Readonly<Record<V1KindName, V1KindFacts>> = {
-  PyTorchJob: {
-    specsField: V1ReplicaSpecsFields.PyTorchJob,
-    replicaTypes: ['Master', 'Worker'],
-  },
-  TFJob: {
-    specsField: V1ReplicaSpecsFields.TFJob,
-    replicaTypes: ['Chief', 'Master', 'PS', 'Worker', 'Evaluator'],
-  },
-  MPIJob: {
-    specsField: V1ReplicaSpecsFields.MPIJob,
-    replicaTypes: ['Launcher', 'Worker'],
-  },
-  XGBoostJob: {
-    specsField: V1ReplicaSpecsFields.XGBoostJob,
-    replicaTypes: ['Master', 'Worker'],
-  },
-  PaddleJob: {
-    specsField: V1ReplicaSpecsFields.PaddleJob,
-    replicaTypes: ['Master', 'Worker'],
-  },
-  JAXJob: {
-    specsField: V1ReplicaSpecsFields.JAXJob,
-    replicaTypes: ['Worker'],
-  },
-};
 
 /** A JSON object. */
 export type Json = Record<string, unknown>;
@@ -73,12 +49,12 @@ export interface V1Replica {
  * cannot be converted (MigrationError).
  */
 export function readReplicas(kind: V1KindName, spec: Json, findings: Findings): V1Replica[] {
-  const facts = V1_KIND_FACTS[kind];
-  const specs = spec[facts.specsField];
-  const base = `spec.${facts.specsField}`;
+  const framework = Frameworks[kind];
+  const specs = spec[framework.replicaSpecsField];
+  const base = `spec.${framework.replicaSpecsField}`;
   const found = new Map<string, V1Replica>();
   for (const [key, value] of Object.entries(isObject(specs) ? specs : {})) {
-    const type = facts.replicaTypes.find((t) => t.toLowerCase() === key.toLowerCase());
+    const type = canonicalReplicaType(framework.replicaTypes, key);
     if (type === undefined || !isObject(value)) {
       findings.notCarried(`${base}.${key}`, `${kind} has no replica type ${JSON.stringify(key)}`);
       continue;
@@ -87,15 +63,15 @@ export function readReplicas(kind: V1KindName, spec: Json, findings: Findings): 
     found.set(type, {
       type,
       path: `${base}.${key}`,
-      replicas: typeof value.replicas === 'number' ? value.replicas : v1DefaultReplicas(kind, type),
+      replicas: typeof value.replicas === 'number' ? value.replicas : framework.defaultReplicas(type),
       restartPolicy:
         typeof restart === 'string' && restart !== ''
           ? (restart as V1RestartPolicy)
-          : V1KindDefaults[kind].restartPolicy,
+          : framework.defaultRestartPolicy,
       template: isObject(value.template) ? structuredClone(value.template) : {},
     });
   }
-  const replicas = facts.replicaTypes.flatMap((t) => found.get(t) ?? []);
+  const replicas = listingOrder(kind).flatMap((t) => found.get(t) ?? []);
   if (replicas.length === 0) throw new MigrationError(base, 'no replica spec to convert');
   return replicas;
 }

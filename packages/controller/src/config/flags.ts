@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util';
 import { isLogLevel, type LogLevel } from '@kubetrain/log';
 import type { V1KindName } from '@kubetrain/api/core';
-import { parseGangSchedulerName, type GangScheduling } from '../v1/gang-flag.js';
+import { parseGangSchedulerName, type GangScheduling } from '@kubetrain/runtime/v1';
 import { parseV1Kinds, UnknownV1KindError } from '../v1/kind-flag.js';
 import { DEFAULT_CERT_DIR, FLAG_SPECS, usage } from './flag-specs.js';
 import { DurationError, parseGoDuration } from './go-duration.js';

@@ -65,6 +65,8 @@ export interface ManagerDeps {
   readonly namespace?: string;
   /** Watch and reconcile only this namespace (kubetrain's `--watch-namespace`); default all. */
   readonly watchNamespace?: string;
+  /** `CUSTOM_CLUSTER_DOMAIN` (upstream's training-operator reads it): the v1 TFJob's TF_CONFIG hosts. */
+  readonly clusterDomain?: string;
 }
 
 /** A running manager. */
@@ -156,6 +158,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     logger,
     host,
     ...(deps.watchNamespace !== undefined ? { watchNamespace: deps.watchNamespace } : {}),
+    ...(deps.clusterDomain !== undefined ? { clusterDomain: deps.clusterDomain } : {}),
   });
   // The LeaderWorkerSet backend's watches, only with its gate (a default install has no LWS CRDs).
   const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend

@@ -18,9 +18,7 @@ import {
 import { EventRecorder } from '../events/event-recorder.js';
 import { Controller } from '../manager/controller.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
-import { V1Labels } from './constants.js';
-import { Frameworks } from './frameworks/index.js';
-import type { GangScheduling } from './gang-flag.js';
+import { Frameworks, V1Labels, v1Frameworks, type GangScheduling } from '@kubetrain/runtime/v1';
 import { PodGroupSync } from './pod-group-sync.js';
 import { V1JobReconciler } from './reconcile-core.js';
 import { V1OwnedResources, v1Resource } from './resources.js';
@@ -43,6 +41,8 @@ export interface V1ControllersDeps {
   readonly workers?: number;
   /** `--gang-scheduler-name`: PodGroups and gang pods (default none). */
   readonly gangScheduling?: GangScheduling;
+  /** `CUSTOM_CLUSTER_DOMAIN` from the environment: TFJob's TF_CONFIG hosts end `.svc.<domain>`. */
+  readonly clusterDomain?: string;
 }
 
 /** The reflectors and controllers of the enabled v1 kinds. */
@@ -81,8 +81,11 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
   ];
   const controllers: Controller[] = [];
   const byKind = new Map<string, { controller: Controller; reconciler: V1JobReconciler }>();
+  const frameworks = v1Frameworks(
+    deps.clusterDomain !== undefined ? { clusterDomain: deps.clusterDomain } : {},
+  );
   for (const kind of deps.kinds) {
-    const framework = Frameworks[kind]!;
+    const framework = frameworks[kind]!;
     const jobs = new Store({ logger });
     const resource = v1Resource(kind);
     reflectors.push(reflect(resource, jobs));

@@ -3,16 +3,18 @@
 // and DeletePodGroup (pkg/controller.v1/common/scheduling.go): read it; missing, create it; present,
 // update it only when the spec upstream would fill differs from the stored one. Deletes are sent once
 // per job until it needs a PodGroup again.
-import { isNotFound, type KubeApi } from '../cluster/kube.js';
-import type { GangScheduling } from './gang-flag.js';
-import type { ReplicaSpecs, V1JobObject } from './job-types.js';
 import {
   newPodGroup,
-  podGroupResource,
+  podGroupApi,
   podGroupSpec,
   samePodGroupSpec,
+  type GangScheduling,
   type PodGroupObject,
-} from './pod-group.js';
+  type ReplicaSpecs,
+  type V1JobObject,
+} from '@kubetrain/runtime/v1';
+import { isNotFound, type KubeApi } from '../cluster/kube.js';
+import { objectApiResource } from './resources.js';
 
 /** The PodGroups of one v1 kind's jobs. */
 export class PodGroupSync {
@@ -26,7 +28,7 @@ export class PodGroupSync {
 
   /** Creates or updates the PodGroup of `job`; returns it as stored. */
   async sync(job: V1JobObject, specs: ReplicaSpecs, order: readonly string[]): Promise<PodGroupObject> {
-    const ref = podGroupResource(this.gang);
+    const ref = objectApiResource(podGroupApi(this.gang));
     const name = job.metadata?.name ?? '';
     const namespace = job.metadata?.namespace;
     this.removed.delete(job.metadata?.uid ?? '');
@@ -53,7 +55,7 @@ export class PodGroupSync {
     if (this.removed.has(uid)) return false;
     let found = true;
     try {
-      await this.client.delete(podGroupResource(this.gang), job.metadata?.name ?? '', {
+      await this.client.delete(objectApiResource(podGroupApi(this.gang)), job.metadata?.name ?? '', {
         namespace: job.metadata?.namespace,
       });
     } catch (error) {

@@ -15,21 +15,44 @@ import {
   type ResourceRef,
   type Store,
 } from '../cluster/kube.js';
-import { V1OwnedResources as ManagerResources } from './resources.js';
+import {
+  deadlineRemainingMs,
+  defaultV1Job,
+  delaysPodCreation,
+  exitCodeOf,
+  failedPodAction,
+  hasCondition,
+  isFinished,
+  joinGang,
+  otherSchedulerSet,
+  pastBackoffLimit,
+  podIndex,
+  podNameOf,
+  podReplicaType,
+  podsToClean,
+  renderPod,
+  renderService,
+  replicaSpecsOf,
+  SCHEDULER_NAME_EVENT,
+  selectorText,
+  setCondition,
+  ttlRemainingMs,
+  V1ConditionTypes,
+  V1Labels,
+  V1ManagedBy,
+  V1Messages,
+  validateV1Job,
+  type Framework,
+  type PodView,
+  type ReplicaCounts,
+  type ReplicaSpecs,
+  type StatusVerdict,
+  type V1JobObject,
+  type V1RestartPolicy,
+} from '@kubetrain/runtime/v1';
 import type { EventRecorder } from '../events/event-recorder.js';
-import { hasCondition, isFinished, setCondition } from './conditions.js';
-import { V1ConditionTypes, V1Labels, V1ManagedBy, type V1RestartPolicy } from './constants.js';
-import { defaultV1Job, replicaSpecsOf } from './defaults.js';
-import type { Framework, ReplicaCounts, StatusVerdict } from './frameworks/framework.js';
-import { V1Messages } from './frameworks/messages.js';
-import type { PodView, ReplicaSpecs, V1JobObject } from './job-types.js';
-import { exitCodeOf, failedPodAction, podIndex, podReplicaType } from './pod-state.js';
-import { podNameOf, renderPod, renderService } from './render.js';
-import { deadlineRemainingMs, pastBackoffLimit, podsToClean, ttlRemainingMs } from './run-policy.js';
-import { selectorText } from './selector.js';
-import { validateV1Job } from './validation.js';
-import { delaysPodCreation, joinGang, otherSchedulerSet, SCHEDULER_NAME_EVENT } from './pod-group.js';
 import type { PodGroupSync } from './pod-group-sync.js';
+import { objectApiResource, V1OwnedResources as ManagerResources } from './resources.js';
 
 /** What a v1 reconciler needs. */
 export interface V1ReconcilerDeps {
@@ -294,11 +317,12 @@ export class V1JobReconciler {
   private async syncAuxiliary(pass: Pass, wanted: boolean): Promise<void> {
     const uid = pass.job.metadata?.uid ?? '';
     for (const aux of this.deps.framework.auxiliary?.(pass.job, pass.specs, pass.pods) ?? []) {
-      const key = `${uid}/${aux.resource.resource}/${aux.name}`;
+      const resource = objectApiResource(aux.api);
+      const key = `${uid}/${resource.resource}/${aux.name}`;
       if ((wanted || aux.keepWhileSuspended === true) && aux.object !== undefined) {
         const text = JSON.stringify(aux.object);
         if (this.applied.get(key) === text) continue;
-        await this.deps.client.patch(aux.resource, aux.name, aux.object, {
+        await this.deps.client.patch(resource, aux.name, aux.object, {
           type: 'apply',
           namespace: pass.job.metadata?.namespace,
           fieldManager: FIELD_MANAGER,
@@ -307,7 +331,7 @@ export class V1JobReconciler {
         this.applied.set(key, text);
       } else if (this.applied.get(key) !== ABSENT) {
         try {
-          await this.deps.client.delete(aux.resource, aux.name, { namespace: pass.job.metadata?.namespace });
+          await this.deps.client.delete(resource, aux.name, { namespace: pass.job.metadata?.namespace });
         } catch (error) {
           if (!isNotFound(error)) throw error;
         }

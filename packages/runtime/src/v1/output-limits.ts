@@ -5,12 +5,8 @@
 // fails validation with the limit and the largest replica count that fits; v1 built the value for
 // every pod (2^31-1 XGBoost workers: gigabytes, a crashed manager).
 import { fieldPath, invalid, type FieldError } from '@kubetrain/api/core';
-import {
-  largestFitting,
-  objectWithGenerated,
-  outputTooLargeMessage,
-  type OutputSize,
-} from '@kubetrain/runtime';
+import { largestFitting, objectWithGenerated, outputTooLargeMessage } from '../core/output-limits.js';
+import type { OutputSize } from '../framework/plugin.js';
 import type { Framework } from './frameworks/framework.js';
 import type { ReplicaSpecs, V1JobObject } from './job-types.js';
 

@@ -3,12 +3,12 @@
 // Chief (Master is its legacy name) and Evaluator; TF_CONFIG on the `tensorflow` container; the chief
 // decides, else the workers (all, or worker-0 unless successPolicy is AllWorkers).
 import { V1KindDefaults, fieldPath, forbidden, type FieldError } from '@kubetrain/api/core';
-import type { OutputSize } from '@kubetrain/runtime';
+import type { OutputSize } from '../../framework/plugin.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, totalReplicas } from './env.js';
 import {
-  kindDefaults,
+  kindFacts,
   type Framework,
   type PodContext,
   type StatusContext,
@@ -24,16 +24,20 @@ const WORKER = 'Worker';
 const CONTAINER = V1KindDefaults.TFJob.container;
 
 /** Each pod's env holds TF_CONFIG, which lists every replica: its longest, computed, not built. */
-function outputSizes(job: V1JobObject, specs: ReplicaSpecs): OutputSize[] {
+function outputSizes(job: V1JobObject, specs: ReplicaSpecs, clusterDomain: string): OutputSize[] {
   if (totalReplicas(specs) <= 1) return [];
-  const length = tfConfigMaxLength(job, specs);
+  const length = tfConfigMaxLength(job, specs, clusterDomain);
   return [podWithEnv(`a TFJob pod, whose TF_CONFIG lists every replica (${length} bytes),`, specs, length)];
 }
 
-function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: PodContext): void {
+function setClusterSpec(
+  template: PodTemplate,
+  { job, specs, rtype, index }: PodContext,
+  clusterDomain: string,
+): void {
   // Bounded: validation refused a TF_CONFIG that makes the pod too large (outputSizes).
   if (totalReplicas(specs) === 1) return;
-  const value = tfConfig(job, specs, rtype, index);
+  const value = tfConfig(job, specs, rtype, index, clusterDomain);
   for (const c of template.spec.containers) if (c.name === CONTAINER) appendEnv(c, [env('TF_CONFIG', value)]);
 }
 
@@ -82,19 +86,30 @@ function decideStatus({ job, specs, counts, restarting }: StatusContext): Status
   return verdicts;
 }
 
-/** The TFJob framework. */
+/**
+ * The TFJob framework whose TF_CONFIG hosts end `.svc.<clusterDomain>` (upstream's
+ * CUSTOM_CLUSTER_DOMAIN), or `.svc` when it is empty.
+ */
+export function tensorflowFramework(clusterDomain: string): Framework {
+  return {
+    ...tensorflow,
+    setClusterSpec: (template, context) => setClusterSpec(template, context, clusterDomain),
+    outputSizes: (job, specs) => outputSizes(job, specs, clusterDomain),
+  };
+}
+
+/** The TFJob framework (no custom cluster domain). */
 export const tensorflow: Framework = {
   kind: 'TFJob',
   operatorName: 'tfjob-controller',
-  replicaSpecsField: 'tfReplicaSpecs',
   replicaTypes: ['PS', WORKER, CHIEF, MASTER, 'Evaluator'],
-  ...kindDefaults('TFJob'),
+  ...kindFacts('TFJob'),
   defaultPortName: TF_PORT_NAME,
   defaultPort: TF_DEFAULT_PORT,
   validate,
   isMasterRole: (specs, rtype, index) =>
     chiefOf(specs) !== undefined ? rtype === chiefOf(specs) : rtype === WORKER && index === 0,
-  setClusterSpec,
+  setClusterSpec: (template, context) => setClusterSpec(template, context, ''),
   decideStatus,
-  outputSizes,
+  outputSizes: (job, specs) => outputSizes(job, specs, ''),
 };

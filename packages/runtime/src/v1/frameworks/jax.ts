@@ -5,7 +5,7 @@ import { V1KindDefaults, type FieldError } from '@kubetrain/api/core';
 import type { PodTemplate, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import { kindDefaults, type Framework, type PodContext } from './framework.js';
+import { kindFacts, type Framework, type PodContext } from './framework.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const WORKER = 'Worker';
@@ -27,9 +27,8 @@ function setClusterSpec(template: PodTemplate, { job, specs, index }: PodContext
 export const jax: Framework = {
   kind: 'JAXJob',
   operatorName: 'jaxjob-controller',
-  replicaSpecsField: 'jaxReplicaSpecs',
   replicaTypes: [WORKER],
-  ...kindDefaults('JAXJob'),
+  ...kindFacts('JAXJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 6666,
   validate: (job: V1JobObject): FieldError[] =>

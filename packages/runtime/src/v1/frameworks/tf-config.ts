@@ -2,8 +2,10 @@
 // TFJob's TF_CONFIG (kubeflow/training-operator: pkg/controller.v1/tensorflow/tensorflow.go
 // genTFConfigJSONStr): every replica's `<job>-<type>-<i>.<namespace>.svc[.<domain>]:<port>` by type,
 // the pod's task and `cloud`. Every pod carries the whole list, so its length is computed first.
+// `clusterDomain` is upstream's CUSTOM_CLUSTER_DOMAIN (the operator's environment, read by the
+// controller's main.ts); empty for none.
 import { V1KindDefaults } from '@kubetrain/api/core';
-import { decimalDigits, indexedNamesLength } from '@kubetrain/runtime';
+import { decimalDigits, indexedNamesLength } from '../../util/decimal-digits.js';
 import type { ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { portOf, PortNotFoundError, replicaName } from './env.js';
 
@@ -11,12 +13,6 @@ const CONTAINER = V1KindDefaults.TFJob.container;
 /** The port name TFJob looks up, and the port when there is none. */
 export const TF_PORT_NAME = 'tfjob-port';
 export const TF_DEFAULT_PORT = 2222;
-
-/** The custom cluster domain upstream reads from the operator's environment. */
-function clusterDomain(): string {
-  const domain = process.env['CUSTOM_CLUSTER_DOMAIN'];
-  return domain ? `.${domain}` : '';
-}
 
 function tfPort(specs: ReplicaSpecs, rtype: string): number {
   try {
@@ -36,19 +32,31 @@ function clusterTypes(specs: ReplicaSpecs): Map<string, string> {
 }
 
 /** `<job>-<type>-` and `.<namespace>.svc[.<domain>]:<port>`: what surrounds each replica's index. */
-function hostParts(job: V1JobObject, specs: ReplicaSpecs, rtype: string): [string, string] {
+function hostParts(
+  job: V1JobObject,
+  specs: ReplicaSpecs,
+  rtype: string,
+  clusterDomain: string,
+): [string, string] {
   const name = job.metadata?.name ?? '';
+  const domain = clusterDomain ? `.${clusterDomain}` : '';
   return [
     replicaName(name, rtype, 0).slice(0, -1),
-    `.${job.metadata?.namespace ?? ''}.svc${clusterDomain()}:${tfPort(specs, rtype)}`,
+    `.${job.metadata?.namespace ?? ''}.svc${domain}:${tfPort(specs, rtype)}`,
   ];
 }
 
 /** TF_CONFIG of pod `rtype`-`index`: the cluster (sorted replica types), the task, `cloud`. */
-export function tfConfig(job: V1JobObject, specs: ReplicaSpecs, rtype: string, index: number): string {
+export function tfConfig(
+  job: V1JobObject,
+  specs: ReplicaSpecs,
+  rtype: string,
+  index: number,
+  clusterDomain: string,
+): string {
   const cluster: Record<string, string[]> = {};
   for (const [key, t] of clusterTypes(specs)) {
-    const [prefix, suffix] = hostParts(job, specs, t);
+    const [prefix, suffix] = hostParts(job, specs, t, clusterDomain);
     cluster[key] = Array.from({ length: specs[t]?.replicas ?? 0 }, (_, i) => `${prefix}${i}${suffix}`);
   }
   return JSON.stringify({ cluster, task: { type: rtype.toLowerCase(), index }, environment: 'cloud' });
@@ -62,13 +70,13 @@ const jsonLength = (text: string) => JSON.stringify(text).length - 2;
  * with the longest task), computed from the counts without building it: equal to
  * `tfConfig(...).length` for that pod.
  */
-export function tfConfigMaxLength(job: V1JobObject, specs: ReplicaSpecs): number {
+export function tfConfigMaxLength(job: V1JobObject, specs: ReplicaSpecs, clusterDomain: string): number {
   const types = clusterTypes(specs);
   // {"cluster":{"<key>":["<host>",...],...},"task":{"type":"<type>","index":<i>},"environment":"cloud"}
   let cluster = 2 + Math.max(types.size - 1, 0);
   for (const [key, t] of types) {
     const n = specs[t]?.replicas ?? 0;
-    const [prefix, suffix] = hostParts(job, specs, t);
+    const [prefix, suffix] = hostParts(job, specs, t, clusterDomain);
     const hosts = n > 0 ? indexedNamesLength(jsonLength(prefix) + 2, jsonLength(suffix), n) + (n - 1) : 0;
     cluster += JSON.stringify(key).length + 3 + hosts;
   }

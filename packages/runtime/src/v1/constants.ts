@@ -46,7 +46,7 @@ export { V1RestartPolicies, type V1RestartPolicy } from '@kubetrain/api/core';
 /** `runPolicy.cleanPodPolicy` values. */
 export const V1CleanPodPolicies = { All: 'All', Running: 'Running', None: 'None' } as const;
 
-/** `runPolicy.managedBy` values this controller reconciles (unset means the first). */
+/** `runPolicy.managedBy` values the v1 controllers reconcile (unset means the first). */
 export const V1ManagedBy = {
   TrainingOperator: 'kubeflow.org/training-operator',
   MultiKueue: 'kueue.x-k8s.io/multikueue',

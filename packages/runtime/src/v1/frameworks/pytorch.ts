@@ -11,11 +11,10 @@ import {
   type FieldError,
   type PyTorchElasticPolicy,
 } from '@kubetrain/api/core';
-import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import type { PodTemplate, ReplicaSpecs, V1JobObject, V1ObjectApi } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import { kindDefaults, type AuxiliaryObject, type Framework, type PodContext } from './framework.js';
-import { resourceRef } from '../../cluster/kube.js';
+import { kindFacts, type AuxiliaryObject, type Framework, type PodContext } from './framework.js';
 import { ownerReference } from '../render.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
@@ -98,12 +97,12 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: Pod
   }
 }
 
-/** The HorizontalPodAutoscaler resource (autoscaling/v2). */
-export const HPA_RESOURCE = resourceRef(
-  'autoscaling/v2',
-  'horizontalpodautoscalers',
-  'HorizontalPodAutoscaler',
-);
+/** The HorizontalPodAutoscaler API (autoscaling/v2). */
+export const HPA_API: V1ObjectApi = {
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  plural: 'horizontalpodautoscalers',
+};
 
 /**
  * The HPA of an elastic job with `metrics` (upstream's ReconcileHPA): named as the job, scaling the
@@ -112,10 +111,10 @@ export const HPA_RESOURCE = resourceRef(
 function auxiliary(job: V1JobObject): AuxiliaryObject[] {
   const name = job.metadata?.name ?? '';
   const policy = elasticOf(job);
-  if (policy?.metrics === undefined) return [{ resource: HPA_RESOURCE, name }];
+  if (policy?.metrics === undefined) return [{ api: HPA_API, name }];
   const object = {
-    apiVersion: 'autoscaling/v2',
-    kind: 'HorizontalPodAutoscaler',
+    apiVersion: HPA_API.apiVersion,
+    kind: HPA_API.kind,
     metadata: {
       name,
       namespace: job.metadata?.namespace,
@@ -128,7 +127,7 @@ function auxiliary(job: V1JobObject): AuxiliaryObject[] {
       metrics: policy.metrics,
     },
   };
-  return [{ resource: HPA_RESOURCE, name, object: object as never }];
+  return [{ api: HPA_API, name, object }];
 }
 
 function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
@@ -153,9 +152,8 @@ function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
 export const pytorch: Framework = {
   kind: 'PyTorchJob',
   operatorName: 'pytorchjob-controller',
-  replicaSpecsField: 'pytorchReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  ...kindDefaults('PyTorchJob'),
+  ...kindFacts('PyTorchJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 23456,
   defaultSpec(spec, specs) {

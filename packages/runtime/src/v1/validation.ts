@@ -3,7 +3,7 @@
 // pkg/webhooks/utils/utils.go, pkg/common/util ValidateRunPolicy), on the defaulted job; the kind's own
 // rules come from its Framework. Messages as upstream's field errors print them.
 import { fieldPath, forbidden, required, type FieldError } from '@kubetrain/api/core';
-import { isDNS1035Label } from '@kubetrain/runtime';
+import { isDNS1035Label } from '../validation/k8s-names.js';
 import { V1ManagedBy } from './constants.js';
 import type { Framework } from './frameworks/framework.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';

@@ -1,25 +1,27 @@
 // SPDX-License-Identifier: Apache-2.0
-// What differs between the v1 kinds, as one interface: the reconcile core (../reconcile-core.ts) is
+// What differs between the v1 kinds, as one interface: the reconcile core (the controller's
+// packages/controller/src/v1/reconcile-core.ts) is
 // the same for all of them and asks the kind's Framework for names, defaults, admission rules, the env
 // of each pod (upstream's SetClusterSpec) and the job conditions after pods are counted (UpdateJobStatus).
 import {
   V1KindDefaults,
+  V1ReplicaSpecsFields,
   v1DefaultReplicas,
   type FieldError,
   type V1KindName,
   type V1ReplicaStatus,
 } from '@kubetrain/api/core';
-import type { OutputSize } from '@kubetrain/runtime';
+import type { OutputSize } from '../../framework/plugin.js';
 import type { V1RestartPolicy } from '../constants.js';
-import type { KubeObject, ResourceRef } from '../../cluster/kube.js';
-import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject } from '../job-types.js';
+import type { PodTemplate, PodView, ReplicaSpecs, V1JobObject, V1Object, V1ObjectApi } from '../job-types.js';
 
 /** An object the kind owns besides pods and Services: wanted (`object`), or to be absent. */
 export interface AuxiliaryObject {
-  readonly resource: ResourceRef;
+  /** Its API (the controller maps it to the resource it applies or deletes). */
+  readonly api: V1ObjectApi;
   readonly name: string;
   /** The object to apply; undefined when it must not exist. */
-  readonly object?: KubeObject;
+  readonly object?: V1Object;
   /** Kept while the job is suspended (MPI's ConfigMap and RBAC); default: deleted. */
   readonly keepWhileSuspended?: boolean;
 }
@@ -65,14 +67,16 @@ export interface StatusContext {
 }
 
 /**
- * A kind's Go defaulting facts as a framework carries them (from the API package's
- * `V1KindDefaults`): its container, the restart policy and the replicas of a spec that sets none.
+ * A kind's facts as the API package holds them: its replica map field (`V1ReplicaSpecsFields`) and its
+ * Go defaulting facts (`V1KindDefaults`): its container, the restart policy and the replicas of a spec
+ * that sets none.
  */
-export function kindDefaults(
+export function kindFacts(
   kind: V1KindName,
-): Pick<Framework, 'defaultContainer' | 'defaultRestartPolicy' | 'defaultReplicas'> {
+): Pick<Framework, 'replicaSpecsField' | 'defaultContainer' | 'defaultRestartPolicy' | 'defaultReplicas'> {
   const facts = V1KindDefaults[kind];
   return {
+    replicaSpecsField: V1ReplicaSpecsFields[kind],
     defaultContainer: facts.container,
     defaultRestartPolicy: facts.restartPolicy,
     defaultReplicas: (rtype) => v1DefaultReplicas(kind, rtype),

@@ -4,7 +4,8 @@ import { defaultV1Job, replicaSpecsOf } from '../defaults.js';
 import type { PodView, V1JobObject } from '../job-types.js';
 import { validateV1Job } from '../validation.js';
 import type { ReplicaCounts } from './framework.js';
-import { mpi, mpiConfigData } from './mpi.js';
+import { mpi } from './mpi.js';
+import { mpiConfigData } from './mpi-config.js';
 
 const tpl = (limits?: Record<string, string>) => ({
   template: {

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-import type { KubeObject } from '../cluster/kube.js';
 import { parseGangSchedulerName, type GangScheduling } from './gang-flag.js';
-import type { ReplicaSpecs, V1JobObject } from './job-types.js';
+import type { ReplicaSpecs, V1JobObject, V1Object } from './job-types.js';
 import {
   delaysPodCreation,
   joinGang,
@@ -170,11 +169,11 @@ describe('delaysPodCreation', () => {
 });
 
 describe('joinGang', () => {
-  const pod = (schedulerName?: string): KubeObject =>
+  const pod = (schedulerName?: string): V1Object =>
     ({
       metadata: { name: 'j-worker-0', labels: { l: '1' }, annotations: { a: '1' } },
       spec: { containers: [], ...(schedulerName !== undefined ? { schedulerName } : {}) },
-    }) as KubeObject;
+    }) as V1Object;
   it.each([
     {
       name: 'volcano: scheduler, group-name and task-spec annotations',

@@ -6,7 +6,7 @@ import { V1KindDefaults, type FieldError } from '@kubetrain/api/core';
 import type { EnvVar, PodTemplate, V1JobObject } from '../job-types.js';
 import { validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
-import { kindDefaults, type Framework, type PodContext } from './framework.js';
+import { kindFacts, type Framework, type PodContext } from './framework.js';
 import { masterWorkerStatus } from './master-worker-status.js';
 
 const MASTER = 'Master';
@@ -40,9 +40,8 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: Pod
 export const paddle: Framework = {
   kind: 'PaddleJob',
   operatorName: 'paddlejob-controller',
-  replicaSpecsField: 'paddleReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  ...kindDefaults('PaddleJob'),
+  ...kindFacts('PaddleJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 36543,
   validate: (job: V1JobObject): FieldError[] =>

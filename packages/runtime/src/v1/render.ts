@@ -7,8 +7,8 @@ import { JOB_ROLE_MASTER, V1Labels, V1RestartPolicies } from './constants.js';
 import { defaultContainerOf } from './defaults.js';
 import { replicaName } from './frameworks/env.js';
 import type { Framework } from './frameworks/framework.js';
-import type { PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
-import type { KubeObject } from '../cluster/kube.js';
+import type { OwnerReference } from '../types.js';
+import type { PodTemplate, ReplicaSpecs, V1JobObject, V1Object } from './job-types.js';
 
 /** The name of replica `rtype`-`index`'s pod and Service. */
 export function podNameOf(framework: Framework, job: V1JobObject, rtype: string, index: number): string {
@@ -39,7 +39,7 @@ export function replicaLabels(
 }
 
 /** The controller owner reference to `job` on what it owns (blockOwnerDeletion, as upstream). */
-export function ownerReference(job: V1JobObject) {
+export function ownerReference(job: V1JobObject): OwnerReference {
   return {
     apiVersion: job.apiVersion,
     kind: job.kind,
@@ -57,7 +57,7 @@ export function renderPod(
   specs: ReplicaSpecs,
   rtype: string,
   index: number,
-): KubeObject {
+): V1Object {
   const spec = specs[rtype];
   const template = structuredClone((spec?.template ?? { spec: { containers: [] } }) as PodTemplate);
   template.spec ??= { containers: [] };
@@ -81,7 +81,7 @@ export function renderPod(
       ownerReferences: [ownerReference(job)],
     },
     spec: template.spec,
-  } as KubeObject;
+  } as V1Object;
 }
 
 /** The headless Service of replica `rtype`-`index`: the ports of the framework container. */
@@ -91,7 +91,7 @@ export function renderService(
   specs: ReplicaSpecs,
   rtype: string,
   index: number,
-): KubeObject {
+): V1Object {
   const template = specs[rtype]?.template as PodTemplate | undefined;
   const container = template?.spec ? defaultContainerOf(template, framework.defaultContainer) : undefined;
   const ports = (container?.name === framework.defaultContainer ? (container.ports ?? []) : [])
@@ -108,5 +108,5 @@ export function renderService(
       ownerReferences: [ownerReference(job)],
     },
     spec: { clusterIP: 'None', selector, ...(ports.length > 0 ? { ports } : {}) },
-  } as KubeObject;
+  } as V1Object;
 }

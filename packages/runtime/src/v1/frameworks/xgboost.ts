@@ -2,13 +2,14 @@
 // XGBoostJob (kubeflow/training-operator: pkg/controller.v1/xgboost, pkg/webhooks/xgboost): one Master
 // (the Rabit tracker) and Workers, MASTER_*/WORKER_* variables; the Master decides the job's state.
 import { V1KindDefaults, fieldPath, required, type FieldError } from '@kubetrain/api/core';
-import { indexedNamesLength, type OutputSize } from '@kubetrain/runtime';
+import type { OutputSize } from '../../framework/plugin.js';
+import { indexedNamesLength } from '../../util/decimal-digits.js';
 import { V1RestartPolicies } from '../constants.js';
 import type { PodTemplate, ReplicaSpecs, V1JobObject } from '../job-types.js';
 import { exactlyOne, validateReplicaSpecs } from '../validation.js';
 import { appendEnv, env, portOf, replicaName, totalReplicas } from './env.js';
 import {
-  kindDefaults,
+  kindFacts,
   type Framework,
   type PodContext,
   type StatusContext,
@@ -90,9 +91,8 @@ function decideStatus({ job, counts }: StatusContext): StatusVerdict[] {
 export const xgboost: Framework = {
   kind: 'XGBoostJob',
   operatorName: 'xgboostjob-controller',
-  replicaSpecsField: 'xgbReplicaSpecs',
   replicaTypes: [MASTER, WORKER],
-  ...kindDefaults('XGBoostJob'),
+  ...kindFacts('XGBoostJob'),
   defaultPortName: PORT_NAME,
   defaultPort: 9999,
   validate,

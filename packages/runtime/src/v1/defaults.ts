@@ -2,7 +2,7 @@
 // Training Operator v1.9's Go defaulting (pkg/apis/kubeflow.org/v1/*_defaults.go), which the CRD
 // defaults (applyV1Defaults) do not carry: replica keys to CamelCase, replicas, restart policies, the
 // framework's default port, `cleanPodPolicy: None`, then the kind's own defaults. Upstream applies it in
-// its defaulting webhook and again at the start of every reconcile; so does this controller (in
+// its defaulting webhook and again at the start of every reconcile; so does kubetrain's v1 controller (in
 // memory, never written back), hence objects created while the controller was off converge too.
 import { applyV1Defaults, type V1KindObjects, type V1ReplicaSpec } from '@kubetrain/api/core';
 import { V1CleanPodPolicies } from './constants.js';
@@ -14,11 +14,16 @@ export function replicaSpecsOf(job: V1JobObject, framework: Framework): ReplicaS
   return (job.spec[framework.replicaSpecsField] as ReplicaSpecs | undefined) ?? {};
 }
 
+/** The replica type of `types` that `key` names, matched case-insensitively (`worker` → `Worker`). */
+export function canonicalReplicaType(types: readonly string[], key: string): string | undefined {
+  return types.find((t) => t.toLowerCase() === key.toLowerCase());
+}
+
 /** Rewrites replica keys matching a canonical type case-insensitively (`worker` → `Worker`). */
 function camelCaseKeys(specs: ReplicaSpecs, types: readonly string[]): ReplicaSpecs {
   const out: ReplicaSpecs = {};
   for (const [key, spec] of Object.entries(specs)) {
-    const canonical = types.find((t) => t.toLowerCase() === key.toLowerCase()) ?? key;
+    const canonical = canonicalReplicaType(types, key) ?? key;
     out[canonical] = spec;
   }
   return out;

@@ -6,7 +6,7 @@ import { formatFieldError, StorageLimits } from '@kubetrain/api';
 import { defaultV1Job, replicaSpecsOf } from './defaults.js';
 import type { Framework } from './frameworks/framework.js';
 import { Frameworks } from './frameworks/index.js';
-import { mpiConfigData } from './frameworks/mpi.js';
+import { mpiConfigData } from './frameworks/mpi-config.js';
 import type { PodView, V1JobObject } from './job-types.js';
 import { renderPod } from './render.js';
 import { validateV1Job } from './validation.js';

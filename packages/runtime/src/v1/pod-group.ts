@@ -6,18 +6,30 @@
 // `schedulingPolicy.minAvailable`, else the sum of replicas; Volcano's queue (`default` unless the
 // policy or the existing PodGroup names one) and priorityClassName; minResources from the policy, else
 // the requests of the first minMember pods; scheduleTimeoutSeconds for scheduler-plugins only.
-import { addToResourceList, formatResourceList, parseQuantity, type Quantity } from '@kubetrain/runtime';
-import type { KubeObject, ResourceRef } from '../cluster/kube.js';
-import { apiVersionOf } from '@kubetrain/kube';
-import { resourceRef } from '../cluster/kube.js';
+import { addToResourceList, formatResourceList, parseQuantity, type Quantity } from '../util/quantity.js';
 import type { GangScheduling } from './gang-flag.js';
-import type { Container, PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
+import type {
+  Container,
+  PodTemplate,
+  ReplicaSpecs,
+  V1JobObject,
+  V1Object,
+  V1ObjectApi,
+} from './job-types.js';
 import { ownerReference } from './render.js';
 
 /** Volcano's PodGroup API. */
-export const VOLCANO_POD_GROUP = resourceRef('scheduling.volcano.sh/v1beta1', 'podgroups', 'PodGroup');
+export const VOLCANO_POD_GROUP: V1ObjectApi = {
+  apiVersion: 'scheduling.volcano.sh/v1beta1',
+  kind: 'PodGroup',
+  plural: 'podgroups',
+};
 /** scheduler-plugins' (Coscheduling) PodGroup API. */
-export const COSCHEDULING_POD_GROUP = resourceRef('scheduling.x-k8s.io/v1alpha1', 'podgroups', 'PodGroup');
+export const COSCHEDULING_POD_GROUP: V1ObjectApi = {
+  apiVersion: 'scheduling.x-k8s.io/v1alpha1',
+  kind: 'PodGroup',
+  plural: 'podgroups',
+};
 
 /** The pod annotation naming a pod's Volcano PodGroup (`volcanov1beta1.KubeGroupNameAnnotationKey`). */
 export const VOLCANO_GROUP_NAME_ANNOTATION = 'scheduling.k8s.io/group-name';
@@ -35,13 +47,13 @@ export const SCHEDULER_NAME_EVENT = {
 } as const;
 
 /** A PodGroup as the core reads and writes it. */
-export interface PodGroupObject extends KubeObject {
+export interface PodGroupObject extends V1Object {
   spec?: Record<string, unknown>;
   status?: { phase?: string; [field: string]: unknown };
 }
 
-/** The PodGroup resource of `gang`'s plugin. */
-export function podGroupResource(gang: GangScheduling): ResourceRef {
+/** The PodGroup API of `gang`'s plugin. */
+export function podGroupApi(gang: GangScheduling): V1ObjectApi {
   return gang.plugin === 'volcano' ? VOLCANO_POD_GROUP : COSCHEDULING_POD_GROUP;
 }
 
@@ -120,11 +132,11 @@ export function newPodGroup(
   gang: GangScheduling,
   spec: Record<string, unknown>,
 ): PodGroupObject {
-  const ref = podGroupResource(gang);
+  const api = podGroupApi(gang);
   const annotations = job.metadata?.annotations;
   return {
-    apiVersion: apiVersionOf(ref),
-    kind: ref.kind,
+    apiVersion: api.apiVersion,
+    kind: api.kind,
     metadata: {
       name: job.metadata?.name ?? '',
       namespace: job.metadata?.namespace,
@@ -179,7 +191,7 @@ export function otherSchedulerSet(specs: ReplicaSpecs, gang: GangScheduling): bo
  * template has one; Volcano's group-name and task-spec (`rtype` lowercase) annotations, or the
  * scheduler-plugins pod-group label.
  */
-export function joinGang(pod: KubeObject, job: V1JobObject, gang: GangScheduling, rtype: string): void {
+export function joinGang(pod: V1Object, job: V1JobObject, gang: GangScheduling, rtype: string): void {
   const spec = (pod as { spec?: Record<string, unknown> }).spec ?? {};
   if (typeof spec['schedulerName'] !== 'string' || spec['schedulerName'] === '')
     spec['schedulerName'] = gang.schedulerName;
