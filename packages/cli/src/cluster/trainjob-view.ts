@@ -30,18 +30,22 @@ export interface TrainJobObject {
   };
 }
 
+/** The parts of a container status the views read. */
+interface ContainerStatusObject {
+  name: string;
+  ready?: boolean;
+  state?: { terminated?: { exitCode?: number; reason?: string; message?: string } };
+  lastState?: { terminated?: { exitCode?: number; reason?: string } };
+}
+
 /** The parts of a Pod the views read. */
 export interface PodObject {
   metadata: { name?: string; labels?: Record<string, string>; creationTimestamp?: string };
   spec?: { containers?: { name: string }[] };
   status?: {
     phase?: string;
-    containerStatuses?: {
-      name: string;
-      ready?: boolean;
-      state?: { terminated?: { exitCode?: number; reason?: string; message?: string } };
-      lastState?: { terminated?: { exitCode?: number; reason?: string } };
-    }[];
+    containerStatuses?: ContainerStatusObject[];
+    initContainerStatuses?: ContainerStatusObject[];
   };
 }
 

@@ -1,0 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the CLI and the manager both read off a TrainJob and its pods (pure rules).
+export { findFailedContainer } from './failed-container.js';
+export type { ContainerFailure, ContainerStatusView, FailurePodView } from './failed-container.js';
