@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { EventRecorderNames, Kinds } from '@kubetrain/api/core';
+import { EventRecorderNames, Kinds, trainJobState, type TrainJobState } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
   KubeClient,
@@ -32,7 +32,7 @@ import { createEngine } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
-import { ManagerMetrics, type TrainJobState } from '../metrics/metrics.js';
+import { ManagerMetrics } from '../metrics/metrics.js';
 import { RuntimeReconciler } from '../runtimes/runtime-reconciler.js';
 import { LeaderWorkerSetWatches } from '../trainjob/lws-watches.js';
 import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
@@ -41,7 +41,6 @@ import { startAdmission, type Admission } from '../webhooks/index.js';
 import { Controller } from './controller.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
-import { trainJobState } from './trainjob-states.js';
 import { createV1Controllers } from '../v1/controllers.js';
 
 /** Controller names, as upstream's setup.go registers them. */
@@ -269,7 +268,9 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const statesTimer = setInterval(() => {
     const counts: Partial<Record<TrainJobState, number>> = {};
     for (const tj of stores.trainJobs.list()) {
-      const state = trainJobState(tj as never, stores.jobSets.get(objectKey(tj)) !== undefined);
+      const key = objectKey(tj);
+      const workload = stores.jobSets.get(key) ?? leaderWorkerSets?.leaderWorkerSets.get(key);
+      const state = trainJobState(tj as never, workload !== undefined);
       counts[state] = (counts[state] ?? 0) + 1;
     }
     metrics.setTrainJobCounts(counts);
