@@ -36,3 +36,4 @@ export { applyDefaults, applyV1Defaults } from './defaults/apply-defaults.js';
 export * from './v1/kind-names.js';
 export type * from './v1/types.js';
 export * from './trainjob/index.js';
+export * from './feature-gates/feature-gates.js';

@@ -30,12 +30,6 @@ export const WorkloadBackends = {
 /** One workload backend. */
 export type WorkloadBackend = (typeof WorkloadBackends)[keyof typeof WorkloadBackends];
 
-/** kubetrain's feature gates (its own names, next to upstream's). */
-export const KubetrainFeatureGates = {
-  /** Honours `kubetrain.dev/workload: LeaderWorkerSet` on runtimes (alpha, off by default). */
-  LeaderWorkerSetBackend: 'LeaderWorkerSetBackend',
-} as const;
-
 /** LeaderWorkerSet label and annotation keys (kubernetes-sigs/lws v0.9.0 `api/leaderworkerset/v1`). */
 export const LWSKeys = {
   /** Label: the LeaderWorkerSet's name, on its pods, StatefulSets and Service. */

@@ -5,7 +5,7 @@
 
 import { randomBytes } from 'node:crypto';
 import {
-  KubetrainFeatureGates,
+  FeatureGateNames,
   type AnyTrainingRuntime,
   type JobSet,
   type TrainJob,
@@ -140,7 +140,7 @@ export function createEngine(settings: EngineSettings): Engine {
   });
   return {
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
-    leaderWorkerSetBackend: settings.featureGates[KubetrainFeatureGates.LeaderWorkerSetBackend] === true,
+    leaderWorkerSetBackend: settings.featureGates[FeatureGateNames.LeaderWorkerSetBackend] === true,
     render(trainJob, runtime, inputs) {
       let secretsWithheld = false;
       const mpiSSHKeyPair = inputs.needSecrets
