@@ -30,6 +30,14 @@ export const WorkloadBackends = {
 /** One workload backend. */
 export type WorkloadBackend = (typeof WorkloadBackends)[keyof typeof WorkloadBackends];
 
+/** JobSet label keys (kubernetes-sigs/jobset `api/jobset/v1alpha2`) on its Jobs and their pods. */
+export const JobSetKeys = {
+  /** Label: the JobSet's name (a TrainJob's JobSet is named as the TrainJob). */
+  JobSetName: 'jobset.sigs.k8s.io/jobset-name',
+  /** Label: the replicated job: `node`, `launcher`, `dataset-initializer`, `model-initializer`. */
+  ReplicatedJobName: 'jobset.sigs.k8s.io/replicatedjob-name',
+} as const;
+
 /** LeaderWorkerSet label and annotation keys (kubernetes-sigs/lws v0.9.0 `api/leaderworkerset/v1`). */
 export const LWSKeys = {
   /** Label: the LeaderWorkerSet's name, on its pods, StatefulSets and Service. */

@@ -4,3 +4,4 @@ export { findFailedContainer } from './failed-container.js';
 export type { ContainerFailure, ContainerStatusView, FailurePodView } from './failed-container.js';
 export { trainJobState, TrainJobStates } from './state.js';
 export type { TrainJobState, TrainJobStateView } from './state.js';
+export { trainJobOfPod, trainJobPodSelectors } from './pods.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The resources the cluster commands read and write, and the labels that tie pods to a TrainJob.
+// The resources the cluster commands read and write, and the labels that name a TrainJob's steps.
 
-import { API_VERSION, Kinds, Resources } from '@kubetrain/api';
+import { API_VERSION, JobSetKeys, Kinds, Resources } from '@kubetrain/api';
 import { CoreResources, resourceRef } from '@kubetrain/kube';
 import type { ResourceRef } from '@kubetrain/kube';
 
@@ -21,10 +21,8 @@ export const Refs = {
 
 /** Pod labels set by the JobSet controller and the Job controller. */
 export const PodLabels = {
-  /** The JobSet (named as its TrainJob). */
-  JobSetName: 'jobset.sigs.k8s.io/jobset-name',
   /** The replicated job: `node`, `launcher`, `dataset-initializer`, `model-initializer`. */
-  ReplicatedJobName: 'jobset.sigs.k8s.io/replicatedjob-name',
+  ReplicatedJobName: JobSetKeys.ReplicatedJobName,
   /** The index of the pod in its Indexed Job (the rank of a node). */
   CompletionIndex: 'batch.kubernetes.io/job-completion-index',
 } as const;
