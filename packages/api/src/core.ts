@@ -37,3 +37,4 @@ export * from './v1/kind-names.js';
 export type * from './v1/types.js';
 export * from './trainjob/index.js';
 export * from './feature-gates/feature-gates.js';
+export { formatMetaTime } from './meta/time.js';

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   FeatureGateNames,
+  formatMetaTime,
   type AnyTrainingRuntime,
   type JobSet,
   type TrainJob,
@@ -127,11 +128,6 @@ export interface Engine {
   readonly ownedKinds: ReadonlyArray<{ group: string; version: string; kind: string; resource: string }>;
 }
 
-/** RFC 3339 with seconds, as metav1.Time is written. */
-export function rfc3339(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** The engine with the default plugins, created with the settings' configuration and gates. */
 export function createEngine(settings: EngineSettings): Engine {
   const plugins: readonly Plugin[] = defaultPlugins({
@@ -159,7 +155,7 @@ export function createEngine(settings: EngineSettings): Engine {
         {
           ...(jobSet !== undefined ? { jobSet } : {}),
           ...(leaderWorkerSet !== undefined ? { leaderWorkerSet } : {}),
-          now: rfc3339(now),
+          now: formatMetaTime(now),
         },
         { plugins },
       );
