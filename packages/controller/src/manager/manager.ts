@@ -7,6 +7,8 @@ import { hostname } from 'node:os';
 import { EventRecorderNames, Kinds, trainJobState, type TrainJobState } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
+  controllerOwner,
+  controllerOwnerKey,
   KubeClient,
   LeaderElector,
   type loadKubeConfig,
@@ -84,13 +86,6 @@ export interface Manager {
   readonly lostLeadership: Promise<void>;
   /** Graceful stop: in-flight reconciles finish, the Lease is released, servers close. */
   stop(): Promise<void>;
-}
-
-function ownerTrainJobKey(object: KubeObject): string | undefined {
-  const owner = object.metadata?.ownerReferences?.find(
-    (o) => o.controller === true && o.kind === Kinds.TrainJob,
-  );
-  return owner === undefined ? undefined : `${object.metadata?.namespace}/${owner.name}`;
 }
 
 function reflectorMetrics(metrics: ManagerMetrics): ReflectorMetrics {
@@ -218,13 +213,13 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const enqueue = (object: KubeObject) => trainJobs.enqueue(objectKey(object));
   stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
   const enqueueOwner = (object: KubeObject) => {
-    const key = ownerTrainJobKey(object);
+    const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key !== undefined) trainJobs.enqueue(key);
   };
   // JobSet status changes come in bursts (pods starting, getting ready, finishing): the TrainJob
   // is reconciled once per burst window, not once per change (one status write per window).
   const enqueueOwnerSoon = (object: KubeObject) => {
-    const key = ownerTrainJobKey(object);
+    const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key !== undefined) trainJobs.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
   };
   stores.jobSets.addHandler({
@@ -233,9 +228,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     onDelete: enqueueOwner,
   });
   const ownedDeleted = (object: KubeObject) => {
-    const owner = object.metadata?.ownerReferences?.find(
-      (o) => o.controller === true && o.kind === Kinds.TrainJob,
-    );
+    const owner = controllerOwner(object, Kinds.TrainJob);
     if (owner !== undefined) trainJobReconciler.forgetSnapshot(owner.uid);
     enqueueOwner(object);
   };
