@@ -47,6 +47,7 @@ export {
   isWorkloadSuspended,
   RuntimeNotFoundError,
   RuntimeSnapshotError,
+  runtimeSnapshotName,
   UnsupportedRuntimeError,
 };
 export type {
@@ -174,11 +175,6 @@ export function createEngine(settings: EngineSettings): Engine {
 /** True when the status has `Complete=True` or `Failed=True`: the TrainJob is terminal. */
 export function isFinished(status: TrainJobStatus | undefined): boolean {
   return isTrainJobFinished({ status });
-}
-
-/** `<tj>-runtime-snapshot`. */
-export function snapshotName(trainJob: TrainJob): string {
-  return runtimeSnapshotName(trainJob);
 }
 
 /** Read access to the live runtimes (the stores); undefined when the object does not exist. */

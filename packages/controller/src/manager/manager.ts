@@ -15,6 +15,7 @@ import {
   metadataOnly,
   objectKey,
   Reflector,
+  splitKey,
   type KubeObject,
   type ReflectorMetrics,
   type ResourceRef,
@@ -30,7 +31,7 @@ import {
   type ManagerStores,
 } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
-import { createEngine } from '../engine/engine-port.js';
+import { createEngine, runtimeSnapshotName } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
@@ -242,8 +243,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     // TrainJobs that wait for this runtime (no snapshot yet) converge now.
     const value = runtimeRefValue(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
     for (const key of stores.trainJobs.keysByIndex(RUNTIME_REF_INDEX, value)) {
-      const [namespace, name] = key.split('/');
-      if (stores.configMaps.getByName(namespace, `${name}-runtime-snapshot`) === undefined)
+      const { namespace, name } = splitKey(key);
+      if (stores.configMaps.getByName(namespace, runtimeSnapshotName({ metadata: { name } })) === undefined)
         trainJobs.enqueue(key);
     }
   };
