@@ -6,27 +6,28 @@
 // `schedulingPolicy.minAvailable`, else the sum of replicas; Volcano's queue (`default` unless the
 // policy or the existing PodGroup names one) and priorityClassName; minResources from the policy, else
 // the requests of the first minMember pods; scheduleTimeoutSeconds for scheduler-plugins only.
-import { addToResourceList, formatResourceList, parseQuantity, type Quantity } from '@kubetrain/runtime';
+import { Annotations, Labels } from '@kubetrain/api/core';
+import {
+  addToResourceList,
+  formatResourceList,
+  KindRefs,
+  parseQuantity,
+  type Quantity,
+} from '@kubetrain/runtime';
 import type { KubeObject, ResourceRef } from '../cluster/kube.js';
 import { apiVersionOf } from '@kubetrain/kube';
-import { resourceRef } from '../cluster/kube.js';
 import type { GangScheduling } from './gang-flag.js';
 import type { Container, PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
 import { ownerReference } from './render.js';
 
 /** Volcano's PodGroup API. */
-export const VOLCANO_POD_GROUP = resourceRef('scheduling.volcano.sh/v1beta1', 'podgroups', 'PodGroup');
+const VOLCANO_POD_GROUP: ResourceRef = { ...KindRefs.VolcanoPodGroup, namespaced: true };
 /** scheduler-plugins' (Coscheduling) PodGroup API. */
-export const COSCHEDULING_POD_GROUP = resourceRef('scheduling.x-k8s.io/v1alpha1', 'podgroups', 'PodGroup');
-
-/** The pod annotation naming a pod's Volcano PodGroup (`volcanov1beta1.KubeGroupNameAnnotationKey`). */
-export const VOLCANO_GROUP_NAME_ANNOTATION = 'scheduling.k8s.io/group-name';
+const COSCHEDULING_POD_GROUP: ResourceRef = { ...KindRefs.SchedulerPluginsPodGroup, namespaced: true };
 /** The pod annotation naming a pod's Volcano task (`volcanobatchv1alpha1.TaskSpecKey`). */
-export const VOLCANO_TASK_SPEC_ANNOTATION = 'volcano.sh/task-spec';
-/** The pod label naming a pod's scheduler-plugins PodGroup (`schedulerpluginsv1alpha1.PodGroupLabel`). */
-export const COSCHEDULING_POD_GROUP_LABEL = 'scheduling.x-k8s.io/pod-group';
+const VOLCANO_TASK_SPEC_ANNOTATION = 'volcano.sh/task-spec';
 /** Volcano's queue when neither the policy nor the PodGroup names one. */
-export const DEFAULT_QUEUE = 'default';
+const DEFAULT_QUEUE = 'default';
 
 /** The event upstream records when a template names another scheduler (`podTemplateSchedulerNameReason`). */
 export const SCHEDULER_NAME_EVENT = {
@@ -189,8 +190,8 @@ export function joinGang(pod: KubeObject, job: V1JobObject, gang: GangScheduling
   if (gang.plugin === 'volcano') {
     metadata.annotations = {
       ...metadata.annotations,
-      [VOLCANO_GROUP_NAME_ANNOTATION]: name,
+      [Annotations.VolcanoGroupName]: name,
       [VOLCANO_TASK_SPEC_ANNOTATION]: rtype.toLowerCase(),
     };
-  } else metadata.labels = { ...metadata.labels, [COSCHEDULING_POD_GROUP_LABEL]: name };
+  } else metadata.labels = { ...metadata.labels, [Labels.CoschedulingPodGroup]: name };
 }
