@@ -18,7 +18,7 @@ import {
   type CertificateBundle,
   type WebhookServer,
 } from '@kubetrain/controller';
-import { API_VERSION, Kinds, Resources } from '@kubetrain/api';
+import { API_VERSION, Kinds, TrainerResourceRefs } from '@kubetrain/api';
 import { ApiError, KubeClient, loadKubeConfig, resourceRef, type KubeObject } from '@kubetrain/kube';
 import { kubeconfigPath } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
@@ -28,14 +28,7 @@ export const SUITE_LABEL = 'kubetrain.dev/webhook-suite';
 
 /** The trainer resources. */
 export const TrainerResources = {
-  TrainJob: resourceRef(API_VERSION, Resources.TrainJob, Kinds.TrainJob),
-  TrainingRuntime: resourceRef(API_VERSION, Resources.TrainingRuntime, Kinds.TrainingRuntime),
-  ClusterTrainingRuntime: resourceRef(
-    API_VERSION,
-    Resources.ClusterTrainingRuntime,
-    Kinds.ClusterTrainingRuntime,
-    false,
-  ),
+  ...TrainerResourceRefs,
   Namespace: resourceRef('v1', 'namespaces', 'Namespace', false),
   ConfigMap: resourceRef('v1', 'configmaps', 'ConfigMap'),
 };

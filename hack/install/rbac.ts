@@ -10,7 +10,7 @@
 // SubjectAccessReviews (metrics authentication is not served), no list/watch of webhook
 // configurations (read and replaced by name only), Leases only in its namespace, by name.
 
-import { KubetrainFeatureGates } from '../../packages/api/src/index.js';
+import { FeatureGateNames } from '../../packages/api/src/index.js';
 import { engineKinds, groupKindOf } from '../../packages/runtime/src/framework/kinds.js';
 import {
   defaultPlugins,
@@ -188,7 +188,7 @@ export const LEADERWORKERSET_CLUSTER_ROLE = `${InstallNames.clusterRole}-leaderw
 export function leaderWorkerSetRules(): PolicyRule[] {
   const base = declaredKinds();
   const gated = declaredKinds(
-    defaultPlugins({ featureGates: { [KubetrainFeatureGates.LeaderWorkerSetBackend]: true } }),
+    defaultPlugins({ featureGates: { [FeatureGateNames.LeaderWorkerSetBackend]: true } }),
   );
   const granted = new Map<string, Set<string>>();
   for (const kind of base.kinds)

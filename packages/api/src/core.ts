@@ -35,3 +35,6 @@ export type { KindObjects, ValidationOutcome } from './validation/validate.js';
 export { applyDefaults, applyV1Defaults } from './defaults/apply-defaults.js';
 export * from './v1/kind-names.js';
 export type * from './v1/types.js';
+export * from './trainjob/index.js';
+export * from './feature-gates/feature-gates.js';
+export { formatMetaTime } from './meta/time.js';

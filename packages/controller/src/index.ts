@@ -5,12 +5,7 @@
 //   loadSettings(parseFlags(argv), configText) -> Settings   (frozen Configuration, flags, gates)
 //   startManager(settings, { kubeConfig, logger }) -> Manager (reflectors, leader election, controllers, servers)
 export * from './config/index.js';
-export {
-  ManagerMetrics,
-  TrainJobStates,
-  type ReconcileResult as ReconcileOutcome,
-  type TrainJobState,
-} from './metrics/metrics.js';
+export { ManagerMetrics, type ReconcileResult as ReconcileOutcome } from './metrics/metrics.js';
 export {
   startManager,
   ControllerNames,

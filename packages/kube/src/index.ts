@@ -51,7 +51,7 @@ export {
   TimeoutError,
 } from './errors.js';
 export type { RequestInfo, Status, StatusCause } from './errors.js';
-export { keyOf, objectKey, splitKey } from './object.js';
+export { controllerOwner, controllerOwnerKey, keyOf, objectKey, splitKey } from './object.js';
 export type { KubeObject, ObjectList, ObjectMeta, OwnerReference } from './object.js';
 export { apiVersionOf, CoreResources, resourcePath, resourceRef } from './resource.js';
 export type { ObjectLocation, ResourceRef } from './resource.js';

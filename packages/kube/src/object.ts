@@ -62,3 +62,19 @@ export function splitKey(key: string): { namespace: string | undefined; name: st
     ? { namespace: undefined, name: key }
     : { namespace: key.slice(0, slash), name: key.slice(slash + 1) };
 }
+
+/** The controller owner reference of `object` (`controller: true`), of `kind` when given; else undefined. */
+export function controllerOwner(object: KubeObject, kind?: string): OwnerReference | undefined {
+  return object.metadata?.ownerReferences?.find(
+    (o) => o.controller === true && (kind === undefined || o.kind === kind),
+  );
+}
+
+/**
+ * The key of the controller owner of `object` ({@link controllerOwner}, of `kind` when given): the
+ * owner is in the object's namespace, so `namespace/ownerName` as {@link keyOf} gives it; else undefined.
+ */
+export function controllerOwnerKey(object: KubeObject, kind?: string): string | undefined {
+  const owner = controllerOwner(object, kind);
+  return owner === undefined ? undefined : keyOf(object.metadata?.namespace, owner.name);
+}

@@ -73,3 +73,31 @@ export const EventRecorderNames = {
   ClusterTrainingRuntime: 'trainer-clustertrainingruntime-controller',
   TrainJob: 'trainer-trainjob-controller',
 } as const;
+
+/**
+ * The three kinds' resources, as `@kubetrain/kube`'s `ResourceRef` (group, version, plural, kind,
+ * scope): what the manager, its webhooks and the CLI read and write them through.
+ */
+export const TrainerResourceRefs = {
+  TrainJob: {
+    group: GROUP,
+    version: VERSION,
+    resource: Resources.TrainJob,
+    kind: Kinds.TrainJob,
+    namespaced: true,
+  },
+  TrainingRuntime: {
+    group: GROUP,
+    version: VERSION,
+    resource: Resources.TrainingRuntime,
+    kind: Kinds.TrainingRuntime,
+    namespaced: true,
+  },
+  ClusterTrainingRuntime: {
+    group: GROUP,
+    version: VERSION,
+    resource: Resources.ClusterTrainingRuntime,
+    kind: Kinds.ClusterTrainingRuntime,
+    namespaced: false,
+  },
+} as const;

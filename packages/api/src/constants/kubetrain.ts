@@ -30,10 +30,12 @@ export const WorkloadBackends = {
 /** One workload backend. */
 export type WorkloadBackend = (typeof WorkloadBackends)[keyof typeof WorkloadBackends];
 
-/** kubetrain's feature gates (its own names, next to upstream's). */
-export const KubetrainFeatureGates = {
-  /** Honours `kubetrain.dev/workload: LeaderWorkerSet` on runtimes (alpha, off by default). */
-  LeaderWorkerSetBackend: 'LeaderWorkerSetBackend',
+/** JobSet label keys (kubernetes-sigs/jobset `api/jobset/v1alpha2`) on its Jobs and their pods. */
+export const JobSetKeys = {
+  /** Label: the JobSet's name (a TrainJob's JobSet is named as the TrainJob). */
+  JobSetName: 'jobset.sigs.k8s.io/jobset-name',
+  /** Label: the replicated job: `node`, `launcher`, `dataset-initializer`, `model-initializer`. */
+  ReplicatedJobName: 'jobset.sigs.k8s.io/replicatedjob-name',
 } as const;
 
 /** LeaderWorkerSet label and annotation keys (kubernetes-sigs/lws v0.9.0 `api/leaderworkerset/v1`). */

@@ -1,41 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// The failing container of a failed TrainJob: which pod and container, its exit code, and the last
-// lines of its log, as `describe` and `submit --follow` print them.
+// The failing container of a failed TrainJob (`findFailedContainer` of `@kubetrain/api` picks it) as
+// `describe` and `submit --follow` print it: pod, container, exit code and the last lines of its log.
 
+import type { ContainerFailure } from '@kubetrain/api';
 import type { Session } from './connect.js';
 import { readLogLines } from './pod-logs.js';
-import type { PodObject } from './trainjob-view.js';
 
 /** How many log lines of the failing container are printed. */
-export const FAILURE_LOG_LINES = 10;
-
-/** A container that terminated with a non-zero exit code. */
-export interface ContainerFailure {
-  readonly pod: string;
-  readonly container: string;
-  readonly exitCode: number;
-  readonly reason: string;
-}
-
-/** The first failed container among the pods (failed pods first). */
-export function findFailure(pods: readonly PodObject[]): ContainerFailure | undefined {
-  const ordered = [...pods].sort(
-    (a, b) => Number(b.status?.phase === 'Failed') - Number(a.status?.phase === 'Failed'),
-  );
-  for (const pod of ordered) {
-    for (const c of pod.status?.containerStatuses ?? []) {
-      const t = c.state?.terminated ?? c.lastState?.terminated;
-      if (t && (t.exitCode ?? 0) !== 0)
-        return {
-          pod: pod.metadata.name ?? '',
-          container: c.name,
-          exitCode: t.exitCode ?? 0,
-          reason: t.reason ?? '',
-        };
-    }
-  }
-  return undefined;
-}
+const FAILURE_LOG_LINES = 10;
 
 /** The last log lines of the failing container, or one line saying why they cannot be read. */
 export async function failureLog(

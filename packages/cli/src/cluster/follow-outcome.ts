@@ -2,8 +2,8 @@
 // What following TrainJobs ends with: the result line of each job, the exit code, and what an
 // interrupted follow tells the user about the jobs it leaves behind.
 
+import type { TrainJobState } from '@kubetrain/api';
 import { ExitCode } from '../io.js';
-import type { TrainJobState } from './trainjob-view.js';
 
 /** A finished state. */
 export type FinishedState = Extract<TrainJobState, 'Complete' | 'Failed'>;

@@ -34,12 +34,14 @@ describe('plainProgress', () => {
       (t) => lines.push(t),
       () => new Date('2026-01-01T10:54:32Z'),
     );
+    sink.update([item([])]);
     sink.update([item(['Pending', 'Pending'])]);
     sink.update([item(['Pending', 'Pending'])]);
     sink.update([item(['Running', 'Succeeded'])]);
     sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
     expect(lines).toEqual([
-      '10:54:32  tj  Created    [node: pending 2, running 0, succeeded 0, failed 0]\n',
+      '10:54:32  tj  Created    [no pods]\n',
+      '10:54:32  tj  Running    [node: pending 2, running 0, succeeded 0, failed 0]\n',
       '10:54:32  tj  Running    [node: pending 0, running 1, succeeded 1, failed 0]\n',
       '10:54:32  tj  Complete   [node: pending 0, running 0, succeeded 2, failed 0]\n',
     ]);

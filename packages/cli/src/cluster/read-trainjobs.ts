@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Reading TrainJobs and the pods of their steps.
 
+import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
 import type { Session } from './connect.js';
-import { PodLabels, Refs } from './refs.js';
+import { Refs } from './refs.js';
 import type { PodObject, TrainJobObject } from './trainjob-view.js';
 import { stepsOf } from './trainjob-view.js';
 import type { Step } from './trainjob-view.js';
@@ -29,28 +30,30 @@ export async function listTrainJobs(session: Session): Promise<TrainJobObject[]>
   );
 }
 
-/** The pods of the TrainJob `name` in `namespace` (its JobSet has the TrainJob's name). */
+/** The pods of the TrainJob `name` in `namespace`: its JobSet's or its LeaderWorkerSet's. */
 export async function podsOf(session: Session, namespace: string, name: string): Promise<PodObject[]> {
-  const list = await session.client.list(Refs.Pod, {
-    namespace,
-    labelSelector: `${PodLabels.JobSetName}=${name}`,
-  });
-  return list.items as PodObject[];
+  return listPods(session, namespace, trainJobPodSelectors(name));
 }
 
-/** The TrainJobs with their steps; one pod LIST per namespace. */
+/** The pods matching any of `selectors` (one pod LIST each). */
+async function listPods(session: Session, namespace: string, selectors: string[]): Promise<PodObject[]> {
+  const pods: PodObject[] = [];
+  for (const labelSelector of selectors)
+    pods.push(...((await session.client.list(Refs.Pod, { namespace, labelSelector })).items as PodObject[]));
+  return pods;
+}
+
+/** The TrainJobs with their steps; one pod LIST per namespace and backend. */
 export async function withSteps(
   session: Session,
   jobs: readonly TrainJobObject[],
 ): Promise<TrainJobWithSteps[]> {
   const byNamespace = new Map<string, PodObject[]>();
-  for (const ns of new Set(jobs.map((j) => j.metadata.namespace ?? session.namespace))) {
-    const list = await session.client.list(Refs.Pod, { namespace: ns, labelSelector: PodLabels.JobSetName });
-    byNamespace.set(ns, list.items as PodObject[]);
-  }
+  for (const ns of new Set(jobs.map((j) => j.metadata.namespace ?? session.namespace)))
+    byNamespace.set(ns, await listPods(session, ns, trainJobPodSelectors()));
   return jobs.map((job) => {
     const pods = (byNamespace.get(job.metadata.namespace ?? session.namespace) ?? []).filter(
-      (p) => p.metadata.labels?.[PodLabels.JobSetName] === job.metadata.name,
+      (p) => trainJobOfPod(p) === job.metadata.name,
     );
     return { job, pods, steps: stepsOf(pods) };
   });

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a person reads off a TrainJob and its pods: its state, its steps (one per pod) and its age.
 
+import { trainJobState, type TrainJobState } from '@kubetrain/api';
 import { PodLabels } from './refs.js';
 
 /** The parts of a TrainJob the views read. */
@@ -30,42 +31,31 @@ export interface TrainJobObject {
   };
 }
 
+/** The parts of a container status the views read. */
+interface ContainerStatusObject {
+  name: string;
+  ready?: boolean;
+  state?: { terminated?: { exitCode?: number; reason?: string; message?: string } };
+  lastState?: { terminated?: { exitCode?: number; reason?: string } };
+}
+
 /** The parts of a Pod the views read. */
 export interface PodObject {
   metadata: { name?: string; labels?: Record<string, string>; creationTimestamp?: string };
   spec?: { containers?: { name: string }[] };
   status?: {
     phase?: string;
-    containerStatuses?: {
-      name: string;
-      ready?: boolean;
-      state?: { terminated?: { exitCode?: number; reason?: string; message?: string } };
-      lastState?: { terminated?: { exitCode?: number; reason?: string } };
-    }[];
+    containerStatuses?: ContainerStatusObject[];
+    initContainerStatuses?: ContainerStatusObject[];
   };
 }
 
-/** A TrainJob's state: its finished condition, else Suspended, Running (pods active) or Created. */
-export type TrainJobState = 'Created' | 'Running' | 'Suspended' | 'Complete' | 'Failed';
-
-/** The states `wait --for` accepts, and that end a job. */
-export const FinishedStates = ['Complete', 'Failed'] as const;
-
-const isTrue = (job: TrainJobObject, type: string): boolean =>
-  job.status?.conditions?.some((c) => c.type === type && c.status === 'True') ?? false;
-
 /**
- * The state of a TrainJob: its finished or suspended condition, else Running when one of its pods
- * runs or has succeeded (read from the pods, as the Python SDK does; the manager writes the
- * `jobsStatus` counters up to `--status-coalesce-window` late) or its counters show a Job active.
+ * The state of a TrainJob by `trainJobState` of `@kubetrain/api` (the manager's rule): its
+ * workload exists when one of its pods does, or when its status counts the workload's jobs.
  */
 export function stateOf(job: TrainJobObject, steps: readonly Step[] = []): TrainJobState {
-  if (isTrue(job, 'Failed')) return 'Failed';
-  if (isTrue(job, 'Complete')) return 'Complete';
-  if (isTrue(job, 'Suspended') || job.spec?.suspend === true) return 'Suspended';
-  if (steps.some((s) => s.phase === 'Running' || s.phase === 'Succeeded')) return 'Running';
-  const active = (job.status?.jobsStatus ?? []).some((j) => (j.active ?? 0) > 0 || (j.ready ?? 0) > 0);
-  return active ? 'Running' : 'Created';
+  return trainJobState(job, steps.length > 0 || (job.status?.jobsStatus?.length ?? 0) > 0);
 }
 
 /** One step of a TrainJob: a pod, named as the Python SDK names it (`node-0`, `dataset-initializer`). */

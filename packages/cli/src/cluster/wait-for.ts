@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Waiting for TrainJobs to finish, with progress, as `wait`, `submit --wait` and `submit --follow` do.
 
+import { findFailedContainer } from '@kubetrain/api';
 import type { Session } from './connect.js';
-import { failureLog, failureText, findFailure } from './failure.js';
+import { failureLog, failureText } from './failure.js';
 import { follow } from './follow.js';
 import { interruptedLine, outcomeCode, outcomeLine, timeoutMessage } from './follow-outcome.js';
 import type { FinishedState } from './follow-outcome.js';
@@ -104,7 +105,7 @@ export async function waitForTrainJobs(
   const wanted = options.state ?? 'Complete';
   for (const [i, item] of last.entries()) {
     io.stdout(outcomeLine(item.job.metadata.name ?? '', ends[i]!, wanted));
-    const failure = options.showFailure && ends[i] === 'Failed' ? findFailure(item.pods) : undefined;
+    const failure = options.showFailure && ends[i] === 'Failed' ? findFailedContainer(item.pods) : undefined;
     if (failure) {
       const namespace = item.job.metadata.namespace ?? session.namespace;
       const heading = `TrainJob ${namespace}/${item.job.metadata.name ?? ''} Failed:`;

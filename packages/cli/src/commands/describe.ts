@@ -2,8 +2,9 @@
 // `kubetrain describe NAME`: spec summary, conditions, jobs, steps with their pods, the failing
 // container of a failed job (pod, container, exit code, last log lines) and recent events.
 
+import { findFailedContainer } from '@kubetrain/api';
 import type { Session } from '../cluster/connect.js';
-import { failureLog, failureText, findFailure } from '../cluster/failure.js';
+import { failureLog, failureText } from '../cluster/failure.js';
 import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { Refs } from '../cluster/refs.js';
 import { formatTable } from '../cluster/table.js';
@@ -101,7 +102,7 @@ export async function describeCommand(
         ),
       )
     : '  <none>\n';
-  const failure = stateOf(job, steps) === 'Failed' ? findFailure(pods) : undefined;
+  const failure = stateOf(job, steps) === 'Failed' ? findFailedContainer(pods) : undefined;
   if (failure) {
     out += failureText('Failure:', failure, await failureLog(session, session.namespace, failure));
   }

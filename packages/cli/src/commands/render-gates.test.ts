@@ -74,22 +74,29 @@ describe('kubetrain render --feature-gates', () => {
 });
 
 describe('parseRenderGates', () => {
-  it.each([
-    ['', {}],
-    ['LeaderWorkerSetBackend=true', { LeaderWorkerSetBackend: true }],
-    [' LeaderWorkerSetBackend = false ,', { LeaderWorkerSetBackend: false }],
-  ])('%j', (text, want) => {
-    expect(parseRenderGates(text)).toEqual(want);
-  });
-
-  it.each([
-    ['LeaderWorkerSetBackend', '--feature-gates: "LeaderWorkerSetBackend" is not Name=true or Name=false'],
-    [
-      'LeaderWorkerSetBackend=yes',
-      '--feature-gates: "LeaderWorkerSetBackend=yes" is not Name=true or Name=false',
-    ],
-    ['Nope=true', '--feature-gates: unknown gate Nope (known: LeaderWorkerSetBackend)'],
-  ])('%j is refused', (text, message) => {
-    expect(() => parseRenderGates(text)).toThrow(message);
-  });
+  const off = { TrainJobStatus: false, LeaderWorkerSetBackend: false };
+  const cases: Record<string, { text: string; want?: object; error?: string }> = {
+    'no gates: every gate off': { text: '', want: off },
+    'a gate on': { text: 'LeaderWorkerSetBackend=true', want: { ...off, LeaderWorkerSetBackend: true } },
+    'spaces ignored': { text: ' LeaderWorkerSetBackend = false ,', want: off },
+    'Go booleans, as the manager reads them': {
+      text: 'LeaderWorkerSetBackend=T,TrainJobStatus=1',
+      want: { TrainJobStatus: true, LeaderWorkerSetBackend: true },
+    },
+    'no value': {
+      text: 'LeaderWorkerSetBackend',
+      error: '--feature-gates: missing bool value for LeaderWorkerSetBackend',
+    },
+    'not a Go boolean': {
+      text: 'LeaderWorkerSetBackend=yes',
+      error:
+        '--feature-gates: invalid value of LeaderWorkerSetBackend=yes, err: strconv.ParseBool: parsing "yes": invalid syntax',
+    },
+    'an unknown gate': { text: 'Nope=true', error: '--feature-gates: unrecognized feature gate: Nope' },
+  };
+  for (const [name, tc] of Object.entries(cases))
+    it(name, () => {
+      if (tc.error !== undefined) expect(() => parseRenderGates(tc.text)).toThrow(tc.error);
+      else expect(parseRenderGates(tc.text)).toEqual(tc.want);
+    });
 });

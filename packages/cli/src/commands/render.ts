@@ -2,7 +2,13 @@
 // `kubetrain render`: every object the controller would apply for the TrainJobs of the input files.
 
 import { randomBytes } from 'node:crypto';
-import { KubetrainFeatureGates, Kinds } from '@kubetrain/api';
+import {
+  FeatureGateError,
+  Kinds,
+  parseFeatureGateFlag,
+  resolveFeatureGates,
+  type FeatureGates,
+} from '@kubetrain/api';
 import {
   buildRuntimeSnapshot,
   defaultPlugins,
@@ -45,25 +51,18 @@ export interface RenderCommandOptions extends InputCommandOptions {
   readonly featureGates?: string | undefined;
 }
 
-/** The gates `render` accepts (those of the engine's plugins). */
-const RENDER_GATES: readonly string[] = Object.values(KubetrainFeatureGates);
-
 /**
- * Parses `--feature-gates` (`A=true,B=false`, spaces ignored). Throws {@link CliError} for an item
- * without `=`, a value other than true/false, or a gate render does not know.
+ * Parses `--feature-gates` as the manager does (`parseFeatureGateFlag` and `resolveFeatureGates` of
+ * `@kubetrain/api`: Go booleans, known gates only) into every gate's value. Throws {@link CliError}
+ * with the manager's message after `--feature-gates: `.
  */
-export function parseRenderGates(text: string | undefined): Record<string, boolean> {
-  const gates: Record<string, boolean> = {};
-  for (const item of (text ?? '').split(',').map((i) => i.trim())) {
-    if (item === '') continue;
-    const [name = '', value = ''] = item.split('=', 2).map((p) => p.trim());
-    if (!item.includes('=') || (value !== 'true' && value !== 'false'))
-      throw new CliError(`--feature-gates: "${item}" is not Name=true or Name=false`);
-    if (!RENDER_GATES.includes(name))
-      throw new CliError(`--feature-gates: unknown gate ${name} (known: ${RENDER_GATES.join(', ')})`);
-    gates[name] = value === 'true';
+export function parseRenderGates(text: string | undefined): FeatureGates {
+  try {
+    return resolveFeatureGates(parseFeatureGateFlag(text ?? ''));
+  } catch (e) {
+    if (e instanceof FeatureGateError) throw new CliError(`--feature-gates: ${e.message}`);
+    throw e;
   }
-  return gates;
 }
 
 /** The MPI SSH key pair of a TrainJob: derived from the seed and its key, or random. */

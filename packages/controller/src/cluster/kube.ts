@@ -25,6 +25,8 @@ export {
   setLongTimeout,
   splitKey,
   keyOf,
+  controllerOwner,
+  controllerOwnerKey,
   Store,
   type KubeApi,
   type KubeObject,

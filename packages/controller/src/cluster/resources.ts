@@ -2,19 +2,12 @@
 // The resources the manager reads and writes, and the lookup from a rendered object's
 // apiVersion/kind to its resource.
 
-import { API_VERSION, Kinds, Resources } from '@kubetrain/api/core';
+import { TrainerResourceRefs } from '@kubetrain/api/core';
 import { CoreResources, resourceRef, type ResourceRef } from './kube.js';
 
 /** The resources of the manager, by kind. */
 export const ManagerResources = {
-  TrainJob: resourceRef(API_VERSION, Resources.TrainJob, Kinds.TrainJob),
-  TrainingRuntime: resourceRef(API_VERSION, Resources.TrainingRuntime, Kinds.TrainingRuntime),
-  ClusterTrainingRuntime: resourceRef(
-    API_VERSION,
-    Resources.ClusterTrainingRuntime,
-    Kinds.ClusterTrainingRuntime,
-    false,
-  ),
+  ...TrainerResourceRefs,
   JobSet: resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet'),
   LeaderWorkerSet: resourceRef('leaderworkerset.x-k8s.io/v1', 'leaderworkersets', 'LeaderWorkerSet'),
   ConfigMap: CoreResources.ConfigMap,

@@ -2,13 +2,7 @@
 // The manager's configuration: the Configuration file, flags and feature gates.
 export * from './configuration.js';
 export { ConfigDecodeError, decodeConfiguration } from './decode.js';
-export {
-  FeatureGateError,
-  FEATURE_GATE_DEFAULTS,
-  parseFeatureGateFlag,
-  resolveFeatureGates,
-} from './feature-gates.js';
-export type { FeatureGateName, FeatureGates } from './feature-gates.js';
+export type { FeatureGates } from '@kubetrain/api/core';
 export { FLAG_SPECS, usage, type FlagSpec } from './flag-specs.js';
 export { DEFAULT_CERT_DIR, FlagError, parseFlags, printUsageAndExit, type Flags } from './flags.js';
 export { DurationError, parseGoDuration } from './go-duration.js';

@@ -2,9 +2,9 @@
 // Reading the manager's settings once: flags, then the Configuration file, then feature gates;
 // everything frozen and passed down from `main`.
 
+import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from '@kubetrain/api/core';
 import { decodeConfiguration } from './decode.js';
 import { defaultConfiguration, type Configuration } from './configuration.js';
-import { parseFeatureGateFlag, resolveFeatureGates, type FeatureGates } from './feature-gates.js';
 import type { Flags } from './flags.js';
 import { validateConfiguration } from './validate.js';
 

@@ -5,7 +5,8 @@
 
 import { randomBytes } from 'node:crypto';
 import {
-  KubetrainFeatureGates,
+  FeatureGateNames,
+  formatMetaTime,
   type AnyTrainingRuntime,
   type JobSet,
   type TrainJob,
@@ -46,6 +47,7 @@ export {
   isWorkloadSuspended,
   RuntimeNotFoundError,
   RuntimeSnapshotError,
+  runtimeSnapshotName,
   UnsupportedRuntimeError,
 };
 export type {
@@ -127,11 +129,6 @@ export interface Engine {
   readonly ownedKinds: ReadonlyArray<{ group: string; version: string; kind: string; resource: string }>;
 }
 
-/** RFC 3339 with seconds, as metav1.Time is written. */
-export function rfc3339(now: Date): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** The engine with the default plugins, created with the settings' configuration and gates. */
 export function createEngine(settings: EngineSettings): Engine {
   const plugins: readonly Plugin[] = defaultPlugins({
@@ -140,7 +137,7 @@ export function createEngine(settings: EngineSettings): Engine {
   });
   return {
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
-    leaderWorkerSetBackend: settings.featureGates[KubetrainFeatureGates.LeaderWorkerSetBackend] === true,
+    leaderWorkerSetBackend: settings.featureGates[FeatureGateNames.LeaderWorkerSetBackend] === true,
     render(trainJob, runtime, inputs) {
       let secretsWithheld = false;
       const mpiSSHKeyPair = inputs.needSecrets
@@ -159,7 +156,7 @@ export function createEngine(settings: EngineSettings): Engine {
         {
           ...(jobSet !== undefined ? { jobSet } : {}),
           ...(leaderWorkerSet !== undefined ? { leaderWorkerSet } : {}),
-          now: rfc3339(now),
+          now: formatMetaTime(now),
         },
         { plugins },
       );
@@ -178,11 +175,6 @@ export function createEngine(settings: EngineSettings): Engine {
 /** True when the status has `Complete=True` or `Failed=True`: the TrainJob is terminal. */
 export function isFinished(status: TrainJobStatus | undefined): boolean {
   return isTrainJobFinished({ status });
-}
-
-/** `<tj>-runtime-snapshot`. */
-export function snapshotName(trainJob: TrainJob): string {
-  return runtimeSnapshotName(trainJob);
 }
 
 /** Read access to the live runtimes (the stores); undefined when the object does not exist. */

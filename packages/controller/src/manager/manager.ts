@@ -4,15 +4,18 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { EventRecorderNames, Kinds } from '@kubetrain/api/core';
+import { EventRecorderNames, Kinds, trainJobState, type TrainJobState } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
+  controllerOwner,
+  controllerOwnerKey,
   KubeClient,
   LeaderElector,
   type loadKubeConfig,
   metadataOnly,
   objectKey,
   Reflector,
+  splitKey,
   type KubeObject,
   type ReflectorMetrics,
   type ResourceRef,
@@ -28,11 +31,11 @@ import {
   type ManagerStores,
 } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
-import { createEngine } from '../engine/engine-port.js';
+import { createEngine, runtimeSnapshotName } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
-import { ManagerMetrics, type TrainJobState } from '../metrics/metrics.js';
+import { ManagerMetrics } from '../metrics/metrics.js';
 import { RuntimeReconciler } from '../runtimes/runtime-reconciler.js';
 import { LeaderWorkerSetWatches } from '../trainjob/lws-watches.js';
 import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
@@ -41,7 +44,6 @@ import { startAdmission, type Admission } from '../webhooks/index.js';
 import { Controller } from './controller.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
-import { trainJobState } from './trainjob-states.js';
 import { createV1Controllers } from '../v1/controllers.js';
 
 /** Controller names, as upstream's setup.go registers them. */
@@ -87,13 +89,6 @@ export interface Manager {
   readonly lostLeadership: Promise<void>;
   /** Graceful stop: in-flight reconciles finish, the Lease is released, servers close. */
   stop(): Promise<void>;
-}
-
-function ownerTrainJobKey(object: KubeObject): string | undefined {
-  const owner = object.metadata?.ownerReferences?.find(
-    (o) => o.controller === true && o.kind === Kinds.TrainJob,
-  );
-  return owner === undefined ? undefined : `${object.metadata?.namespace}/${owner.name}`;
 }
 
 function reflectorMetrics(metrics: ManagerMetrics): ReflectorMetrics {
@@ -222,13 +217,13 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const enqueue = (object: KubeObject) => trainJobs.enqueue(objectKey(object));
   stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
   const enqueueOwner = (object: KubeObject) => {
-    const key = ownerTrainJobKey(object);
+    const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key !== undefined) trainJobs.enqueue(key);
   };
   // JobSet status changes come in bursts (pods starting, getting ready, finishing): the TrainJob
   // is reconciled once per burst window, not once per change (one status write per window).
   const enqueueOwnerSoon = (object: KubeObject) => {
-    const key = ownerTrainJobKey(object);
+    const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key !== undefined) trainJobs.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
   };
   stores.jobSets.addHandler({
@@ -237,9 +232,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     onDelete: enqueueOwner,
   });
   const ownedDeleted = (object: KubeObject) => {
-    const owner = object.metadata?.ownerReferences?.find(
-      (o) => o.controller === true && o.kind === Kinds.TrainJob,
-    );
+    const owner = controllerOwner(object, Kinds.TrainJob);
     if (owner !== undefined) trainJobReconciler.forgetSnapshot(owner.uid);
     enqueueOwner(object);
   };
@@ -253,8 +246,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     // TrainJobs that wait for this runtime (no snapshot yet) converge now.
     const value = runtimeRefValue(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
     for (const key of stores.trainJobs.keysByIndex(RUNTIME_REF_INDEX, value)) {
-      const [namespace, name] = key.split('/');
-      if (stores.configMaps.getByName(namespace, `${name}-runtime-snapshot`) === undefined)
+      const { namespace, name } = splitKey(key);
+      if (stores.configMaps.getByName(namespace, runtimeSnapshotName({ metadata: { name } })) === undefined)
         trainJobs.enqueue(key);
     }
   };
@@ -272,7 +265,9 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const statesTimer = setInterval(() => {
     const counts: Partial<Record<TrainJobState, number>> = {};
     for (const tj of stores.trainJobs.list()) {
-      const state = trainJobState(tj as never, stores.jobSets.get(objectKey(tj)) !== undefined);
+      const key = objectKey(tj);
+      const workload = stores.jobSets.get(key) ?? leaderWorkerSets?.leaderWorkerSets.get(key);
+      const state = trainJobState(tj as never, workload !== undefined);
       counts[state] = (counts[state] ?? 0) + 1;
     }
     metrics.setTrainJobCounts(counts);

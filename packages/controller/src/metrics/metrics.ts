@@ -4,6 +4,7 @@
 // (controller-runtime pkg/internal/controller/metrics, pkg/metrics/workqueue.go) so existing
 // dashboards work; kubetrain's own are prefixed `kubetrain_`.
 
+import { TrainJobStates, type TrainJobState } from '@kubetrain/api/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** controller-runtime's `controller_runtime_reconcile_time_seconds` buckets. */
@@ -18,11 +19,6 @@ const LATENCY_BUCKETS = Array.from({ length: 15 }, (_, i) => 0.01 * 2 ** i);
 
 /** Outcome label of `controller_runtime_reconcile_total`, as controller-runtime spells it. */
 export type ReconcileResult = 'success' | 'error' | 'requeue' | 'requeue_after';
-
-/** TrainJob states counted by `kubetrain_trainjobs`. */
-export const TrainJobStates = ['Created', 'Suspended', 'Running', 'Complete', 'Failed'] as const;
-/** One of {@link TrainJobStates}. */
-export type TrainJobState = (typeof TrainJobStates)[number];
 
 /** Every metric of the manager, registered in {@link ManagerMetrics.registry}. */
 export class ManagerMetrics {

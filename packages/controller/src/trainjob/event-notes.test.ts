@@ -27,7 +27,6 @@ describe('describeFailedPod', () => {
   ): PodView => ({
     metadata: { name, creationTimestamp: created },
     status: {
-      phase: exitCode === 0 ? 'Succeeded' : 'Failed',
       containerStatuses: [
         { name: container, state: { terminated: { exitCode, ...(reason ? { reason } : {}) } } },
       ],

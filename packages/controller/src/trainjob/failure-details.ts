@@ -1,39 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
-// Which pod of a failed job failed, and how: the first container that terminated with a non-zero
-// exit code, read from the pods' status (pure).
+// Which pod of a failed job failed, and how, as the Failed event's note says it; the rule that picks
+// the container is `@kubetrain/api`'s `findFailedContainer` (the one `kubetrain describe` uses).
+
+import { findFailedContainer, type FailurePodView } from '@kubetrain/api/core';
 
 /** The parts of a core/v1 Pod read here. */
-export interface PodView {
-  metadata?: { name?: string; creationTimestamp?: string };
-  status?: {
-    phase?: string;
-    containerStatuses?: ContainerStatusView[];
-    initContainerStatuses?: ContainerStatusView[];
-  };
-}
-
-interface ContainerStatusView {
-  name: string;
-  state?: { terminated?: { exitCode?: number; reason?: string } };
-  lastState?: { terminated?: { exitCode?: number; reason?: string } };
-}
+export type PodView = FailurePodView;
 
 /**
- * `pod <name> container <c> exited with code <n> (<reason>)` for the earliest-created pod with a
- * container (init containers first) that terminated with a non-zero code; undefined when none did.
+ * `pod <name> container <c> exited with code <n> (<reason>)` for the failing container
+ * ({@link findFailedContainer}); undefined when none failed.
  */
 export function describeFailedPod(pods: readonly PodView[]): string | undefined {
-  const sorted = [...pods].sort((a, b) =>
-    String(a.metadata?.creationTimestamp ?? '').localeCompare(String(b.metadata?.creationTimestamp ?? '')),
-  );
-  for (const pod of sorted) {
-    const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
-    for (const c of statuses) {
-      const t = c.state?.terminated ?? c.lastState?.terminated;
-      if (t?.exitCode === undefined || t.exitCode === 0) continue;
-      const reason = t.reason ? ` (${t.reason})` : '';
-      return `pod ${pod.metadata?.name ?? '?'} container ${c.name} exited with code ${t.exitCode}${reason}`;
-    }
-  }
-  return undefined;
+  const failure = findFailedContainer(pods);
+  if (failure === undefined) return undefined;
+  const reason = failure.reason ? ` (${failure.reason})` : '';
+  return `pod ${failure.pod || '?'} container ${failure.container} exited with code ${failure.exitCode}${reason}`;
 }

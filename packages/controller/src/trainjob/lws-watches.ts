@@ -10,6 +10,7 @@
 
 import { Kinds, LWSKeys } from '@kubetrain/api/core';
 import {
+  controllerOwnerKey,
   keyOf,
   resourceRef,
   Store,
@@ -51,13 +52,6 @@ export interface Enqueuers {
 function groupOf(pod: KubeObject): string[] {
   const name = pod.metadata?.labels?.[LWSKeys.Name];
   return name === undefined ? [] : [keyOf(pod.metadata?.namespace, name)];
-}
-
-function ownerTrainJob(object: KubeObject): string | undefined {
-  const owner = object.metadata?.ownerReferences?.find(
-    (o) => o.controller === true && o.kind === Kinds.TrainJob,
-  );
-  return owner === undefined ? undefined : keyOf(object.metadata?.namespace, owner.name);
 }
 
 function isComplete(job: KubeObject | undefined): boolean {
@@ -114,7 +108,7 @@ export class LeaderWorkerSetWatches {
   connect(enqueue: Enqueuers): void {
     for (const store of [this.leaderWorkerSets, this.jobs]) {
       const owner = (queue: (key: string) => void) => (object: KubeObject) => {
-        const key = ownerTrainJob(object);
+        const key = controllerOwnerKey(object, Kinds.TrainJob);
         if (key !== undefined) queue(key);
       };
       store.addHandler({

@@ -21,7 +21,7 @@ import {
   findLiveRuntime,
   readSnapshot,
   RuntimeNotFoundError,
-  snapshotName,
+  runtimeSnapshotName,
   type KubeObject as EngineObject,
 } from '../engine/engine-port.js';
 import { FieldManagers } from '@kubetrain/api/core';
@@ -54,7 +54,7 @@ export class RuntimeSource {
     const memo = this.memo.get(uid);
     if (memo !== undefined) return memo;
     const namespace = trainJob.metadata?.namespace ?? '';
-    const name = snapshotName(trainJob);
+    const name = runtimeSnapshotName(trainJob);
     const known = this.stores.configMaps.getOrRecent(keyOf(namespace, name));
     let runtime = known.state === 'absent' ? undefined : await this.readExisting(trainJob, namespace, name);
     runtime ??= await this.snapshotLive(trainJob, namespace);

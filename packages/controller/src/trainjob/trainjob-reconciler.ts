@@ -18,7 +18,7 @@ import {
   type TrainJob,
   type TrainJobStatus,
 } from '@kubetrain/api/core';
-import { FieldManagers } from '@kubetrain/api/core';
+import { FieldManagers, formatMetaTime as rfc3339 } from '@kubetrain/api/core';
 import {
   Applier,
   isAlreadyExists,
@@ -36,7 +36,6 @@ import {
   isFinished,
   isKueueManaged,
   isWorkloadSuspended,
-  rfc3339,
   UnsupportedRuntimeError,
   type DesiredObject,
   type Engine,

@@ -6,6 +6,8 @@ import type { V1KindName } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
   metadataOnly,
+  controllerOwner,
+  controllerOwnerKey,
   objectKey,
   projection,
   Reflector,
@@ -129,10 +131,10 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
   }
   // Pods and Services wake their job (the controller owner reference names kind and name).
   const ownerKey = (o: KubeObject) => {
-    const owner = o.metadata?.ownerReferences?.find((r) => r.controller === true);
-    if (owner === undefined) return undefined;
-    const entry = byKind.get(owner.kind);
-    return entry === undefined ? undefined : { entry, key: `${o.metadata?.namespace}/${owner.name}` };
+    const owner = controllerOwner(o);
+    const entry = owner === undefined ? undefined : byKind.get(owner.kind);
+    const key = controllerOwnerKey(o);
+    return entry === undefined || key === undefined ? undefined : { entry, key };
   };
   const wake = (o: KubeObject) => {
     const found = ownerKey(o);

@@ -5,6 +5,7 @@
 // pods and Services they own (read, created, deleted; never updated), PyTorch's HPA (applied, deleted), the
 // gang PodGroups.
 import { V1KindPlurals } from '@kubetrain/api/core';
+import { KindRefs } from '@kubetrain/runtime';
 import { SUPPORTED_V1_KINDS } from './kind-flag.js';
 
 /** One RBAC PolicyRule. */
@@ -45,8 +46,8 @@ export function v1ClusterRules(): V1PolicyRule[] {
     // The PodGroup of each job with --gang-scheduler-name (Volcano's or scheduler-plugins'): read,
     // created, updated when its spec differs, deleted when the job finishes or is suspended.
     {
-      apiGroups: ['scheduling.volcano.sh', 'scheduling.x-k8s.io'],
-      resources: ['podgroups'],
+      apiGroups: [KindRefs.VolcanoPodGroup.group, KindRefs.SchedulerPluginsPodGroup.group],
+      resources: [KindRefs.VolcanoPodGroup.resource],
       verbs: ['create', 'delete', 'get', 'update'],
     },
   ];

@@ -3,7 +3,12 @@
 // ReconcilePods, ReconcileServices), in its order: skip (managedBy, deletion), default and validate,
 // finished (cleanPodPolicy, TTL), suspended, resumed, deadline and backoff limit, then pods and Services
 // per replica, then the kind's UpdateJobStatus; the status is written once, when it changed.
-import { formatFieldErrors, type V1JobStatus, type V1ReplicaStatus } from '@kubetrain/api/core';
+import {
+  formatFieldErrors,
+  formatMetaTime,
+  type V1JobStatus,
+  type V1ReplicaStatus,
+} from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import { freshest } from '../cluster/freshest.js';
 import {
@@ -75,11 +80,6 @@ export interface V1ReconcilerDeps {
 /** How soon a job whose Volcano PodGroup is not admitted yet is looked at again. */
 const POD_GROUP_POLL_MS = 1000;
 
-/** RFC 3339 with seconds, as metav1.Time prints. */
-export function formatTime(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 /** The field manager of the v1 controllers' server-side applies. */
 export const FIELD_MANAGER = 'kubetrain-v1';
 
@@ -139,7 +139,7 @@ export class V1JobReconciler {
       events: [],
     };
     const before = JSON.stringify(cached.status ?? {});
-    const time = formatTime(pass.now);
+    const time = formatMetaTime(pass.now);
     if (pass.status.conditions?.some((c) => c.type === V1ConditionTypes.Created) !== true)
       setCondition(
         pass.status,
@@ -167,7 +167,7 @@ export class V1JobReconciler {
 
   private async step(pass: Pass): Promise<{ requeueAfterMs?: number }> {
     const { job, status, now } = pass;
-    const time = formatTime(now);
+    const time = formatMetaTime(now);
     const policy = job.spec.runPolicy;
     const errors = validateV1Job(job, this.deps.framework);
     if (errors.length > 0 && !isFinished(status)) {
@@ -262,8 +262,8 @@ export class V1JobReconciler {
 
   private fail(pass: Pass, reason: string, message: string): void {
     const { status } = pass;
-    status.completionTime ??= formatTime(pass.now);
-    if (setCondition(status, { type: 'Failed', status: 'True', reason, message }, formatTime(pass.now)))
+    status.completionTime ??= formatMetaTime(pass.now);
+    if (setCondition(status, { type: 'Failed', status: 'True', reason, message }, formatMetaTime(pass.now)))
       pass.events.push({ type: 'Warning', reason, note: message });
   }
 
@@ -272,7 +272,7 @@ export class V1JobReconciler {
     const reason = v.reason ?? this.reason(v.type);
     if (v.type === 'Failed') return this.fail(pass, reason, v.message);
     if (v.type === 'Succeeded') {
-      status.completionTime ??= formatTime(pass.now);
+      status.completionTime ??= formatMetaTime(pass.now);
       for (const rtype of counts.keys()) {
         const rs = status.replicaStatuses?.[rtype];
         if (rs !== undefined) {
@@ -284,7 +284,7 @@ export class V1JobReconciler {
     const changed = setCondition(
       status,
       { type: v.type, status: 'True', reason, message: v.message },
-      formatTime(pass.now),
+      formatMetaTime(pass.now),
     );
     if (changed && v.type !== 'Running')
       pass.events.push({ type: v.type === 'Restarting' ? 'Warning' : 'Normal', reason, note: v.message });
@@ -517,7 +517,7 @@ export class V1JobReconciler {
       setCondition(
         pass.status,
         { type: 'Restarting', status: 'True', reason: this.reason('Restarting'), message },
-        formatTime(pass.now),
+        formatMetaTime(pass.now),
       )
     )
       pass.events.push({ type: 'Warning', reason: this.reason('Restarting'), note: message });

@@ -3,7 +3,7 @@
 // TrainJob's runtime snapshot ConfigMap, its JobSet, the PriorityClasses. The manager's
 // implementation reads through the API client (a GET per request, always current).
 
-import { API_VERSION, Kinds, Resources, type JobSet } from '@kubetrain/api/core';
+import { TrainerResourceRefs, type JobSet } from '@kubetrain/api/core';
 import type { RuntimeInput } from '@kubetrain/runtime';
 import { isNotFound, resourceRef, type KubeClient, type KubeObject } from '../cluster/kube.js';
 
@@ -18,13 +18,8 @@ export interface AdmissionLookups {
 }
 
 const refs = {
-  TrainingRuntime: resourceRef(API_VERSION, Resources.TrainingRuntime, Kinds.TrainingRuntime),
-  ClusterTrainingRuntime: resourceRef(
-    API_VERSION,
-    Resources.ClusterTrainingRuntime,
-    Kinds.ClusterTrainingRuntime,
-    false,
-  ),
+  TrainingRuntime: TrainerResourceRefs.TrainingRuntime,
+  ClusterTrainingRuntime: TrainerResourceRefs.ClusterTrainingRuntime,
   ConfigMap: resourceRef('v1', 'configmaps', 'ConfigMap'),
   JobSet: resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet'),
   PriorityClass: resourceRef('scheduling.k8s.io/v1', 'priorityclasses', 'PriorityClass', false),

@@ -2,9 +2,10 @@
 // The TrainJob mutating webhook (`defaulter.trainjob.trainer.kubeflow.org`): the engine's
 // defaulter (each `runtimePatches[].time`), answered as a JSON patch against the object sent.
 
+import { formatMetaTime } from '@kubetrain/api/core';
 import { defaultTrainJob, type TrainJobInput } from '@kubetrain/runtime';
 import { allowed, errored, patched } from './admission-review.js';
-import { rfc3339Seconds, type AdmissionHandler } from './handler.js';
+import type { AdmissionHandler } from './handler.js';
 import { jsonPatch } from './json-patch.js';
 import { schemaProblems } from './schema-check.js';
 
@@ -17,7 +18,7 @@ export function trainJobDefaulter(now: () => Date = () => new Date()): Admission
     const old = request.operation === 'UPDATE' ? (request.oldObject as TrainJobInput | undefined) : undefined;
     let defaulted: TrainJobInput;
     try {
-      defaulted = defaultTrainJob(old, object, rfc3339Seconds(now()));
+      defaulted = defaultTrainJob(old, object, formatMetaTime(now()));
     } catch (error) {
       // Off the schema: nothing to default; the API server's schema check, which comes next, refuses it.
       if ((await schemaProblems('TrainJob', object)) !== undefined) return allowed();

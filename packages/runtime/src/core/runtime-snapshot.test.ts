@@ -2,7 +2,25 @@
 import { parse, stringify } from 'yaml';
 import { torchRuntime, trainJob } from '@kubetrain/testing';
 import type { KubeObject } from '../types.js';
-import { buildRuntimeSnapshot, readRuntimeSnapshot, RuntimeSnapshotError } from './runtime-snapshot.js';
+import {
+  buildRuntimeSnapshot,
+  readRuntimeSnapshot,
+  RuntimeSnapshotError,
+  runtimeSnapshotName,
+} from './runtime-snapshot.js';
+
+describe('runtimeSnapshotName', () => {
+  const cases: Record<string, { name: string | undefined; want: string }> = {
+    'the TrainJob name and -runtime-snapshot': { name: 'tj', want: 'tj-runtime-snapshot' },
+    'no name': { name: undefined, want: '-runtime-snapshot' },
+  };
+  for (const [name, tc] of Object.entries(cases))
+    it(name, () =>
+      expect(runtimeSnapshotName({ metadata: { ...(tc.name === undefined ? {} : { name: tc.name }) } })).toBe(
+        tc.want,
+      ),
+    );
+});
 
 const job = trainJob('j', 'torch-distributed', {});
 const runtime = torchRuntime();

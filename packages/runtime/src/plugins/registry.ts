@@ -17,7 +17,7 @@ import {
   type PluginFactory,
 } from '../framework/dependencies.js';
 import type { Plugin } from '../framework/plugin.js';
-import { KubetrainFeatureGates } from '@kubetrain/api/core';
+import { FeatureGateNames } from '@kubetrain/api/core';
 import { create as createJobSet } from '../workload/jobset/jobset-plugin.js';
 import { create as createLeaderWorkerSet } from '../workload/leaderworkerset/leaderworkerset-plugin.js';
 import { create as createCoScheduling } from './coscheduling/coscheduling.js';
@@ -48,7 +48,7 @@ export const pluginFactories: readonly PluginFactory[] = Object.freeze([
 
 /** Factories registered after {@link pluginFactories} only when their feature gate is on. */
 export const gatedPluginFactories: ReadonlyArray<{ readonly gate: string; readonly create: PluginFactory }> =
-  Object.freeze([{ gate: KubetrainFeatureGates.LeaderWorkerSetBackend, create: createLeaderWorkerSet }]);
+  Object.freeze([{ gate: FeatureGateNames.LeaderWorkerSetBackend, create: createLeaderWorkerSet }]);
 
 /**
  * Fresh instances of the built-in plugins, in registry order, each created with frozen copies of

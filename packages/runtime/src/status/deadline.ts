@@ -2,7 +2,7 @@
 // `spec.activeDeadlineSeconds` (upstream trainjob_controller.go `reconcileDeadline`), as a pure
 // function of the TrainJob and a given `now`: the controller owns the clock.
 
-import { TrainJobConditionTypes } from '@kubetrain/api/core';
+import { formatMetaTime, TrainJobConditionTypes } from '@kubetrain/api/core';
 import { findCondition, isTrainJobFinished } from './conditions.js';
 import type { ConditionInput } from './types.js';
 
@@ -58,7 +58,7 @@ export function activeDeadline(trainJob: DeadlineView, now: Date | string): Acti
   const remainingMs = expired ? 0 : left;
   const at = new Date(deadline);
   return {
-    ...(Number.isNaN(at.getTime()) ? {} : { deadline: at.toISOString().replace(/\.\d{3}Z$/, 'Z') }),
+    ...(Number.isNaN(at.getTime()) ? {} : { deadline: formatMetaTime(at) }),
     expired,
     remainingMs,
     requeueAfterMs: Math.max(remainingMs, MIN_REQUEUE_MS),

@@ -6,6 +6,8 @@
 // `schedulingPolicy.minAvailable`, else the sum of replicas; Volcano's queue (`default` unless the
 // policy or the existing PodGroup names one) and priorityClassName; minResources from the policy, else
 // the requests of the first minMember pods; scheduleTimeoutSeconds for scheduler-plugins only.
+import { Annotations, Labels } from '@kubetrain/api/core';
+import { KindRefs, type KindRef } from '../framework/kinds.js';
 import { addToResourceList, formatResourceList, parseQuantity, type Quantity } from '../util/quantity.js';
 import type { GangScheduling } from './gang-flag.js';
 import type {
@@ -19,26 +21,22 @@ import type {
 import { ownerReference } from './render.js';
 
 /** Volcano's PodGroup API. */
-export const VOLCANO_POD_GROUP: V1ObjectApi = {
-  apiVersion: 'scheduling.volcano.sh/v1beta1',
-  kind: 'PodGroup',
-  plural: 'podgroups',
-};
-/** scheduler-plugins' (Coscheduling) PodGroup API. */
-export const COSCHEDULING_POD_GROUP: V1ObjectApi = {
-  apiVersion: 'scheduling.x-k8s.io/v1alpha1',
-  kind: 'PodGroup',
-  plural: 'podgroups',
-};
+/** A kind as the v1 engine names the objects it builds: apiVersion, kind, plural. */
+function objectApi(kind: KindRef): V1ObjectApi {
+  return {
+    apiVersion: kind.group === '' ? kind.version : `${kind.group}/${kind.version}`,
+    kind: kind.kind,
+    plural: kind.resource,
+  };
+}
 
-/** The pod annotation naming a pod's Volcano PodGroup (`volcanov1beta1.KubeGroupNameAnnotationKey`). */
-export const VOLCANO_GROUP_NAME_ANNOTATION = 'scheduling.k8s.io/group-name';
+const VOLCANO_POD_GROUP = objectApi(KindRefs.VolcanoPodGroup);
+/** scheduler-plugins' (Coscheduling) PodGroup API. */
+const COSCHEDULING_POD_GROUP = objectApi(KindRefs.SchedulerPluginsPodGroup);
 /** The pod annotation naming a pod's Volcano task (`volcanobatchv1alpha1.TaskSpecKey`). */
-export const VOLCANO_TASK_SPEC_ANNOTATION = 'volcano.sh/task-spec';
-/** The pod label naming a pod's scheduler-plugins PodGroup (`schedulerpluginsv1alpha1.PodGroupLabel`). */
-export const COSCHEDULING_POD_GROUP_LABEL = 'scheduling.x-k8s.io/pod-group';
+const VOLCANO_TASK_SPEC_ANNOTATION = 'volcano.sh/task-spec';
 /** Volcano's queue when neither the policy nor the PodGroup names one. */
-export const DEFAULT_QUEUE = 'default';
+const DEFAULT_QUEUE = 'default';
 
 /** The event upstream records when a template names another scheduler (`podTemplateSchedulerNameReason`). */
 export const SCHEDULER_NAME_EVENT = {
@@ -201,8 +199,8 @@ export function joinGang(pod: V1Object, job: V1JobObject, gang: GangScheduling, 
   if (gang.plugin === 'volcano') {
     metadata.annotations = {
       ...metadata.annotations,
-      [VOLCANO_GROUP_NAME_ANNOTATION]: name,
+      [Annotations.VolcanoGroupName]: name,
       [VOLCANO_TASK_SPEC_ANNOTATION]: rtype.toLowerCase(),
     };
-  } else metadata.labels = { ...metadata.labels, [COSCHEDULING_POD_GROUP_LABEL]: name };
+  } else metadata.labels = { ...metadata.labels, [Labels.CoschedulingPodGroup]: name };
 }

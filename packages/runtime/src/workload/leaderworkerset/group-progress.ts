@@ -4,7 +4,7 @@
 // any restart, so the controller keeps this record on the LeaderWorkerSet (annotation
 // `kubetrain.dev/group-progress`) and hands it back with each observation.
 
-import { ContainerNames, KubetrainAnnotations, LWSKeys } from '@kubetrain/api/core';
+import { ContainerNames, formatMetaTime, KubetrainAnnotations, LWSKeys } from '@kubetrain/api/core';
 import type { ObservedContainerState, ObservedPod } from '../../framework/plugin.js';
 
 /** What has been seen of the group so far. */
@@ -202,7 +202,7 @@ function foldAttempt(
 }
 
 function isoOf(ms: number): string | undefined {
-  return Number.isFinite(ms) ? new Date(ms).toISOString().replace('.000Z', 'Z') : undefined;
+  return Number.isFinite(ms) ? formatMetaTime(new Date(ms)) : undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { KubetrainAnnotations, KubetrainFeatureGates } from '@kubetrain/api';
+import { KubetrainAnnotations, FeatureGateNames } from '@kubetrain/api';
 import { toYaml, trainJobObject } from '@kubetrain/testing';
 import { render, status, validateAdmission } from '../../engine.js';
 import { RenderError } from '../../framework/errors.js';
@@ -73,7 +73,7 @@ describe('the opt-in', () => {
     ).toEqual(['JobSet', 'LeaderWorkerSet']);
     expect(defaultPlugins().map((p) => p.name)).not.toContain('LeaderWorkerSet');
     expect(
-      defaultPlugins({ featureGates: { [KubetrainFeatureGates.LeaderWorkerSetBackend]: false } }),
+      defaultPlugins({ featureGates: { [FeatureGateNames.LeaderWorkerSetBackend]: false } }),
     ).toHaveLength(defaultPlugins().length);
     const added = watchedKinds(lwsPlugins()).filter(
       (k) => !watchedKinds(defaultPlugins()).some((d) => d.group === k.group && d.kind === k.kind),

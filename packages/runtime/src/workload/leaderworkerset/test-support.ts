@@ -2,7 +2,7 @@
 // Test helpers of the LeaderWorkerSet backend: the plugins with its gate on, a runtime opted in,
 // renders checked for identical bytes twice.
 
-import { KubetrainAnnotations, KubetrainFeatureGates, WorkloadBackends } from '@kubetrain/api';
+import { KubetrainAnnotations, FeatureGateNames, WorkloadBackends } from '@kubetrain/api';
 import { toYaml, upstreamRuntimes } from '@kubetrain/testing';
 import { render, type RenderResult } from '../../engine.js';
 import type { Plugin } from '../../framework/plugin.js';
@@ -11,7 +11,7 @@ import type { TrainJob, TrainingRuntime } from '../../types.js';
 
 /** The built-in plugins with the LeaderWorkerSet backend registered (its feature gate on). */
 export function lwsPlugins(): Plugin[] {
-  return defaultPlugins({ featureGates: { [KubetrainFeatureGates.LeaderWorkerSetBackend]: true } });
+  return defaultPlugins({ featureGates: { [FeatureGateNames.LeaderWorkerSetBackend]: true } });
 }
 
 /** A copy of `runtime` annotated `kubetrain.dev/workload: LeaderWorkerSet` (plus `annotations`). */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// Feature gates of the manager, as upstream's `pkg/features` declares them; set from the
-// Configuration's `featureGates`, then from `--feature-gates` (the flag wins).
+// The feature gates, as upstream's `pkg/features` declares them, and how `--feature-gates` text is
+// read (Go's strconv.ParseBool, as component-base): the manager (its Configuration's `featureGates`,
+// then the flag, which wins) and `kubetrain render --feature-gates` both use these.
 
 /**
  * The known gates with their defaults. Upstream has exactly one, `TrainJobStatus` (Alpha);
@@ -15,6 +16,12 @@ export const FEATURE_GATE_DEFAULTS = {
 
 /** The name of a known gate. */
 export type FeatureGateName = keyof typeof FEATURE_GATE_DEFAULTS;
+
+/** The known gates' names, for code that tests one (`gates[FeatureGateNames.TrainJobStatus]`). */
+export const FeatureGateNames: { readonly [K in FeatureGateName]: K } = {
+  TrainJobStatus: 'TrainJobStatus',
+  LeaderWorkerSetBackend: 'LeaderWorkerSetBackend',
+};
 
 /** Every gate's effective value. */
 export type FeatureGates = Readonly<Record<FeatureGateName, boolean>>;
@@ -55,6 +62,7 @@ export function parseFeatureGateFlag(text: string): Record<string, boolean> {
   return out;
 }
 
+/** Go's `strconv.ParseBool`: 1, t, T, TRUE, true, True or 0, f, F, FALSE, false, False; else undefined. */
 function parseGoBool(text: string): boolean | undefined {
   if (['1', 't', 'T', 'true', 'TRUE', 'True'].includes(text)) return true;
   if (['0', 'f', 'F', 'false', 'FALSE', 'False'].includes(text)) return false;
