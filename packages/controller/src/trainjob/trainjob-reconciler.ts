@@ -3,54 +3,33 @@
 // guide), for one key, level-triggered and idempotent:
 //  1. read the TrainJob from the store (or our own newer write of it); gone → forget it;
 //  2. skip it, writing nothing, when managedBy names another controller;
-//  3. unless finished: resolve the runtime (snapshot first), render, and write only what the
-//     apply policies and the last applied hashes call for;
-//  4. status from the observed JobSet (Suspended, Complete/Failed, jobsStatus), or, on the
-//     LeaderWorkerSet backend, from the LeaderWorkerSet, its pods and initializer Jobs;
+//  3. unless finished: resolve the runtime (snapshot first, runtime-source.ts), render, and write
+//     only what the apply policies and the last applied hashes call for (object-writes.ts);
+//  4. status from the observed workload, through its port (workload/: the JobSet, or the
+//     LeaderWorkerSet with its pods and initializer Jobs);
 //  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the workload deleted, or a requeue;
-//  6. one merge patch of /status when it changed; the LeaderWorkerSet's progress patch; the events.
+//  6. one merge patch of /status when it changed; the port's bookkeeping; the events.
 
 import {
   ManagedBy,
   TrainJobConditionTypes,
   TrainJobReasons,
-  type AnyTrainingRuntime,
   type TrainJob,
   type TrainJobStatus,
 } from '@kubetrain/api/core';
 import { FieldManagers, formatMetaTime as rfc3339 } from '@kubetrain/api/core';
-import {
-  Applier,
-  isAlreadyExists,
-  keyOf,
-  metadataOnly,
-  type KubeApi,
-  type KubeObject,
-  type Logger,
-  type Store,
-} from '../cluster/kube.js';
+import { Applier, type KubeApi, type Logger } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
-import { ManagerResources, ResourceIndex } from '../cluster/resources.js';
-import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
-import {
-  isFinished,
-  isKueueManaged,
-  isWorkloadSuspended,
-  UnsupportedRuntimeError,
-  type DesiredObject,
-  type Engine,
-} from '../engine/engine-port.js';
+import { ManagerResources } from '../cluster/resources.js';
+import type { ManagerStores } from '../cluster/stores.js';
+import { isFinished, isKueueManaged, UnsupportedRuntimeError, type Engine } from '../engine/engine-port.js';
 import type { EventInput, EventRecorder } from '../events/event-recorder.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
 import { mergePatch } from '../util/merge-patch.js';
-import { AppliedHashes } from './applied-hashes.js';
-import { decideApply, type ObservedObject } from './apply-decision.js';
 import * as notes from './event-notes.js';
-import { appliedHashOf, markOwned } from './owned-marks.js';
-import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
-import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
-import { observedSecret } from './secret-writes.js';
+import { ObjectWriter, type Applied } from './object-writes.js';
+import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 import { workloadOf, type WorkloadPort } from './workload/index.js';
@@ -87,26 +66,6 @@ export interface TrainJobReconcilerDeps {
   readonly lifecycleEvents?: boolean;
 }
 
-/** What the apply step did: the workload kind it created now, if any, and which backend renders. */
-interface Applied {
-  readonly created?: string;
-  readonly leaderWorkerSet: boolean;
-}
-
-/** What the store of `kind` keeps of an object we wrote (as its reflector's transform would). */
-function projectionOf(kind: string): (object: KubeObject) => KubeObject {
-  switch (kind) {
-    case 'JobSet':
-      return jobSetProjection;
-    case 'LeaderWorkerSet':
-      return leaderWorkerSetProjection;
-    case 'Job':
-      return initializerJobProjection;
-    default:
-      return metadataOnly;
-  }
-}
-
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -116,10 +75,9 @@ export class TrainJobReconciler {
   /** Controller name in metrics and logs, as upstream registers it. */
   static readonly controllerName = 'trainjob_controller';
 
-  private readonly hashes = new AppliedHashes();
+  private readonly writer: ObjectWriter;
   private readonly coalescer: StatusCoalescer;
   private readonly applier: Applier;
-  private readonly resources: ResourceIndex;
   private readonly runtimes: RuntimeSource;
   /** The last warning note per TrainJob key, so that a job waiting for its runtime warns once. */
   private readonly warned = new Map<string, string>();
@@ -128,8 +86,8 @@ export class TrainJobReconciler {
   constructor(private readonly deps: TrainJobReconcilerDeps) {
     this.runtimes = new RuntimeSource(deps.client, deps.stores);
     this.applier = new Applier(deps.client, { fieldManager: FieldManagers.Trainer });
-    this.resources = new ResourceIndex(deps.engine.ownedKinds);
     this.now = deps.now ?? (() => new Date());
+    this.writer = new ObjectWriter({ ...deps, now: this.now });
     this.coalescer = new StatusCoalescer(deps.statusCoalesceWindowMs);
   }
 
@@ -189,7 +147,7 @@ export class TrainJobReconciler {
       );
     }
     if (isFinished(status)) {
-      this.hashes.forget(key);
+      this.writer.forget(key);
       this.runtimes.forget(trainJob.metadata?.uid ?? '');
     }
     if (step.error !== undefined) throw step.error;
@@ -198,7 +156,7 @@ export class TrainJobReconciler {
 
   /** The TrainJob `key` is gone: forget what is kept for it. */
   private forgetKey(key: string): ReconcileResult {
-    this.hashes.forget(key);
+    this.writer.forget(key);
     this.warned.delete(key);
     this.coalescer.settled(key);
     this.deps.leaderWorkerSets?.forget(key);
@@ -218,7 +176,7 @@ export class TrainJobReconciler {
   ): Promise<{ applied?: Applied; status?: TrainJobStatus; error?: unknown }> {
     try {
       const runtime = await this.runtimes.resolve(trainJob);
-      const applied = await this.applyObjects(key, trainJob, runtime, log);
+      const applied = await this.writer.write(key, trainJob, runtime, log);
       this.warned.delete(key);
       return { applied };
     } catch (error) {
@@ -231,140 +189,6 @@ export class TrainJobReconciler {
       this.warned.delete(key);
       void this.deps.events.record(trainJob, notes.resourcesCreationFailed(errorText(error)));
       return { error };
-    }
-  }
-
-  /**
-   * Writes what the policies call for, each object only once the objects of its `after` are
-   * finished; returns the workload kind created now (if any) and whether the render is a
-   * LeaderWorkerSet's.
-   */
-  private async applyObjects(
-    key: string,
-    trainJob: TrainJob,
-    runtime: AnyTrainingRuntime,
-    log: () => Logger,
-  ): Promise<Applied> {
-    const uid = trainJob.metadata?.uid ?? '';
-    const name = trainJob.metadata?.name ?? '';
-    const suspended = trainJob.spec?.suspend === true;
-    // Generated Secrets (MPI SSH keys) are rendered only when the JobSet is applied in this
-    // reconcile: that is when they are created (secret-writes.ts).
-    // An object waits for its `after` (the LeaderWorkerSet for its initializer Jobs' completion).
-    const ready = (d: DesiredObject) =>
-      d.after === undefined || this.deps.leaderWorkerSets?.afterSatisfied(d.after) === true;
-    let rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: false });
-    const workloadDue = rendered.desired.some(
-      (d) =>
-        d.policy === 'whileAbsentOrSuspended' &&
-        ready(d) &&
-        this.observe(key, uid, d, false).decision(suspended) !== 'skip',
-    );
-    if (workloadDue && rendered.secretsWithheld)
-      rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: true });
-    const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended' && ready(d));
-    const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended' && ready(d));
-    const write = (d: DesiredObject) => this.applyOne(key, uid, name, d, suspended, workloadDue, log);
-    // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods (for a
-    // LeaderWorkerSet: the initializer Jobs, then the LeaderWorkerSet, in render order).
-    await Promise.all(others.map(write));
-    let created: string | undefined;
-    for (const d of workloads) {
-      const isGroup = d.object.kind === 'JobSet' || d.object.kind === 'LeaderWorkerSet';
-      if ((await write(d)) && isGroup) created = d.object.kind;
-    }
-    if (created !== undefined && trainJob.metadata?.creationTimestamp !== undefined) {
-      const seconds = (this.now().getTime() - Date.parse(String(trainJob.metadata.creationTimestamp))) / 1000;
-      this.deps.metrics.createToJobSet.observe(Math.max(0, seconds));
-    }
-    const leaderWorkerSet = rendered.desired.some((d) => d.object.kind === 'LeaderWorkerSet');
-    return { ...(created !== undefined ? { created } : {}), leaderWorkerSet };
-  }
-
-  /** What is known of the live `d` and the hash last applied; `decision` decides its write. */
-  private observe(key: string, uid: string, d: DesiredObject, workloadDue: boolean) {
-    const objectId = `${d.key.group}/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
-    const last = this.hashes.get(key, uid, objectId);
-    const store = this.storeOf(d.object.kind);
-    const live = store ? freshest(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
-    let observed: ObservedObject;
-    if (store !== undefined) {
-      observed = {
-        exists: live !== undefined,
-        suspended:
-          live !== undefined &&
-          isWorkloadSuspended({
-            apiVersion: d.object.apiVersion,
-            kind: d.object.kind,
-            spec: (live as { spec?: unknown }).spec,
-          }),
-        ...(appliedHashOf(live) !== undefined ? { appliedHash: appliedHashOf(live) as string } : {}),
-      };
-    } else if (d.object.kind === 'Secret') {
-      observed = observedSecret(d.policy, workloadDue, last);
-    } else {
-      observed = { exists: last !== undefined };
-    }
-    return {
-      objectId,
-      last,
-      store,
-      observed,
-      decision: (suspended: boolean) => decideApply(d, suspended, observed, last),
-    };
-  }
-
-  /** Observes, decides and writes one object; returns true when a workload was created. */
-  private async applyOne(
-    key: string,
-    uid: string,
-    trainJobName: string,
-    d: DesiredObject,
-    suspended: boolean,
-    workloadDue: boolean,
-    log: () => Logger,
-  ): Promise<boolean> {
-    const { objectId, last, store, observed, decision: decide } = this.observe(key, uid, d, workloadDue);
-    const decision = decide(suspended);
-    if (decision === 'skip') {
-      if (last === undefined && observed.appliedHash === d.hash) this.hashes.set(key, uid, objectId, d.hash);
-      return false;
-    }
-    const ref = this.resources.resourceFor(d.object.apiVersion, d.object.kind);
-    const body = markOwned(d.object, trainJobName, d.hash) as KubeObject;
-    let written: KubeObject | undefined;
-    if (decision === 'create') {
-      try {
-        written = await this.deps.client.create(ref, body, {
-          namespace: d.key.namespace,
-          fieldManager: FieldManagers.Trainer,
-        });
-      } catch (error) {
-        if (!isAlreadyExists(error)) throw error;
-      }
-    } else {
-      written = await this.applier.apply(ref, body);
-    }
-    if (written !== undefined && store !== undefined) {
-      store.recordWrite(projectionOf(d.object.kind)(written));
-    }
-    this.hashes.set(key, uid, objectId, d.hash);
-    log().debug('Applied object', { kind: d.object.kind, object: d.key.name, decision });
-    return d.policy === 'whileAbsentOrSuspended' && !observed.exists;
-  }
-
-  private storeOf(kind: string): Store | undefined {
-    switch (kind) {
-      case 'JobSet':
-        return this.deps.stores.jobSets;
-      case 'ConfigMap':
-        return this.deps.stores.configMaps;
-      case 'LeaderWorkerSet':
-        return this.deps.leaderWorkerSets?.leaderWorkerSets;
-      case 'Job':
-        return this.deps.leaderWorkerSets?.jobs;
-      default:
-        return undefined;
     }
   }
 

@@ -1,0 +1,210 @@
+// SPDX-License-Identifier: Apache-2.0
+// Step 3 of the TrainJob reconcile: render the job and write only what the apply policies and the
+// hashes last applied call for (apply-decision.ts), each object once the objects of its `after`
+// are finished; the stores remember our own writes until the reflectors catch up.
+
+import { FieldManagers, type AnyTrainingRuntime, type TrainJob } from '@kubetrain/api/core';
+import {
+  Applier,
+  isAlreadyExists,
+  keyOf,
+  metadataOnly,
+  type KubeApi,
+  type KubeObject,
+  type Logger,
+  type Store,
+} from '../cluster/kube.js';
+import { freshest } from '../cluster/freshest.js';
+import { ResourceIndex } from '../cluster/resources.js';
+import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import { isWorkloadSuspended, type DesiredObject, type Engine } from '../engine/engine-port.js';
+import type { ManagerMetrics } from '../metrics/metrics.js';
+import { AppliedHashes } from './applied-hashes.js';
+import { decideApply, type ObservedObject } from './apply-decision.js';
+import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
+import type { LeaderWorkerSetWatches } from './lws-watches.js';
+import { appliedHashOf, markOwned } from './owned-marks.js';
+import { observedSecret } from './secret-writes.js';
+
+/** What the writer is built from. */
+export interface ObjectWriterDeps {
+  readonly client: KubeApi;
+  readonly stores: ManagerStores;
+  readonly engine: Engine;
+  readonly metrics: ManagerMetrics;
+  readonly now: () => Date;
+  /** The LeaderWorkerSet backend's watches; set only when the gate `LeaderWorkerSetBackend` is on. */
+  readonly leaderWorkerSets?: LeaderWorkerSetWatches;
+}
+
+/** What the apply step did: the workload kind it created now, if any, and which backend renders. */
+export interface Applied {
+  readonly created?: string;
+  readonly leaderWorkerSet: boolean;
+}
+
+/** What the store of `kind` keeps of an object we wrote (as its reflector's transform would). */
+function projectionOf(kind: string): (object: KubeObject) => KubeObject {
+  switch (kind) {
+    case 'JobSet':
+      return jobSetProjection;
+    case 'LeaderWorkerSet':
+      return leaderWorkerSetProjection;
+    case 'Job':
+      return initializerJobProjection;
+    default:
+      return metadataOnly;
+  }
+}
+
+/** See the module comment. */
+export class ObjectWriter {
+  private readonly hashes = new AppliedHashes();
+  private readonly applier: Applier;
+  private readonly resources: ResourceIndex;
+
+  constructor(private readonly deps: ObjectWriterDeps) {
+    this.applier = new Applier(deps.client, { fieldManager: FieldManagers.Trainer });
+    this.resources = new ResourceIndex(deps.engine.ownedKinds);
+  }
+
+  /** Forgets the hashes applied for the TrainJob `key` (it is gone or finished). */
+  forget(key: string): void {
+    this.hashes.forget(key);
+  }
+
+  /**
+   * Writes what the policies call for, each object only once the objects of its `after` are
+   * finished; returns the workload kind created now (if any) and whether the render is a
+   * LeaderWorkerSet's.
+   */
+  async write(
+    key: string,
+    trainJob: TrainJob,
+    runtime: AnyTrainingRuntime,
+    log: () => Logger,
+  ): Promise<Applied> {
+    const uid = trainJob.metadata?.uid ?? '';
+    const name = trainJob.metadata?.name ?? '';
+    const suspended = trainJob.spec?.suspend === true;
+    // Generated Secrets (MPI SSH keys) are rendered only when the JobSet is applied in this
+    // reconcile: that is when they are created (secret-writes.ts).
+    // An object waits for its `after` (the LeaderWorkerSet for its initializer Jobs' completion).
+    const ready = (d: DesiredObject) =>
+      d.after === undefined || this.deps.leaderWorkerSets?.afterSatisfied(d.after) === true;
+    let rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: false });
+    const workloadDue = rendered.desired.some(
+      (d) =>
+        d.policy === 'whileAbsentOrSuspended' &&
+        ready(d) &&
+        this.observe(key, uid, d, false).decision(suspended) !== 'skip',
+    );
+    if (workloadDue && rendered.secretsWithheld)
+      rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: true });
+    const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended' && ready(d));
+    const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended' && ready(d));
+    const write = (d: DesiredObject) => this.applyOne(key, uid, name, d, suspended, workloadDue, log);
+    // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods (for a
+    // LeaderWorkerSet: the initializer Jobs, then the LeaderWorkerSet, in render order).
+    await Promise.all(others.map(write));
+    let created: string | undefined;
+    for (const d of workloads) {
+      const isGroup = d.object.kind === 'JobSet' || d.object.kind === 'LeaderWorkerSet';
+      if ((await write(d)) && isGroup) created = d.object.kind;
+    }
+    if (created !== undefined && trainJob.metadata?.creationTimestamp !== undefined) {
+      const seconds =
+        (this.deps.now().getTime() - Date.parse(String(trainJob.metadata.creationTimestamp))) / 1000;
+      this.deps.metrics.createToJobSet.observe(Math.max(0, seconds));
+    }
+    const leaderWorkerSet = rendered.desired.some((d) => d.object.kind === 'LeaderWorkerSet');
+    return { ...(created !== undefined ? { created } : {}), leaderWorkerSet };
+  }
+
+  /** What is known of the live `d` and the hash last applied; `decision` decides its write. */
+  private observe(key: string, uid: string, d: DesiredObject, workloadDue: boolean) {
+    const objectId = `${d.key.group}/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
+    const last = this.hashes.get(key, uid, objectId);
+    const store = this.storeOf(d.object.kind);
+    const live = store ? freshest(store.getOrRecent(keyOf(d.key.namespace, d.key.name))) : undefined;
+    let observed: ObservedObject;
+    if (store !== undefined) {
+      observed = {
+        exists: live !== undefined,
+        suspended:
+          live !== undefined &&
+          isWorkloadSuspended({
+            apiVersion: d.object.apiVersion,
+            kind: d.object.kind,
+            spec: (live as { spec?: unknown }).spec,
+          }),
+        ...(appliedHashOf(live) !== undefined ? { appliedHash: appliedHashOf(live) as string } : {}),
+      };
+    } else if (d.object.kind === 'Secret') {
+      observed = observedSecret(d.policy, workloadDue, last);
+    } else {
+      observed = { exists: last !== undefined };
+    }
+    return {
+      objectId,
+      last,
+      store,
+      observed,
+      decision: (suspended: boolean) => decideApply(d, suspended, observed, last),
+    };
+  }
+
+  /** Observes, decides and writes one object; returns true when a workload was created. */
+  private async applyOne(
+    key: string,
+    uid: string,
+    trainJobName: string,
+    d: DesiredObject,
+    suspended: boolean,
+    workloadDue: boolean,
+    log: () => Logger,
+  ): Promise<boolean> {
+    const { objectId, last, store, observed, decision: decide } = this.observe(key, uid, d, workloadDue);
+    const decision = decide(suspended);
+    if (decision === 'skip') {
+      if (last === undefined && observed.appliedHash === d.hash) this.hashes.set(key, uid, objectId, d.hash);
+      return false;
+    }
+    const ref = this.resources.resourceFor(d.object.apiVersion, d.object.kind);
+    const body = markOwned(d.object, trainJobName, d.hash) as KubeObject;
+    let written: KubeObject | undefined;
+    if (decision === 'create') {
+      try {
+        written = await this.deps.client.create(ref, body, {
+          namespace: d.key.namespace,
+          fieldManager: FieldManagers.Trainer,
+        });
+      } catch (error) {
+        if (!isAlreadyExists(error)) throw error;
+      }
+    } else {
+      written = await this.applier.apply(ref, body);
+    }
+    if (written !== undefined && store !== undefined) {
+      store.recordWrite(projectionOf(d.object.kind)(written));
+    }
+    this.hashes.set(key, uid, objectId, d.hash);
+    log().debug('Applied object', { kind: d.object.kind, object: d.key.name, decision });
+    return d.policy === 'whileAbsentOrSuspended' && !observed.exists;
+  }
+
+  private storeOf(kind: string): Store | undefined {
+    switch (kind) {
+      case 'JobSet':
+        return this.deps.stores.jobSets;
+      case 'ConfigMap':
+        return this.deps.stores.configMaps;
+      case 'LeaderWorkerSet':
+        return this.deps.leaderWorkerSets?.leaderWorkerSets;
+      case 'Job':
+        return this.deps.leaderWorkerSets?.jobs;
+      default:
+        return undefined;
+    }
+  }
+}
