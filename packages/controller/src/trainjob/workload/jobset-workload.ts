@@ -2,13 +2,13 @@
 // The JobSet backend behind the workload port: the JobSet from the store, deleted at the deadline;
 // counter-only status changes paced; a failure names the failing pod of the JobSet.
 
-import { TrainJobReasons, type JobSet, type TrainJob } from '@kubetrain/api/core';
-import { isNotFound, keyOf, type KubeApi, type KubeObject, type Logger } from '../../cluster/kube.js';
+import { JobSetKeys, type JobSet, type TrainJob } from '@kubetrain/api/core';
+import { isNotFound, keyOf, type KubeApi, type Logger } from '../../cluster/kube.js';
 import { freshest } from '../../cluster/freshest.js';
 import { ManagerResources } from '../../cluster/resources.js';
 import type { ManagerStores } from '../../cluster/stores.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
-import { describeFailedPod, type PodView } from '../failure-details.js';
+import { failedPodOf } from './failed-pod.js';
 import type { WorkloadPort } from './workload-port.js';
 
 /** What the JobSet port reads and writes with. */
@@ -39,18 +39,10 @@ export function jobSetWorkload(deps: JobSetWorkloadDeps, trainJob: TrainJob): Wo
       }
     },
     afterStatus: () => Promise.resolve(),
-    async failedPod(_trainJob, _status, reason) {
-      if (reason === TrainJobReasons.DeadlineExceeded || jobSet === undefined) return undefined;
-      try {
-        // Read on failure only: a label-selected pod list.
-        const list = await deps.client.list<PodView & KubeObject>(ManagerResources.Pod, {
-          namespace,
-          labelSelector: `jobset.sigs.k8s.io/jobset-name=${name}`,
-        });
-        return describeFailedPod(list.items);
-      } catch {
-        return undefined;
-      }
-    },
+    failedPod: (_trainJob, _status, reason) =>
+      // Without a JobSet there are no pods to name.
+      jobSet === undefined
+        ? Promise.resolve(undefined)
+        : failedPodOf(deps.client, namespace, `${JobSetKeys.JobSetName}=${name}`, reason),
   };
 }

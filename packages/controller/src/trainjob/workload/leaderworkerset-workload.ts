@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // The LeaderWorkerSet backend behind the workload port: the LeaderWorkerSet, its pods and
 // initializer Jobs as its watches observed them; a missing group is retried soon; every status
-// change is written at once (the progress the status was computed from is recorded after it).
+// change is written at once (the progress the status was computed from is recorded after it); a
+// failure names the failing pod of the group, as `kubetrain describe` does.
 
-import type { TrainJob } from '@kubetrain/api/core';
+import { LWSKeys, type TrainJob } from '@kubetrain/api/core';
 import type { KubeApi, Logger } from '../../cluster/kube.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
 import { deleteLeaderWorkerSet, patchWorkload } from '../lws-writes.js';
 import type { LeaderWorkerSetWatches } from '../lws-watches.js';
+import { failedPodOf } from './failed-pod.js';
 import type { WorkloadPort } from './workload-port.js';
 
 /** How long a job whose LeaderWorkerSet is missing waits before a retry, in ms. */
@@ -39,7 +41,7 @@ export function leaderWorkerSetWorkload(deps: LeaderWorkerSetWorkloadDeps, train
       if (outcome?.workloadPatch !== undefined) await patchWorkload(deps, outcome.workloadPatch);
       deps.leaderWorkerSets.settled(namespace, name, leaderWorkerSet);
     },
-    // As before the port: a LeaderWorkerSet-backed failure names no pod.
-    failedPod: () => Promise.resolve(undefined),
+    failedPod: (_trainJob, _status, reason) =>
+      failedPodOf(deps.client, namespace, `${LWSKeys.Name}=${name}`, reason),
   };
 }
