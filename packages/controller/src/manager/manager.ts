@@ -4,57 +4,31 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { EventRecorderNames, Kinds, trainJobState, type TrainJobState } from '@kubetrain/api/core';
+import { trainJobState, type TrainJobState } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
-  controllerOwner,
-  controllerOwnerKey,
   KubeClient,
   LeaderElector,
   type loadKubeConfig,
-  metadataOnly,
   objectKey,
   Reflector,
-  splitKey,
-  type KubeObject,
   type ReflectorMetrics,
   type ResourceRef,
-  type Store,
 } from '../cluster/kube.js';
 import { countRequests } from '../cluster/request-counter.js';
-import { ManagerResources } from '../cluster/resources.js';
-import {
-  createStores,
-  jobSetProjection,
-  RUNTIME_REF_INDEX,
-  runtimeRefValue,
-  type ManagerStores,
-} from '../cluster/stores.js';
+import { createStores, type ManagerStores } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
-import { createEngine, runtimeSnapshotName } from '../engine/engine-port.js';
-import { EventRecorder } from '../events/event-recorder.js';
+import { createEngine } from '../engine/engine-port.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
 import { ManagerMetrics } from '../metrics/metrics.js';
-import { RuntimeReconciler } from '../runtimes/runtime-reconciler.js';
-import { LeaderWorkerSetWatches } from '../trainjob/lws-watches.js';
-import { OWNED_SELECTOR } from '../trainjob/owned-marks.js';
-import { TrainJobReconciler } from '../trainjob/trainjob-reconciler.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
-import { Controller } from './controller.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
 import { createV1Controllers } from '../v1/controllers.js';
-
-/** Controller names, as upstream's setup.go registers them. */
-export const ControllerNames = {
-  TrainJob: 'trainjob_controller',
-  TrainingRuntime: 'trainingruntime_controller',
-  ClusterTrainingRuntime: 'clustertrainingruntime_controller',
-} as const;
-
-/** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
-export const JOBSET_STATUS_COALESCE_MS = 50;
+import { setupRuntimeControllers } from '../runtimes/setup.js';
+import { setupTrainJobController } from '../trainjob/setup.js';
+import type { Watch } from './controller-setup.js';
 
 /** The namespace of the Lease when neither the file nor `--namespace` names one. */
 export const DEFAULT_NAMESPACE = 'kubeflow-system';
@@ -117,7 +91,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
 
   const scope = (resource: ResourceRef) =>
     resource.namespaced && deps.watchNamespace !== undefined ? { namespace: deps.watchNamespace } : {};
-  const reflect = (resource: ResourceRef, store: Store, extra: Record<string, unknown> = {}) =>
+  const reflect = ({ resource, store, labelSelector, transform }: Watch) =>
     new Reflector({
       client,
       resource,
@@ -125,22 +99,21 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       logger,
       metrics: reflectorMetrics(metrics),
       ...scope(resource),
-      ...extra,
+      ...(labelSelector !== undefined ? { labelSelector } : {}),
+      ...(transform !== undefined ? { transform } : {}),
     });
-  const reflectors = [
-    reflect(ManagerResources.TrainJob, stores.trainJobs),
-    reflect(ManagerResources.TrainingRuntime, stores.trainingRuntimes),
-    reflect(ManagerResources.ClusterTrainingRuntime, stores.clusterTrainingRuntimes),
-    reflect(ManagerResources.JobSet, stores.jobSets, { transform: jobSetProjection }),
-    // Label-selected, kept as metadata only. TODO(kube): `metadataOnly: true` (PartialObjectMetadata
-    // over the wire) once the reflector accepts an empty metadata list (`items: null`).
-    reflect(ManagerResources.ConfigMap, stores.configMaps, {
-      labelSelector: OWNED_SELECTOR,
-      transform: metadataOnly,
-    }),
-    // No Secret reflector: Secrets are never listed, watched or read (least privilege, see
-    // trainjob/secret-writes.ts); the manager only creates and applies them.
+  const engine = createEngine({
+    config: config as unknown as Record<string, unknown>,
+    featureGates: settings.featureGates,
+  });
+  // Each controller declares its watches and handlers (trainjob/setup.ts, runtimes/setup.ts).
+  const trainJob = setupTrainJobController({ client, stores, engine, metrics, logger, settings, host });
+  const setups = [
+    trainJob.setup,
+    setupRuntimeControllers({ client, stores, metrics, logger, trainJobs: trainJob.queue }),
   ];
+  const reflectors = setups.flatMap((s) => s.watches.map(reflect));
+  const controllers = setups.flatMap((s) => s.controllers);
   // The Training Operator v1 kinds of --enable-v1-kinds (none by default): their own reflectors and
   // controllers (packages/controller/src/v1). Their reflectors count for /readyz, but the TrainJob
   // controllers do not wait for them (a missing v1 CRD stops only the v1 controllers).
@@ -155,109 +128,6 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     ...(deps.watchNamespace !== undefined ? { watchNamespace: deps.watchNamespace } : {}),
     ...(deps.clusterDomain !== undefined ? { clusterDomain: deps.clusterDomain } : {}),
   });
-  // The LeaderWorkerSet backend's watches, only with its gate (a default install has no LWS CRDs).
-  const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend
-    ? new LeaderWorkerSetWatches(logger)
-    : undefined;
-  for (const { resource, store, ...extra } of leaderWorkerSets?.sources() ?? [])
-    reflectors.push(reflect(resource, store, extra));
-
-  const events = new EventRecorder(
-    client,
-    EventRecorderNames.TrainJob,
-    `${EventRecorderNames.TrainJob}-${host}`,
-    logger,
-  );
-  const engine = createEngine({
-    config: config as unknown as Record<string, unknown>,
-    featureGates: settings.featureGates,
-  });
-  const trainJobReconciler = new TrainJobReconciler({
-    client,
-    stores,
-    engine,
-    events,
-    metrics,
-    logger,
-    ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
-    ...(flags.statusCoalesceWindowMs !== undefined
-      ? { statusCoalesceWindowMs: flags.statusCoalesceWindowMs }
-      : {}),
-    lifecycleEvents: flags.lifecycleEvents,
-  });
-  const trainJobs = new Controller(
-    ControllerNames.TrainJob,
-    (key) => trainJobReconciler.reconcile(key),
-    trainJobWorkers(config),
-    metrics,
-    logger,
-  );
-  const trainingRuntimes = new RuntimeReconciler(
-    client,
-    ManagerResources.TrainingRuntime,
-    stores.trainingRuntimes,
-  );
-  const clusterTrainingRuntimes = new RuntimeReconciler(
-    client,
-    ManagerResources.ClusterTrainingRuntime,
-    stores.clusterTrainingRuntimes,
-  );
-  const runtimeControllers = [
-    new Controller(ControllerNames.TrainingRuntime, (k) => trainingRuntimes.reconcile(k), 1, metrics, logger),
-    new Controller(
-      ControllerNames.ClusterTrainingRuntime,
-      (k) => clusterTrainingRuntimes.reconcile(k),
-      1,
-      metrics,
-      logger,
-    ),
-  ];
-
-  // Event handlers: every change queues the key it concerns (level-triggered: the key only).
-  const enqueue = (object: KubeObject) => trainJobs.enqueue(objectKey(object));
-  stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
-  const enqueueOwner = (object: KubeObject) => {
-    const key = controllerOwnerKey(object, Kinds.TrainJob);
-    if (key !== undefined) trainJobs.enqueue(key);
-  };
-  // JobSet status changes come in bursts (pods starting, getting ready, finishing): the TrainJob
-  // is reconciled once per burst window, not once per change (one status write per window).
-  const enqueueOwnerSoon = (object: KubeObject) => {
-    const key = controllerOwnerKey(object, Kinds.TrainJob);
-    if (key !== undefined) trainJobs.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
-  };
-  stores.jobSets.addHandler({
-    onAdd: enqueueOwner,
-    onUpdate: (_old, o) => enqueueOwnerSoon(o),
-    onDelete: enqueueOwner,
-  });
-  const ownedDeleted = (object: KubeObject) => {
-    const owner = controllerOwner(object, Kinds.TrainJob);
-    if (owner !== undefined) trainJobReconciler.forgetSnapshot(owner.uid);
-    enqueueOwner(object);
-  };
-  stores.configMaps.addHandler({ onDelete: ownedDeleted });
-  leaderWorkerSets?.connect({
-    now: (key) => trainJobs.enqueue(key),
-    soon: (key) => trainJobs.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS),
-  });
-  const runtimeChanged = (kind: string, controller: Controller) => (object: KubeObject) => {
-    controller.enqueue(objectKey(object));
-    // TrainJobs that wait for this runtime (no snapshot yet) converge now.
-    const value = runtimeRefValue(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
-    for (const key of stores.trainJobs.keysByIndex(RUNTIME_REF_INDEX, value)) {
-      const { namespace, name } = splitKey(key);
-      if (stores.configMaps.getByName(namespace, runtimeSnapshotName({ metadata: { name } })) === undefined)
-        trainJobs.enqueue(key);
-    }
-  };
-  for (const [kind, store, controller] of [
-    [Kinds.TrainingRuntime, stores.trainingRuntimes, runtimeControllers[0]],
-    [Kinds.ClusterTrainingRuntime, stores.clusterTrainingRuntimes, runtimeControllers[1]],
-  ] as const) {
-    const changed = runtimeChanged(kind, controller as Controller);
-    store.addHandler({ onAdd: changed, onUpdate: (_old, o) => changed(o) });
-  }
 
   for (const r of [...reflectors, ...v1.reflectors]) r.start();
   const synced = () => [...reflectors, ...v1.reflectors].every((r) => r.hasSynced);
@@ -266,7 +136,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     const counts: Partial<Record<TrainJobState, number>> = {};
     for (const tj of stores.trainJobs.list()) {
       const key = objectKey(tj);
-      const workload = stores.jobSets.get(key) ?? leaderWorkerSets?.leaderWorkerSets.get(key);
+      const workload = stores.jobSets.get(key) ?? trainJob.leaderWorkerSets?.leaderWorkerSets.get(key);
       const state = trainJobState(tj as never, workload !== undefined);
       counts[state] = (counts[state] ?? 0) + 1;
     }
@@ -320,8 +190,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     await Promise.all(reflectors.map((r) => r.synced));
     if (signal?.aborted) return;
     controllersStarted = true;
-    trainJobs.start();
-    for (const c of runtimeControllers) c.start();
+    for (const c of controllers) c.start();
     void Promise.all(v1.reflectors.map((r) => r.synced)).then(() => {
       if (!signal?.aborted && !stopping) for (const c of v1.controllers) c.start();
     });
@@ -367,11 +236,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       stopping = true;
       clearInterval(statesTimer);
       if (controllersStarted)
-        await Promise.all([
-          trainJobs.stop(),
-          ...runtimeControllers.map((c) => c.stop()),
-          ...v1.controllers.map((c) => c.stop()),
-        ]);
+        await Promise.all([...controllers.map((c) => c.stop()), ...v1.controllers.map((c) => c.stop())]);
       await elector?.stop();
       await Promise.all([...reflectors, ...v1.reflectors].map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));

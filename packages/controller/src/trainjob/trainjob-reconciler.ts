@@ -72,9 +72,6 @@ function errorText(error: unknown): string {
 
 /** The TrainJob controller's reconcile of one key. */
 export class TrainJobReconciler {
-  /** Controller name in metrics and logs, as upstream registers it. */
-  static readonly controllerName = 'trainjob_controller';
-
   private readonly writer: ObjectWriter;
   private readonly coalescer: StatusCoalescer;
   private readonly applier: Applier;

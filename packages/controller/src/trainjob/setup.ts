@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: Apache-2.0
+// The TrainJob controller set up: its watches (TrainJobs, JobSets, the snapshot ConfigMaps and, with
+// the gate, the LeaderWorkerSet backend's), the reconciler, and the handlers that map a change to
+// the TrainJob key it concerns. Also the kinds the plugins declare as watched that it deliberately
+// does not watch, each with its reason (setup.test.ts holds the two lists to the declarations).
+
+import { ControllerNames, EventRecorderNames, Kinds } from '@kubetrain/api/core';
+import {
+  controllerOwner,
+  controllerOwnerKey,
+  metadataOnly,
+  objectKey,
+  type KubeApi,
+  type KubeObject,
+  type Logger,
+} from '../cluster/kube.js';
+import { ManagerResources } from '../cluster/resources.js';
+import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import { trainJobWorkers, type Settings } from '../config/index.js';
+import type { Engine } from '../engine/engine-port.js';
+import { EventRecorder } from '../events/event-recorder.js';
+import { Controller } from '../manager/controller.js';
+import type { ControllerSetup, Watch } from '../manager/controller-setup.js';
+import type { ManagerMetrics } from '../metrics/metrics.js';
+import { LeaderWorkerSetWatches } from './lws-watches.js';
+import { OWNED_SELECTOR } from './owned-marks.js';
+import { TrainJobReconciler } from './trainjob-reconciler.js';
+
+/** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
+export const JOBSET_STATUS_COALESCE_MS = 50;
+
+/**
+ * Kinds the plugins declare as watched (`watchedKinds`, which also gives the RBAC) that the
+ * manager does not watch, by `group/Kind`, with the reason. Upstream watches them all.
+ */
+export const NOT_WATCHED: Readonly<Record<string, string>> = {
+  '/Secret':
+    'never listed, watched or read (least privilege): the manager only creates and applies them (secret-writes.ts)',
+  '/PersistentVolumeClaim': 'created once and never updated (createOnly): nothing to observe',
+  'scheduling.volcano.sh/PodGroup':
+    'not re-applied while the job runs; the hash of the last apply decides the next one',
+  'scheduling.x-k8s.io/PodGroup':
+    'not re-applied while the job runs; the hash of the last apply decides the next one',
+  '/LimitRange': 'no plugin reads it: the PodGroup minResources come from the pod requests only',
+  'node.k8s.io/RuntimeClass': 'no plugin reads it: the PodGroup minResources come from the pod requests only',
+};
+
+/** What the TrainJob controller is set up with. */
+export interface TrainJobSetupDeps {
+  readonly client: KubeApi;
+  readonly stores: ManagerStores;
+  readonly engine: Engine;
+  readonly metrics: ManagerMetrics;
+  readonly logger: Logger;
+  readonly settings: Settings;
+  /** The host name, for the event recorder's instance. */
+  readonly host: string;
+}
+
+/** The TrainJob controller: its setup, its queue (other controllers requeue TrainJobs) and its reconciler. */
+export interface TrainJobController {
+  readonly setup: ControllerSetup;
+  readonly queue: Controller;
+  readonly reconciler: TrainJobReconciler;
+  /** The LeaderWorkerSet backend's stores, with the gate. */
+  readonly leaderWorkerSets?: LeaderWorkerSetWatches;
+}
+
+/** Sets up the TrainJob controller (see the module comment). */
+export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobController {
+  const { client, stores, logger, settings } = deps;
+  const { config, flags } = settings;
+  // The LeaderWorkerSet backend's watches, only with its gate (a default install has no LWS CRDs).
+  const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend
+    ? new LeaderWorkerSetWatches(logger)
+    : undefined;
+  const reconciler = new TrainJobReconciler({
+    client,
+    stores,
+    engine: deps.engine,
+    events: new EventRecorder(
+      client,
+      EventRecorderNames.TrainJob,
+      `${EventRecorderNames.TrainJob}-${deps.host}`,
+      logger,
+    ),
+    metrics: deps.metrics,
+    logger,
+    ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
+    ...(flags.statusCoalesceWindowMs !== undefined
+      ? { statusCoalesceWindowMs: flags.statusCoalesceWindowMs }
+      : {}),
+    lifecycleEvents: flags.lifecycleEvents,
+  });
+  const queue = new Controller(
+    ControllerNames.TrainJob,
+    (key) => reconciler.reconcile(key),
+    trainJobWorkers(config),
+    deps.metrics,
+    logger,
+  );
+
+  // Every change queues the key it concerns (level-triggered: the key only).
+  const enqueue = (object: KubeObject) => queue.enqueue(objectKey(object));
+  stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
+  const owner = (soon: boolean) => (object: KubeObject) => {
+    const key = controllerOwnerKey(object, Kinds.TrainJob);
+    if (key === undefined) return;
+    if (soon) queue.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
+    else queue.enqueue(key);
+  };
+  // JobSet status changes come in bursts (pods starting, getting ready, finishing): the TrainJob
+  // is reconciled once per burst window, not once per change (one status write per window).
+  stores.jobSets.addHandler({
+    onAdd: owner(false),
+    onUpdate: (_old, o) => owner(true)(o),
+    onDelete: owner(false),
+  });
+  stores.configMaps.addHandler({
+    onDelete: (object) => {
+      const trainJob = controllerOwner(object, Kinds.TrainJob);
+      if (trainJob !== undefined) reconciler.forgetSnapshot(trainJob.uid);
+      owner(false)(object);
+    },
+  });
+  leaderWorkerSets?.connect({
+    now: (key) => queue.enqueue(key),
+    soon: (key) => queue.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS),
+  });
+
+  const watches: Watch[] = [
+    { resource: ManagerResources.TrainJob, store: stores.trainJobs },
+    { resource: ManagerResources.JobSet, store: stores.jobSets, transform: jobSetProjection },
+    // Label-selected, kept as metadata only. TODO(kube): `metadataOnly: true` (PartialObjectMetadata
+    // over the wire) once the reflector accepts an empty metadata list (`items: null`).
+    {
+      resource: ManagerResources.ConfigMap,
+      store: stores.configMaps,
+      labelSelector: OWNED_SELECTOR,
+      transform: metadataOnly,
+    },
+    ...(leaderWorkerSets?.sources() ?? []),
+  ];
+  return {
+    setup: { name: 'trainjob', watches, controllers: [queue], gatesStart: true },
+    queue,
+    reconciler,
+    ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
+  };
+}
