@@ -33,11 +33,14 @@ export interface SuiteCluster {
   teardown(): Promise<void>;
 }
 
-/** Creates the namespace `<prefix>-<random>`, installs CRDs and shipped runtimes, starts the manager. */
-export async function prepareSuite(prefix: string): Promise<SuiteCluster> {
+/**
+ * Creates the namespace `<prefix>-<random>`, installs CRDs and shipped runtimes, starts the manager
+ * with `--lifecycle-events` and `flags`.
+ */
+export async function prepareSuite(prefix: string, flags: readonly string[] = []): Promise<SuiteCluster> {
   const namespace = await createNamespace(prefix);
   const installed = await installCrdsAndShippedRuntimes(FIELD_MANAGER);
-  const test = await startTestManager(namespace, undefined, ['--lifecycle-events']);
+  const test = await startTestManager(namespace, undefined, ['--lifecycle-events', ...flags]);
   return {
     namespace,
     test,
@@ -62,15 +65,16 @@ export interface CliSuite {
 
 /**
  * Registers, in the calling `describe`, a beforeAll that prepares the suite ({@link prepareSuite}
- * with `prefix`, a scratch folder, the fail-fast runtime) and an afterAll that tears it down.
+ * with `prefix` and the manager's extra `flags`, a scratch folder, the fail-fast runtime) and an
+ * afterAll that tears it down.
  */
-export function cliSuite(prefix: string): CliSuite {
+export function cliSuite(prefix: string, flags: readonly string[] = []): CliSuite {
   const suffix = randomBytes(2).toString('hex');
   const state: CliSuite = { suffix, failRuntime: `rt-fail-${suffix}`, namespace: '', dir: '' };
   let suite: SuiteCluster | undefined;
   beforeAll(async () => {
     state.dir = mkdtempSync(join(tmpdir(), `kubetrain-${prefix}-`));
-    suite = await prepareSuite(prefix);
+    suite = await prepareSuite(prefix, flags);
     state.namespace = suite.namespace;
     await applyFailFastRuntime(state.namespace, state.failRuntime);
   });

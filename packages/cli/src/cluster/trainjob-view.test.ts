@@ -61,6 +61,24 @@ describe('stepsOf', () => {
     ]);
   });
 
+  it("a LeaderWorkerSet group's pods are the trainer's ranks by worker index", () => {
+    const lws = (name: string, index: string, phase: string) => ({
+      metadata: {
+        name,
+        labels: {
+          'leaderworkerset.sigs.k8s.io/name': 'tj',
+          'leaderworkerset.sigs.k8s.io/worker-index': index,
+        },
+      },
+      status: { phase },
+    });
+    const steps = stepsOf([lws('tj-0-1', '1', 'Running'), lws('tj-0', '0', 'Running')]);
+    expect(steps.map((s) => [s.name, s.job, s.rank, s.pod])).toEqual([
+      ['node-0', 'node', 0, 'tj-0'],
+      ['node-1', 'node', 1, 'tj-0-1'],
+    ]);
+  });
+
   it('counts pods per phase and steps ready', () => {
     const steps = stepsOf([
       pod('a', 'node', '0', 'Running'),

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What a person reads off a TrainJob and its pods: its state, its steps (one per pod) and its age.
 
-import { trainJobState, type TrainJobState } from '@kubetrain/api';
+import { LWSKeys, trainJobState, type TrainJobState } from '@kubetrain/api';
 import { PodLabels } from './refs.js';
 
 /** The parts of a TrainJob the views read. */
@@ -69,13 +69,21 @@ export interface Step {
   readonly pod: string;
 }
 
-/** The steps of a TrainJob from its pods, sorted by job and rank. */
+/**
+ * The replicated job and index of a pod: a JobSet's from its Job's labels; a LeaderWorkerSet
+ * group's pods are the trainer's ranks (`node`, its worker index; rank 0 is the leader).
+ */
+function jobAndIndex(labels: Readonly<Record<string, string>>): [string, string | undefined] {
+  const job = labels[PodLabels.ReplicatedJobName];
+  if (job === undefined && labels[LWSKeys.Name] !== undefined) return ['node', labels[LWSKeys.WorkerIndex]];
+  return [job ?? '', labels[PodLabels.CompletionIndex]];
+}
+
+/** The steps of a TrainJob from its pods (of either workload backend), sorted by job and rank. */
 export function stepsOf(pods: readonly PodObject[]): Step[] {
   return pods
     .map((pod) => {
-      const labels = pod.metadata.labels ?? {};
-      const job = labels[PodLabels.ReplicatedJobName] ?? '';
-      const index = labels[PodLabels.CompletionIndex];
+      const [job, index] = jobAndIndex(pod.metadata.labels ?? {});
       const rank = index !== undefined && /^\d+$/.test(index) ? Number(index) : undefined;
       const isNode = job === 'node' || job === 'launcher';
       return {
