@@ -25,7 +25,7 @@ import { ManagerMetrics } from '../metrics/metrics.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
-import { createV1Controllers } from '../v1/controllers.js';
+import { setupV1Controllers } from '../v1/setup.js';
 import { setupRuntimeControllers } from '../runtimes/setup.js';
 import { setupTrainJobController } from '../trainjob/setup.js';
 import type { Watch } from './controller-setup.js';
@@ -106,31 +106,27 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     config: config as unknown as Record<string, unknown>,
     featureGates: settings.featureGates,
   });
-  // Each controller declares its watches and handlers (trainjob/setup.ts, runtimes/setup.ts).
+  // Each controller declares its watches and handlers (its setup.ts), as SetupWithManager.
   const trainJob = setupTrainJobController({ client, stores, engine, metrics, logger, settings, host });
   const setups = [
     trainJob.setup,
     setupRuntimeControllers({ client, stores, metrics, logger, trainJobs: trainJob.queue }),
+    // The Training Operator v1 kinds of --enable-v1-kinds (none by default, v1/setup.ts): their
+    // watches count for /readyz, but the other controllers do not wait for them (gatesStart false).
+    setupV1Controllers({
+      client,
+      kinds: flags.v1Kinds,
+      ...(flags.gangScheduling !== undefined ? { gangScheduling: flags.gangScheduling } : {}),
+      metrics,
+      logger,
+      host,
+      ...(deps.clusterDomain !== undefined ? { clusterDomain: deps.clusterDomain } : {}),
+    }),
   ];
-  const reflectors = setups.flatMap((s) => s.watches.map(reflect));
-  const controllers = setups.flatMap((s) => s.controllers);
-  // The Training Operator v1 kinds of --enable-v1-kinds (none by default): their own reflectors and
-  // controllers (packages/controller/src/v1). Their reflectors count for /readyz, but the TrainJob
-  // controllers do not wait for them (a missing v1 CRD stops only the v1 controllers).
-  const v1 = createV1Controllers({
-    client,
-    kinds: flags.v1Kinds,
-    ...(flags.gangScheduling !== undefined ? { gangScheduling: flags.gangScheduling } : {}),
-    metrics,
-    reflectorMetrics: reflectorMetrics(metrics),
-    logger,
-    host,
-    ...(deps.watchNamespace !== undefined ? { watchNamespace: deps.watchNamespace } : {}),
-    ...(deps.clusterDomain !== undefined ? { clusterDomain: deps.clusterDomain } : {}),
-  });
-
-  for (const r of [...reflectors, ...v1.reflectors]) r.start();
-  const synced = () => [...reflectors, ...v1.reflectors].every((r) => r.hasSynced);
+  const started = setups.map((setup) => ({ setup, reflectors: setup.watches.map(reflect) }));
+  const reflectors = started.flatMap((s) => s.reflectors);
+  for (const r of reflectors) r.start();
+  const synced = () => reflectors.every((r) => r.hasSynced);
 
   const statesTimer = setInterval(() => {
     const counts: Partial<Record<TrainJobState, number>> = {};
@@ -187,13 +183,15 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
 
   let controllersStarted = false;
   const startControllers = async (signal?: AbortSignal) => {
-    await Promise.all(reflectors.map((r) => r.synced));
+    const gating = started.filter((s) => s.setup.gatesStart);
+    await Promise.all(gating.flatMap((s) => s.reflectors).map((r) => r.synced));
     if (signal?.aborted) return;
     controllersStarted = true;
-    for (const c of controllers) c.start();
-    void Promise.all(v1.reflectors.map((r) => r.synced)).then(() => {
-      if (!signal?.aborted && !stopping) for (const c of v1.controllers) c.start();
-    });
+    for (const s of gating) for (const c of s.setup.controllers) c.start();
+    for (const s of started.filter((x) => !x.setup.gatesStart))
+      void Promise.all(s.reflectors.map((r) => r.synced)).then(() => {
+        if (!signal?.aborted && !stopping) for (const c of s.setup.controllers) c.start();
+      });
     // The initial lists queued their keys before the workers started; the queue kept them.
     logger.info('Started controllers', { workers: trainJobWorkers(config) });
   };
@@ -235,10 +233,9 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     async stop() {
       stopping = true;
       clearInterval(statesTimer);
-      if (controllersStarted)
-        await Promise.all([...controllers.map((c) => c.stop()), ...v1.controllers.map((c) => c.stop())]);
+      if (controllersStarted) await Promise.all(setups.flatMap((x) => x.controllers).map((c) => c.stop()));
       await elector?.stop();
-      await Promise.all([...reflectors, ...v1.reflectors].map((r) => r.stop()));
+      await Promise.all(reflectors.map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));
       await admission.stop();
       await client.close();

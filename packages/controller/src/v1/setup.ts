@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
-// The v1 controllers the manager runs for the kinds it is told to serve (`--enable-v1-kinds`): one
-// reflector per kind, one for the pods and one for the Services of every v1 job (selected by the
-// `training.kubeflow.org/operator-name` label), one controller per kind over the shared core.
+// The v1 controllers set up for the kinds the manager is told to serve (`--enable-v1-kinds`): a
+// watch per kind, one of the pods and one of the Services of every v1 job (selected by the
+// `training.kubeflow.org/operator-name` label), one controller per kind over the shared core, and
+// the handlers that wake a job on its pods' and Services' changes.
 import type { V1KindName } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
@@ -10,36 +11,26 @@ import {
   controllerOwnerKey,
   objectKey,
   projection,
-  Reflector,
   Store,
-  type KubeClient,
+  type KubeApi,
   type KubeObject,
-  type ReflectorMetrics,
-  type ResourceRef,
 } from '../cluster/kube.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { Controller } from '../manager/controller.js';
+import type { ControllerSetup, Watch } from '../manager/controller-setup.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
-import { Frameworks, V1Labels, v1Frameworks, type GangScheduling } from '@kubetrain/runtime/v1';
+import { V1Labels, v1Frameworks, type GangScheduling } from '@kubetrain/runtime/v1';
 import { PodGroupSync } from './pod-group-sync.js';
 import { V1JobReconciler } from './reconcile-core.js';
 import { V1OwnedResources, v1Resource } from './resources.js';
 
-/** The controller name of a v1 kind, as upstream registers it (`pytorchjob-controller`). */
-export function v1ControllerName(kind: V1KindName): string {
-  return Frameworks[kind]!.operatorName;
-}
-
-/** What the v1 controllers are built from. */
-export interface V1ControllersDeps {
-  readonly client: KubeClient;
+/** What the v1 controllers are set up with. */
+export interface V1SetupDeps {
+  readonly client: KubeApi;
   readonly kinds: readonly V1KindName[];
   readonly metrics: ManagerMetrics;
-  readonly reflectorMetrics?: ReflectorMetrics;
   readonly logger: Logger;
   readonly host: string;
-  /** Only this namespace (default all). */
-  readonly watchNamespace?: string;
   readonly workers?: number;
   /** `--gang-scheduler-name`: PodGroups and gang pods (default none). */
   readonly gangScheduling?: GangScheduling;
@@ -47,39 +38,33 @@ export interface V1ControllersDeps {
   readonly clusterDomain?: string;
 }
 
-/** The reflectors and controllers of the enabled v1 kinds. */
-export interface V1Controllers {
-  /** Start with the manager's reflectors; the manager waits for them before the controllers run. */
-  readonly reflectors: readonly Reflector[];
-  readonly controllers: readonly Controller[];
-}
-
 /** Pods keep what the core reads: metadata and status. */
 const podProjection = projection(['status']);
 
-/** Builds the v1 controllers of `deps.kinds` (none when the list is empty). */
-export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
-  if (deps.kinds.length === 0) return { reflectors: [], controllers: [] };
+/**
+ * Sets up the v1 controllers of `deps.kinds` (none when the list is empty). Their CRDs may be
+ * missing: the other controllers do not wait for their watches (`gatesStart` false), and a missing
+ * one stops only these.
+ */
+export function setupV1Controllers(deps: V1SetupDeps): ControllerSetup {
+  const none: ControllerSetup = { name: 'v1', watches: [], controllers: [], gatesStart: false };
+  if (deps.kinds.length === 0) return none;
   const { client, logger } = deps;
-  const scope = deps.watchNamespace !== undefined ? { namespace: deps.watchNamespace } : {};
-  const reflect = (resource: ResourceRef, store: Store, extra: Record<string, unknown> = {}) =>
-    new Reflector({
-      client,
-      resource,
-      store,
-      logger,
-      ...(deps.reflectorMetrics !== undefined ? { metrics: deps.reflectorMetrics } : {}),
-      ...scope,
-      ...extra,
-    });
   const pods = new Store({ logger });
   const services = new Store({ logger });
-  const reflectors: Reflector[] = [
-    reflect(V1OwnedResources.Pod, pods, { labelSelector: V1Labels.OperatorName, transform: podProjection }),
-    reflect(V1OwnedResources.Service, services, {
+  const watches: Watch[] = [
+    {
+      resource: V1OwnedResources.Pod,
+      store: pods,
+      labelSelector: V1Labels.OperatorName,
+      transform: podProjection,
+    },
+    {
+      resource: V1OwnedResources.Service,
+      store: services,
       labelSelector: V1Labels.OperatorName,
       transform: metadataOnly,
-    }),
+    },
   ];
   const controllers: Controller[] = [];
   const byKind = new Map<string, { controller: Controller; reconciler: V1JobReconciler }>();
@@ -90,7 +75,7 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
     const framework = frameworks[kind]!;
     const jobs = new Store({ logger });
     const resource = v1Resource(kind);
-    reflectors.push(reflect(resource, jobs));
+    watches.push({ resource, store: jobs });
     const events = new EventRecorder(
       client,
       framework.operatorName,
@@ -149,5 +134,5 @@ export function createV1Controllers(deps: V1ControllersDeps): V1Controllers {
     },
   });
   services.addHandler({ onDelete: wake });
-  return { reflectors, controllers };
+  return { ...none, watches, controllers };
 }
