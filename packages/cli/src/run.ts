@@ -3,13 +3,12 @@
 
 import { createLogger, LogLevels } from '@kubetrain/log';
 import type { LogLevel } from '@kubetrain/log';
-import { MAX_OBJECT_BYTES } from '@kubetrain/api';
 import { Command, CommanderError, Option } from 'commander';
 import { addClusterCommands } from './cluster-commands.js';
 import { renderCommand } from './commands/render.js';
 import { validateCommand } from './commands/validate.js';
 import { addMigrateCommand } from './commands/migrate-command.js';
-import { parseMaxBytes } from './commands/option-parsers.js';
+import { maxBytesOption } from './commands/option-parsers.js';
 import { CliError, ExitCode, FailedError } from './io.js';
 import type { CliConfig, Io } from './io.js';
 import { internalErrorLine } from './internal-error.js';
@@ -47,14 +46,7 @@ function withInputOptions(command: Command, fileHelp: string): Command {
       ).argParser(collect),
     )
     .option('-n, --namespace <namespace>', 'namespace of objects that name none', DEFAULT_NAMESPACE)
-    .addOption(
-      new Option(
-        '--max-bytes <bytes>',
-        'largest object accepted, in bytes of JSON (a file may hold 16 times as much)',
-      )
-        .argParser(parseMaxBytes)
-        .default(MAX_OBJECT_BYTES),
-    );
+    .addOption(maxBytesOption());
 }
 
 /** `io` with a text logger on its stderr at the level `--log-level` chose. */

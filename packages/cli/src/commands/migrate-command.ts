@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Registers `kubetrain migrate` on the program: its flags, its help and its action.
 
-import { MAX_OBJECT_BYTES } from '@kubetrain/api';
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import type { CliConfig, Io } from '../io.js';
-import { parseMaxBytes } from './option-parsers.js';
+import { maxBytesOption } from './option-parsers.js';
 import { MIGRATE_HELP, migrateCommand } from './migrate.js';
 import type { MigrateOutput } from './migrate.js';
 
@@ -35,14 +34,7 @@ export function addMigrateCommand(
     )
     .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
     .option('--allow-changes', 'exit 0 even when something is not carried over or behaves differently')
-    .addOption(
-      new Option(
-        '--max-bytes <bytes>',
-        'largest object accepted, in bytes of JSON (a file may hold 16 times as much)',
-      )
-        .argParser(parseMaxBytes)
-        .default(MAX_OBJECT_BYTES),
-    )
+    .addOption(maxBytesOption())
     .addHelpText('after', MIGRATE_HELP)
     .action(async (opts: MigrateFlags) => {
       result.code = await migrateCommand(
