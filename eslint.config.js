@@ -39,7 +39,7 @@ export default tseslint.config(
     // The manager's reconcile path loads no schema stack (packages/api/src/core.test.ts measures it): what
     // it needs of the API comes from the core entry point; validation is imported on first use.
     files: ['packages/runtime/src/**/*.ts', 'packages/controller/src/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/test-support/**', '**/*.test-support.ts', '**/test-support.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

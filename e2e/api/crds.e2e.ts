@@ -26,11 +26,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { CustomObjectsApi } from '@kubernetes/client-node';
 import { formatFieldError, GROUP, Resources, validateSchema, VERSION, type KindName } from '@kubetrain/api';
-import {
-  validateCases,
-  type Case,
-  type Obj,
-} from '../../packages/api/src/validation/testdata/validate-cases.js';
+import { validateCases, type Case, type Obj } from '@kubetrain/api/test-support';
 import { apiStatus } from '../support/api-errors.js';
 import { readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';

@@ -24,9 +24,8 @@ import {
   validateV1Schema,
 } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
-import { readV1Examples } from '../../packages/api/src/v1/testdata/examples.js';
-import { v1ValidateCases } from '../../packages/api/src/v1/testdata/validate-cases.js';
-import type { Obj, V1Case } from '../../packages/api/src/v1/testdata/validate-cases.js';
+import { readV1Examples, v1ValidateCases } from '@kubetrain/api/test-support';
+import type { Obj, V1Case } from '@kubetrain/api/test-support';
 import { apiStatus } from '../support/api-errors.js';
 import { readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';

@@ -9,7 +9,7 @@
 import { RbacAuthorizationV1Api, type V1Pod } from '@kubernetes/client-node';
 import { cluster } from '../support/cluster.js';
 import type { V1KindName } from '@kubetrain/api';
-import { readV1Examples } from '../../packages/api/src/v1/testdata/examples.js';
+import { readV1Examples } from '@kubetrain/api/test-support';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import {

@@ -15,7 +15,7 @@ import {
 } from '@kubetrain/controller';
 import { KubeClient, loadKubeConfig } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
-import { WebhookTestClient } from '../../packages/controller/src/webhooks/test-client.js';
+import { WebhookTestClient } from '@kubetrain/controller/test-support';
 import { kubeconfigPath } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
 

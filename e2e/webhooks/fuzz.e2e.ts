@@ -8,7 +8,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import fc from 'fast-check';
 import { Webhooks } from '@kubetrain/controller';
-import { WebhookTestClient } from '../../packages/controller/src/webhooks/test-client.js';
+import { WebhookTestClient } from '@kubetrain/controller/test-support';
 import { clusterTrainingRuntime, trainJob, trainingRuntime } from './fixtures.js';
 import { startWebhookHarness, TrainerResources, type WebhookHarness } from './harness.js';
 

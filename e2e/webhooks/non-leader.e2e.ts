@@ -16,7 +16,7 @@ import {
 } from '@kubetrain/controller';
 import { CoreResources, formatMicroTime, KubeClient, loadKubeConfig, type KubeObject } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
-import { WebhookTestClient } from '../../packages/controller/src/webhooks/test-client.js';
+import { WebhookTestClient } from '@kubetrain/controller/test-support';
 import { kubeconfigPath } from '../support/cluster.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 

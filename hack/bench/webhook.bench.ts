@@ -23,7 +23,7 @@ import {
   Webhooks,
 } from '@kubetrain/controller';
 import { ApiError, KubeClient, loadKubeConfig, resourceRef, type KubeObject } from '@kubetrain/kube';
-import { WebhookTestClient } from '../../packages/controller/src/webhooks/test-client.js';
+import { WebhookTestClient } from '@kubetrain/controller/test-support';
 import { kubeconfigPath } from './lib/kube-client.js';
 import { percentile, ratio } from './lib/stats.js';
 

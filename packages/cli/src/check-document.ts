@@ -20,7 +20,7 @@ import { asEngineRuntime } from './runtimes.js';
 import type { RuntimeCatalog } from './runtimes.js';
 
 /** What the checks of one object found. */
-export interface DocumentVerdict {
+interface DocumentVerdict {
   readonly errors: readonly FieldError[];
   readonly warnings: readonly string[];
   /** The object as the API server would store it (pruned, defaulted); meaningful without errors. */

@@ -20,7 +20,7 @@ export interface InputCommandOptions {
 }
 
 /** The objects of the input, and how to load the runtimes (only once the input is known to be usable). */
-export interface CommandInput {
+interface CommandInput {
   readonly docs: readonly LoadedDocument[];
   readonly loadCatalog: () => Promise<RuntimeCatalog>;
 }

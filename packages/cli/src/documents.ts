@@ -30,7 +30,7 @@ export interface InputOptions {
 }
 
 /** How many objects' worth of bytes one file may hold. */
-export const OBJECTS_PER_FILE = 16;
+const OBJECTS_PER_FILE = 16;
 
 /** `<kind>/<name>` as the CLI names an object in messages. */
 export function describeDocument(doc: Pick<LoadedDocument, 'kind' | 'name'>): string {

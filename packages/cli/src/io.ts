@@ -43,7 +43,7 @@ export interface CliConfig {
 }
 
 /** Where interrupts come from: `listen` calls `handler` on each, until the returned function is called. */
-export interface InterruptSource {
+interface InterruptSource {
   listen(handler: () => void): () => void;
 }
 

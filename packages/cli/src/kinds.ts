@@ -13,7 +13,7 @@ export function isKindName(kind: string): kind is KindName {
 }
 
 /** The Kubeflow Training Operator v1 kinds (`kubeflow.org/v1`). */
-export const TRAINING_OPERATOR_V1_KINDS: readonly string[] = [
+const TRAINING_OPERATOR_V1_KINDS: readonly string[] = [
   'PyTorchJob',
   'TFJob',
   'MPIJob',

@@ -6,7 +6,7 @@ import type { FieldError } from '@kubetrain/api';
 import type { Io } from './io.js';
 
 /** The path printed for an error of the object as a whole (the API server prints `<nil>`). */
-export const OBJECT_PATH = '(object)';
+const OBJECT_PATH = '(object)';
 
 /**
  * Errors of the object as a whole whose message names the field: kube-openapi's out-of-range
@@ -29,7 +29,7 @@ function printedPath(error: FieldError): string {
 }
 
 /** One error as `<path>: <type>: <value>: <message>`, with a real path for errors of the whole object. */
-export function formatCliFieldError(error: FieldError): string {
+function formatCliFieldError(error: FieldError): string {
   const path = printedPath(error);
   if (path === error.path) return formatFieldError(error);
   // The value kube-openapi gives such errors is an empty string that says nothing: left out.

@@ -18,10 +18,11 @@ export type {
   TransportRequest,
   TransportResponse,
 } from './transport.js';
-export { KubeClient, PatchTypes } from './client.js';
+export { KubeClient } from './client.js';
+export type { KubeApi } from './client.js';
+export { PatchTypes } from './request-options.js';
 export type {
   DeleteOptions,
-  KubeApi,
   ListOptions,
   NamespaceOption,
   PatchOptions,
@@ -31,7 +32,7 @@ export type {
   WatchEvent,
   WatchOptions,
   WriteOptions,
-} from './client.js';
+} from './request-options.js';
 export {
   AlreadyExistsError,
   ApiError,

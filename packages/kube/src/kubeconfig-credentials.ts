@@ -26,7 +26,7 @@ function material(file: string | undefined, data: string | undefined): Buffer | 
 }
 
 /** The kubeconfig user needs client-node's authenticators. */
-export function needsPlugin(user: KubeUser | undefined): boolean {
+function needsPlugin(user: KubeUser | undefined): boolean {
   return Boolean(user?.exec || user?.authProvider);
 }
 

@@ -14,7 +14,8 @@
  */
 import type { Logger } from '@kubetrain/log';
 import { Backoff, jitteredSeconds, type BackoffOptions, type Random } from './backoff.js';
-import type { KubeClient, WatchEvent } from './client.js';
+import type { KubeClient } from './client.js';
+import type { WatchEvent } from './request-options.js';
 import { isGone } from './errors.js';
 import type { ListReason, ReflectorMetrics, WatchRestartReason } from './metrics.js';
 import type { KubeObject } from './object.js';

@@ -44,7 +44,7 @@ export class RequestAbortedError extends Error {
 }
 
 /** Where and how to send one request. */
-export interface Exchange {
+interface Exchange {
   /** `request` of node:https, or of node:http for an `http:` server; `agent` is of the same module. */
   request: (options: RequestOptions) => ClientRequest;
   agent: Agent;

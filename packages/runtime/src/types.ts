@@ -47,7 +47,7 @@ export type Volume = NonNullable<PodSpec['volumes']>[number];
 export type TrainJob = WithRequired<ApiTrainJob, 'metadata' | 'spec'>;
 
 /** A runtime's JobSet template as the engine reads it: `spec` present. */
-export type RuntimeTemplate = WithRequired<JobSetTemplateSpec, 'spec'>;
+type RuntimeTemplate = WithRequired<JobSetTemplateSpec, 'spec'>;
 
 /**
  * A TrainingRuntime or ClusterTrainingRuntime as the engine reads it: `spec.template.spec` present

@@ -5,7 +5,7 @@ import { KUBERNETES_EXTENSIONS } from '../schema/k8s-schema.js';
 import type { JSONSchemaProps } from './to-crd.js';
 
 /** One difference between the reference CRD and ours. */
-export interface CrdDifference {
+interface CrdDifference {
   /** Property path, such as `.spec.trainer.numNodes`, `[]` for list items and `{}` for map values. */
   path: string;
   /** What differs: `missing`, a keyword name, `rule`, or a CRD-level field such as `scope`. */

@@ -12,7 +12,7 @@ import { defaultsOnly } from './defaults-only.js';
 export const DEFAULT_SCHEMAS_FILE = 'packages/api/src/defaults/generated/default-schemas.ts';
 
 /** Each kind's schema reduced to its defaults (see {@link defaultsOnly}), v2 kinds first. */
-export function defaultSchemas(): Record<string, SchemaNode> {
+function defaultSchemas(): Record<string, SchemaNode> {
   const defs: KindDefinition<string>[] = [
     ...Object.values(KindDefinitions),
     ...Object.values(V1KindDefinitions),

@@ -15,7 +15,7 @@ export const FEATURE_GATE_DEFAULTS = {
 } as const;
 
 /** The name of a known gate. */
-export type FeatureGateName = keyof typeof FEATURE_GATE_DEFAULTS;
+type FeatureGateName = keyof typeof FEATURE_GATE_DEFAULTS;
 
 /** The known gates' names, for code that tests one (`gates[FeatureGateNames.TrainJobStatus]`). */
 export const FeatureGateNames: { readonly [K in FeatureGateName]: K } = {

@@ -16,7 +16,7 @@ export type JobSetSpec = NonNullable<JobSet['spec']>;
 /** One entry of `JobSet.spec.replicatedJobs`. */
 export type ReplicatedJob = NonNullable<JobSetSpec['replicatedJobs']>[number];
 /** `JobSet.status`. */
-export type JobSetStatus = NonNullable<JobSet['status']>;
+type JobSetStatus = NonNullable<JobSet['status']>;
 /** One entry of `JobSet.status.replicatedJobsStatus`. */
 export type ReplicatedJobStatus = NonNullable<JobSetStatus['replicatedJobsStatus']>[number];
 /** One entry of `JobSet.status.conditions`. */

@@ -34,14 +34,14 @@ export interface CelRule {
 }
 
 /** Options every constructor accepts: a description, a default, and CEL rules. */
-export interface K8sOptions {
+interface K8sOptions {
   description?: string;
   default?: unknown;
   rules?: readonly CelRule[];
 }
 
 /** Options of string schemas. */
-export interface StrOptions extends K8sOptions {
+interface StrOptions extends K8sOptions {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
@@ -49,7 +49,7 @@ export interface StrOptions extends K8sOptions {
 }
 
 /** Options of integer schemas. */
-export interface IntOptions extends K8sOptions {
+interface IntOptions extends K8sOptions {
   minimum?: number;
   maximum?: number;
 }
@@ -159,7 +159,7 @@ export function OpaqueObject<T>(o?: K8sOptions): TUnsafe<T> {
 }
 
 /** Marks schemas made by {@link Embedded}, so that tests can tell our own fields from embedded foreign ones. */
-export const EMBEDDED: unique symbol = Symbol('kubetrain.embedded');
+const EMBEDDED: unique symbol = Symbol('kubetrain.embedded');
 
 /** True for a schema made by {@link Embedded} (a core/v1 or JobSet fragment). */
 export function isEmbedded(schema: object): boolean {

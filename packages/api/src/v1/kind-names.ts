@@ -46,7 +46,7 @@ export const V1ReplicaSpecsFields: Readonly<Record<V1KindName, string>> = {
 };
 
 /** A v1 kind as a controller watches it: group, version, kind and plural resource name. */
-export interface V1Kind {
+interface V1Kind {
   group: typeof V1_GROUP;
   version: typeof V1_VERSION;
   kind: V1KindName;
@@ -73,7 +73,7 @@ export const V1RestartPolicies = {
 export type V1RestartPolicy = (typeof V1RestartPolicies)[keyof typeof V1RestartPolicies];
 
 /** What Training Operator v1.9.4's Go defaulting fills in for a kind's replica specs. */
-export interface V1KindDefaulting {
+interface V1KindDefaulting {
   /** The framework container (the one its port goes to and its exit code is read from), e.g. `pytorch`. */
   readonly container: string;
   /** The restart policy of a replica spec that sets none. */

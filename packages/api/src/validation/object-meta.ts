@@ -16,10 +16,10 @@ const GENERATED_SUFFIX_LENGTH = 5;
 const MAX_GENERATED_PREFIX = 63 - GENERATED_SUFFIX_LENGTH;
 
 /** The largest total size of a metadata.annotations map (keys and values), in bytes. */
-export const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
+const TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
 
 /** The stand-in for the random suffix the API server appends to generateName (validation does not need randomness). */
-export const GENERATED_NAME_SUFFIX = 'x0000';
+const GENERATED_NAME_SUFFIX = 'x0000';
 
 /** The name the API server would give an object with only a generateName (with a fixed stand-in suffix). */
 export function generatedName(generateName: string): string {

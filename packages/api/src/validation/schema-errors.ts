@@ -8,7 +8,7 @@ import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-wal
 import type { SchemaNode } from './schema-walk.js';
 
 /** Converts a JSON pointer into a Kubernetes field path, using the data to tell list indexes from names. */
-export function pointerToFieldPath(pointer: string, data: unknown, schema: SchemaNode): string {
+function pointerToFieldPath(pointer: string, data: unknown, schema: SchemaNode): string {
   let path = '';
   let value = data;
   let node: SchemaNode | undefined = schema;
@@ -70,7 +70,7 @@ function byStringKeywordOrder(a: ErrorObject, b: ErrorObject): number {
 }
 
 /** A mapped schema error, and whether it keeps the API server from evaluating the CEL rules. */
-export interface SchemaError {
+interface SchemaError {
   error: FieldError;
   blocksRules: boolean;
 }

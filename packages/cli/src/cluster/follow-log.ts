@@ -28,7 +28,7 @@ export function endedAmong(waiting: Iterable<string>, pods: readonly PodObject[]
 }
 
 /** Tells when pods end. */
-export interface PodEnds {
+interface PodEnds {
   /** Resolves when the pod has ended; rejects with the error of a listing that failed. */
   ended(pod: string): Promise<void>;
   /** Stops listing; promises not settled yet stay so. */
@@ -75,7 +75,7 @@ export function watchPodEnds(list: () => Promise<PodObject[]>): PodEnds {
 }
 
 /** What to follow. */
-export interface FollowLogTarget {
+interface FollowLogTarget {
   readonly namespace: string;
   readonly pod: string;
   readonly container: string;

@@ -6,7 +6,7 @@ import type { Session } from './connect.js';
 import { Refs } from './refs.js';
 
 /** What to read. */
-export interface LogRequest {
+interface LogRequest {
   readonly namespace: string;
   readonly pod: string;
   readonly container: string;

@@ -21,7 +21,7 @@ function countsText(job: string, c: PhaseCounts): string {
 }
 
 /** The plain line of one job (without the time): `<name>  <State>  [node: pending 0, ...]`. */
-export function progressLine(item: TrainJobWithSteps): string {
+function progressLine(item: TrainJobWithSteps): string {
   const counts = [...phaseCounts(item.steps)].map(([job, c]) => countsText(job, c));
   return `${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps).padEnd(9)}  [${counts.join('; ') || 'no pods'}]`;
 }

@@ -15,7 +15,7 @@ import { ExitCode, FailedError } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 
 /** A TrainJob waited for. */
-export interface WaitTarget {
+interface WaitTarget {
   readonly namespace: string;
   readonly name: string;
 }

@@ -7,7 +7,7 @@ import { CliError, ExitCode } from '../io.js';
 import type { Io } from '../io.js';
 
 /** The shells `completion` writes a script for. */
-export const Shells = ['bash', 'zsh'] as const;
+const Shells = ['bash', 'zsh'] as const;
 
 /** Each subcommand with its long options (`--watch`, ...). */
 export function commandWords(program: Command): Map<string, string[]> {

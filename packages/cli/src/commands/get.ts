@@ -14,7 +14,7 @@ import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 
 /** Options of {@link getCommand}. */
-export interface GetOptions {
+interface GetOptions {
   readonly names: readonly string[];
   readonly output: OutputFormat;
   readonly watch: boolean;
@@ -22,10 +22,10 @@ export interface GetOptions {
 }
 
 /** `trainjob.trainer.kubeflow.org`, as `-o name` prints it. */
-export const TRAINJOB_RESOURCE = 'trainjob.trainer.kubeflow.org';
+const TRAINJOB_RESOURCE = 'trainjob.trainer.kubeflow.org';
 
 /** The table columns; `wide` adds the runtime kind and the image. */
-export function trainJobTable(
+function trainJobTable(
   items: readonly TrainJobWithSteps[],
   wide: boolean,
   withNamespace: boolean,

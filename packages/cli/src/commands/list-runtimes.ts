@@ -37,7 +37,7 @@ interface RuntimeObject {
 }
 
 /** The trainer image: the `node` container of the job labelled as the trainer step (as the SDK finds it). */
-export function trainerImage(runtime: RuntimeObject): string {
+function trainerImage(runtime: RuntimeObject): string {
   for (const job of runtime.spec?.template?.spec?.replicatedJobs ?? []) {
     if (job.template?.metadata?.labels?.[Labels.TrainJobAncestor] === undefined) continue;
     const node = job.template.spec?.template?.spec?.containers?.find((c) => c.name === 'node');

@@ -12,7 +12,7 @@ import { ExitCode, FailedError } from '../io.js';
 import type { Io } from '../io.js';
 
 /** Options of {@link logsCommand}. */
-export interface LogsOptions {
+interface LogsOptions {
   readonly name: string;
   readonly rank?: number | undefined;
   /** A step name (`node-1`, `dataset-initializer`) or a replicated job (`node`). */

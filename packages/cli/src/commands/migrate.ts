@@ -21,7 +21,7 @@ import { DEFAULT_NAMESPACE, RuntimeCatalog } from '../runtimes.js';
 export type MigrateOutput = 'yaml' | 'json';
 
 /** Options of {@link migrateCommand}. */
-export interface MigrateCommandOptions {
+interface MigrateCommandOptions {
   /** `-f`: files, folders, or `-` for stdin. */
   readonly files: readonly string[];
   /** `-o`: a YAML stream, or one JSON `List`. */

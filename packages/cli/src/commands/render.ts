@@ -72,7 +72,7 @@ function sshKeyPairFor(seed: string | undefined, trainJob: TrainJobInput) {
 }
 
 /** The object without ownerReferences whose uid is empty (dropping the field when none is left). */
-export function withoutEmptyOwners(object: object): object {
+function withoutEmptyOwners(object: object): object {
   const metadata = (object as { metadata?: { ownerReferences?: { uid?: string }[] } }).metadata;
   if (metadata?.ownerReferences === undefined) return object;
   const kept = metadata.ownerReferences.filter((o) => o.uid !== undefined && o.uid !== '');

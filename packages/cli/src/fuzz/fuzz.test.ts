@@ -14,9 +14,9 @@ import { parse, parseAllDocuments } from 'yaml';
 import { parseObjects } from '../input/parse-yaml.js';
 import { CliError } from '../io.js';
 import { run } from '../run.js';
-import { documents, hostileValue, mutated } from './arbitraries.js';
-import type { Obj } from './arbitraries.js';
-import { FuzzStats } from './fuzz-stats.js';
+import { documents, hostileValue, mutated } from '../../test/arbitraries.js';
+import type { Obj } from '../../test/arbitraries.js';
+import { FuzzStats } from '../../test/fuzz-stats.js';
 
 const here = import.meta.dirname;
 const repo = join(here, '..', '..', '..', '..');

@@ -6,10 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hostileCases, writeFixtures } from './hostile-cases.js';
-import type { HostileCase } from './hostile-cases.js';
-import { runChild } from './run-child.js';
-import type { ChildOutcome } from './run-child.js';
+import { hostileCases, writeFixtures } from '../../test/hostile-cases.js';
+import type { HostileCase } from '../../test/hostile-cases.js';
+import { runChild } from '../../test/run-child.js';
+import type { ChildOutcome } from '../../test/run-child.js';
 
 /** Ceilings far above what any case needs: a case past them is unbounded, not slow. */
 const WALL_CEILING_MS = 60_000;

@@ -13,13 +13,13 @@ import type { DocumentText } from './split-documents.js';
 import { kubernetesYamlTags } from './yaml-schema.js';
 
 /** One object of the input. */
-export interface ParsedObject {
+interface ParsedObject {
   readonly source: string;
   readonly object: Record<string, unknown>;
 }
 
 /** What one object may be. */
-export interface ParseLimits {
+interface ParseLimits {
   /** The largest object, in bytes of its text and of its JSON encoding (the API server's request limit). */
   readonly maxBytes: number;
   /** The deepest nesting of lists and objects. */

@@ -14,12 +14,12 @@ export interface SourceText {
 }
 
 /** What a read may take: at most `maxFileBytes` per file (or stdin). */
-export interface ReadLimits {
+interface ReadLimits {
   readonly maxFileBytes: number;
 }
 
 /** The name `-f -` shows in messages. */
-export const STDIN_NAME = '<stdin>';
+const STDIN_NAME = '<stdin>';
 
 /** What kind of file system object `stats` is, for messages. */
 function describeStats(stats: Stats): string {

@@ -2,7 +2,7 @@
 // convertV1Job on hand-made v1 jobs: what each v1 field becomes, and the warning of each field that
 // is not carried over, by path.
 import { convertV1Job } from './convert.js';
-import { shippedRuntimes } from './test-support.js';
+import { shippedRuntimes } from '../../test/migrate.js';
 import type { Conversion } from './convert.js';
 import { MigrationError } from './findings.js';
 import type { V1KindName } from '@kubetrain/api';

@@ -9,7 +9,7 @@ import { indexedNamesLength } from '@kubetrain/runtime';
 import type { Json } from './v1-kinds.js';
 
 /** What the legacy env of a job depends on. */
-export interface LegacyEnvInput {
+interface LegacyEnvInput {
   readonly kind: V1KindName;
   /** The job's (and so the TrainJob's and JobSet's) name. */
   readonly job: string;

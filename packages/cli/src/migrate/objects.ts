@@ -38,7 +38,7 @@ export function trainJobObject(
 }
 
 /** The manager of the runtime patch a migration writes (a domain-prefixed path, as the webhook requires). */
-export const MIGRATION_PATCH_MANAGER = 'kubetrain.dev/migrate';
+const MIGRATION_PATCH_MANAGER = 'kubetrain.dev/migrate';
 
 /**
  * The TrainJob's runtimePatches for `podPatch`, a patch of the trainer job's pod template (the job
@@ -53,7 +53,7 @@ export function migrationPatches(podPatch: Json): Json[] {
 }
 
 /** A TrainingRuntime named as the job, in its namespace, with `spec`. */
-export function trainingRuntimeObject(metadata: CarriedMetadata, labels: Json | undefined, spec: Json): Json {
+function trainingRuntimeObject(metadata: CarriedMetadata, labels: Json | undefined, spec: Json): Json {
   return {
     apiVersion: API_VERSION,
     kind: Kinds.TrainingRuntime,

@@ -3,7 +3,7 @@
 // equal the built ones, and a job whose object could never be stored is refused with the limit and
 // the largest replica count that fits (2^31-1 XGBoost workers once took migrate 3.6 GB and a crash).
 import { convertV1Job } from './convert.js';
-import { shippedRuntimes } from './test-support.js';
+import { shippedRuntimes } from '../../test/migrate.js';
 import { MigrationError } from './findings.js';
 import { legacyEnvBytes } from './legacy-env.js';
 import { tfConfigBytes } from './role-env.js';

@@ -18,7 +18,7 @@ export interface TrainerFields {
 }
 
 /** The outcome of {@link splitTemplate}. */
-export interface SplitTemplate {
+interface SplitTemplate {
   /** What `spec.trainer` takes from the framework container. */
   readonly trainer: TrainerFields;
   /** A pod template patch (a runtime patch of the trainer job) with the rest a TrainJob can carry; `{}` when none. */

@@ -12,7 +12,7 @@ import { isObject } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
 
 /** The env var TF_CONFIG takes the pod's index from (`$(...)` expands earlier variables only). */
-export const TASK_INDEX_ENV = 'TF_CONFIG_TASK_INDEX';
+const TASK_INDEX_ENV = 'TF_CONFIG_TASK_INDEX';
 
 /** v1's default ports: TFJob's `tfjob-port`, PaddleJob's `master`. */
 const PORTS: Readonly<Partial<Record<V1KindName, { name: string; port: number }>>> = {

@@ -25,7 +25,7 @@ export function expiryOf(pem: string): Date | undefined {
 }
 
 /** What to check a stored bundle against. */
-export interface Expectations {
+interface Expectations {
   readonly dnsNames: readonly string[];
   readonly ipAddresses?: readonly string[];
   /** Rotate this long before expiry. */

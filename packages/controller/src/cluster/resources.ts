@@ -26,7 +26,7 @@ export class UnknownResourceError extends Error {
 }
 
 /** A kind as the engine declares it: group, version, kind and plural resource (all namespaced). */
-export interface DeclaredKind {
+interface DeclaredKind {
   readonly group: string;
   readonly version: string;
   readonly kind: string;

@@ -18,7 +18,7 @@ interface RuntimeRefView {
 }
 
 /** The runtime a TrainJob names, as an index value (the CRD default kind is ClusterTrainingRuntime). */
-export function trainJobRuntimeRef(object: KubeObject): string[] {
+function trainJobRuntimeRef(object: KubeObject): string[] {
   const tj = object as RuntimeRefView;
   const ref = tj.spec?.runtimeRef;
   if (ref?.name === undefined) return [];

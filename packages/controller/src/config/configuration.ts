@@ -10,7 +10,7 @@ export const CONFIG_API_VERSION = 'config.trainer.kubeflow.org/v1alpha1' as cons
 export const CONFIG_KIND = 'Configuration' as const;
 
 /** The `groupKindConcurrency` key of TrainJobs, as controller-runtime spells a GroupKind. */
-export const TRAINJOB_GROUP_KIND = 'TrainJob.trainer.kubeflow.org' as const;
+const TRAINJOB_GROUP_KIND = 'TrainJob.trainer.kubeflow.org' as const;
 
 /**
  * Reconcile workers for TrainJobs when the file does not say (upstream runs one, whatever it says).
@@ -20,13 +20,13 @@ export const TRAINJOB_GROUP_KIND = 'TrainJob.trainer.kubeflow.org' as const;
 export const DEFAULT_TRAINJOB_WORKERS = 64;
 
 /** `webhook`: where the admission webhook server listens. */
-export interface WebhookConfiguration {
+interface WebhookConfiguration {
   port: number;
   host: string;
 }
 
 /** component-base `LeaderElectionConfiguration` (durations are Go duration strings, `15s`). */
-export interface LeaderElectionConfiguration {
+interface LeaderElectionConfiguration {
   leaderElect: boolean;
   leaseDuration: string;
   renewDeadline: string;
@@ -37,7 +37,7 @@ export interface LeaderElectionConfiguration {
 }
 
 /** `metrics`: where Prometheus metrics are served. */
-export interface MetricsConfiguration {
+interface MetricsConfiguration {
   /** `host:port`; `"0"` disables the metrics server. */
   bindAddress: string;
   /** HTTPS with the webhook serving certificate. */
@@ -46,19 +46,19 @@ export interface MetricsConfiguration {
 }
 
 /** `health`: the probe server. The endpoint names are decoded but, as upstream, unused. */
-export interface HealthConfiguration {
+interface HealthConfiguration {
   healthProbeBindAddress: string;
   readinessEndpointName: string;
   livenessEndpointName: string;
 }
 
 /** `controller`: per-GroupKind reconcile concurrency. */
-export interface ControllerConfiguration {
+interface ControllerConfiguration {
   groupKindConcurrency: Record<string, number>;
 }
 
 /** `certManagement`: the webhook certificate rotator. */
-export interface CertManagementConfiguration {
+interface CertManagementConfiguration {
   enable: boolean;
   webhookServiceName: string;
   webhookSecretName: string;
@@ -68,20 +68,20 @@ export interface CertManagementConfiguration {
  * `clientConnection`: upstream's client-side rate limit. Decoded and validated; kubetrain applies no
  * client-side limit (the API server's priority and fairness is the limit, as controller-runtime does).
  */
-export interface ClientConnectionConfiguration {
+interface ClientConnectionConfiguration {
   qps: number;
   burst: number;
 }
 
 /** `statusServer`: the TrainJob status server (feature gate TrainJobStatus). */
-export interface StatusServerConfiguration {
+interface StatusServerConfiguration {
   port: number;
   qps: number;
   burst: number;
 }
 
 /** `tls`: TLS options of the servers. */
-export interface TLSConfiguration {
+interface TLSConfiguration {
   minVersion?: string;
   cipherSuites?: string[];
   nextProtos?: string[];

@@ -62,7 +62,7 @@ export type {
 };
 
 /** What the engine is configured with: the frozen Configuration and feature gates. */
-export interface EngineSettings {
+interface EngineSettings {
   readonly config: Readonly<Record<string, unknown>>;
   readonly featureGates: Readonly<Record<string, boolean>>;
 }
@@ -96,7 +96,7 @@ export interface ObservedWorkloadInput {
 }
 
 /** What a render needs besides the TrainJob and its runtime. */
-export interface RenderInputs {
+interface RenderInputs {
   /** Whether generated Secrets (the MPI SSH keys) are rendered: only when they are to be created. */
   readonly needSecrets: boolean;
 }
@@ -178,7 +178,7 @@ export function isFinished(status: TrainJobStatus | undefined): boolean {
 }
 
 /** Read access to the live runtimes (the stores); undefined when the object does not exist. */
-export interface LiveRuntimes {
+interface LiveRuntimes {
   getTrainingRuntime(namespace: string, name: string): AnyTrainingRuntime | undefined;
   getClusterTrainingRuntime(name: string): AnyTrainingRuntime | undefined;
 }

@@ -9,10 +9,10 @@ import type { Logger } from '@kubetrain/log';
 import { ManagerResources } from '../cluster/resources.js';
 
 /** `Normal` or `Warning`. */
-export type EventType = 'Normal' | 'Warning';
+type EventType = 'Normal' | 'Warning';
 
 /** The object an event is about. */
-export interface EventSubject {
+interface EventSubject {
   readonly apiVersion?: string;
   readonly kind?: string;
   readonly metadata?: { name?: string; namespace?: string; uid?: string; resourceVersion?: string };

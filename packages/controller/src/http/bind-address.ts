@@ -8,7 +8,7 @@ export interface ListenAddress {
 }
 
 /** A bind address that cannot be parsed. */
-export class BindAddressError extends Error {
+class BindAddressError extends Error {
   constructor(address: string) {
     super(`invalid bind address ${JSON.stringify(address)}: want [host]:port, or "0" to disable`);
     this.name = 'BindAddressError';

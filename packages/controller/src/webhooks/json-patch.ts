@@ -6,7 +6,7 @@
 import fastJsonPatch from 'fast-json-patch';
 
 /** One RFC 6902 operation. */
-export interface PatchOperation {
+interface PatchOperation {
   op: string;
   path: string;
   value?: unknown;

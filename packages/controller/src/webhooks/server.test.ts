@@ -5,7 +5,7 @@ import { errored, allowed, type AdmissionOutcome } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
 import { Webhooks } from './names.js';
 import { IDLE_CONNECTION_MS, startWebhookServer, type WebhookServer } from './server.js';
-import { WebhookTestClient } from './test-client.js';
+import { WebhookTestClient } from '../../test/webhook-client.js';
 import { WebhookMetrics } from './webhook-metrics.js';
 
 const path = Webhooks.TrainJobValidator.path;

@@ -85,7 +85,7 @@ const jobSetOnly: ReadonlySet<string> = new Set([WorkloadBackends.JobSet]);
  * The runtime's workload backend: its `kubetrain.dev/workload` annotation when `backends` has it,
  * else `JobSet` (an unknown or unserved value renders as upstream does).
  */
-export function workloadBackendOf(runtime: TrainingRuntime, backends: ReadonlySet<string>): WorkloadBackend {
+function workloadBackendOf(runtime: TrainingRuntime, backends: ReadonlySet<string>): WorkloadBackend {
   const wanted = runtime.metadata.annotations?.[KubetrainAnnotations.Workload];
   return wanted === WorkloadBackends.LeaderWorkerSet && backends.has(wanted)
     ? WorkloadBackends.LeaderWorkerSet

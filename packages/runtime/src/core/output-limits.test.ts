@@ -6,7 +6,7 @@ import { formatFieldError, StorageLimits } from '@kubetrain/api';
 import { trainJobObject } from '@kubetrain/testing';
 import { render, validateAdmission } from '../engine.js';
 import type { TrainJob, TrainingRuntime } from '../types.js';
-import { lwsPlugins, optIn, shippedRuntime } from '../workload/leaderworkerset/test-support.js';
+import { lwsPlugins, optIn, shippedRuntime } from '../../test/leaderworkerset.js';
 import { Framework } from '../framework/framework.js';
 import type { Plugin } from '../framework/plugin.js';
 import { defaultPlugins } from '../plugins/registry.js';

@@ -63,7 +63,7 @@ function withNumNodes(trainJob: TrainJob, numNodes: number): TrainJob {
  * RuntimeInfo through the info phases, nothing built. Undefined when it fits, or when the pair does
  * not render (the validate points say why).
  */
-export function oversizedOutput(
+function oversizedOutput(
   framework: Framework,
   runtime: TrainingRuntime,
   trainJob: TrainJob,

@@ -27,7 +27,7 @@ export interface ResolvedRuntime {
  * the group is empty), after the CRD defaults (`trainer.kubeflow.org` / `ClusterTrainingRuntime`);
  * empty for a TrainJob with no runtimeRef.
  */
-export function runtimeGroupKind(trainJob: TrainJobInput): string {
+function runtimeGroupKind(trainJob: TrainJobInput): string {
   const ref = applyTrainJobDefaults(trainJob).spec.runtimeRef;
   // Unset only when the TrainJob has no runtimeRef at all: Go's zero values, as upstream reads them.
   const group = ref.apiGroup ?? '';

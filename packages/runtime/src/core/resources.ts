@@ -31,7 +31,7 @@ export function mergeResourceRequirements(
  * The runtime's per-node resources (`ExtractResourcePerNodeFromRuntime`): the `node` container of
  * the first replicatedJob named `node` or with ancestor `trainer`. Reads the spec in `info`.
  */
-export function extractResourcesPerNodeFromRuntime(info: RuntimeInfo): ResourceRequirements | undefined {
+function extractResourcesPerNodeFromRuntime(info: RuntimeInfo): ResourceRequirements | undefined {
   for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
     if (rJob.name !== ContainerNames.Node && ancestorOf(rJob) !== AncestorSteps.Trainer) continue;
     const node = rJob.template?.spec?.template?.spec?.containers?.find((c) => c.name === ContainerNames.Node);

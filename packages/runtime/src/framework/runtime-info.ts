@@ -56,7 +56,7 @@ export interface PodSet {
  * merges it in. Used when the gang is every pod set (upstream's case); otherwise the plugins mark
  * only the gang's pod templates, in {@link TemplateSpec.spec}.
  */
-export interface SchedulerInfo {
+interface SchedulerInfo {
   /**
    * Labels merged into every replicatedJob's pod template. Owner: CoScheduling
    * (`scheduling.x-k8s.io/pod-group`).
@@ -70,7 +70,7 @@ export interface SchedulerInfo {
 }
 
 /** The policies of the runtime in force (after CRD defaults). Read-only for every plugin. Owner: core. */
-export type RuntimePolicy = Readonly<Pick<TrainingRuntimeSpec, 'mlPolicy' | 'podGroupPolicy'>>;
+type RuntimePolicy = Readonly<Pick<TrainingRuntimeSpec, 'mlPolicy' | 'podGroupPolicy'>>;
 
 /**
  * The trainer overrides that end up on the trainer step's `node` container. Initialised by core
@@ -80,7 +80,7 @@ export type RuntimePolicy = Readonly<Pick<TrainingRuntimeSpec, 'mlPolicy' | 'pod
 export type TrainerOverrides = Pick<Trainer, 'image' | 'command' | 'args'>;
 
 /** The workload template being built and its pod sets. */
-export interface TemplateSpec {
+interface TemplateSpec {
   /**
    * The JobSet spec: the runtime template with CRD defaults and runtimePatches applied. Owners:
    * core (newRuntimeInfo); in enforcePodGroupPolicy, the scheduling plugins write pod-template

@@ -5,7 +5,7 @@ import { render } from '../engine.js';
 import type { RuntimePatch, Trainer } from '@kubetrain/api';
 import type { KubeObject, TrainJob, TrainingRuntime } from '../types.js';
 import { expectGolden, trainJobObject, upstreamExamples, upstreamRuntimes } from '@kubetrain/testing';
-import { renderYaml } from '../test-support/engine.js';
+import { renderYaml } from '../../test/engine.js';
 
 const testdata = 'packages/runtime/src/golden/testdata';
 

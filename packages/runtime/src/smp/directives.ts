@@ -9,7 +9,7 @@ import type { JsonObject, PatchSchema } from './types.js';
 import { Directive, elementKind, isJsonObject, removeDirectives, toPlainValue } from './values.js';
 
 /** The signature of `mergeListField` of ./merge.ts, passed in so that the modules stay acyclic. */
-export type MergeListField = (
+type MergeListField = (
   original: unknown[],
   patch: unknown[],
   parent: PatchSchema,

@@ -19,7 +19,7 @@ import {
 import { applyRetainKeys, applySetElementOrders, extractDirectiveKey } from './directives.js';
 
 /** Appends `key` to a field path. */
-export function pathOf(path: string, key: string): string {
+function pathOf(path: string, key: string): string {
   return path === '' ? key : `${path}.${key}`;
 }
 

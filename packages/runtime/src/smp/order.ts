@@ -19,11 +19,7 @@ export function indexOf(list: readonly unknown[], item: unknown, mergeKey: strin
 }
 
 /** Throws unless every element of every list is an object holding `mergeKey`. */
-export function requireMergeKey(
-  mergeKey: string,
-  path: string,
-  ...lists: readonly (readonly unknown[])[]
-): void {
+function requireMergeKey(mergeKey: string, path: string, ...lists: readonly (readonly unknown[])[]): void {
   for (const list of lists) {
     for (const item of list) {
       if (!isJsonObject(item)) {

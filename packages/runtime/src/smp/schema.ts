@@ -8,7 +8,7 @@ import type { PatchSchema, PatchStrategy } from './types.js';
 export const EMPTY_SCHEMA: PatchSchema = Object.freeze({});
 
 /** The strategy of a field once `retainKeys` (which only matters when computing a patch) is set aside. */
-export interface FieldStrategy {
+interface FieldStrategy {
   /** `merge`, `replace`, or '' when the field has no strategy tag. */
   readonly strategy: '' | 'merge' | 'replace';
   /** The merge key of a merged list of objects, or ''. */

@@ -16,7 +16,7 @@ export const Directive = {
 } as const;
 
 /** The kind of a JSON value, the way the merge compares kinds. */
-export type JsonKind = 'map' | 'list' | 'string' | 'number' | 'boolean' | 'null';
+type JsonKind = 'map' | 'list' | 'string' | 'number' | 'boolean' | 'null';
 
 /** True for a JSON object (not null, not a list). */
 export function isJsonObject(value: unknown): value is JsonObject {

@@ -20,7 +20,7 @@ export function decimalDigitsBelow(n: number): number {
 }
 
 /** A prefix or suffix: its text, or its length. */
-export type Affix = string | number;
+type Affix = string | number;
 
 const lengthOf = (affix: Affix) => (typeof affix === 'number' ? affix : affix.length);
 

@@ -5,7 +5,7 @@
 import { EngineError } from '../framework/errors.js';
 
 /** How a quantity prints: decimal SI suffixes, binary suffixes, or a decimal exponent. */
-export type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
+type QuantityFormat = 'DecimalSI' | 'BinarySI' | 'DecimalExponent';
 
 /** A parsed quantity: its value in nano units (value × 10⁹) and its print format. */
 export interface Quantity {

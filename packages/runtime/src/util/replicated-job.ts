@@ -18,7 +18,7 @@ export function ensureJobSpec(rJob: ReplicatedJob): JobSpec {
 }
 
 /** The replicatedJob's pod template, created empty (with an empty Job spec) where missing. */
-export function ensurePodTemplate(rJob: ReplicatedJob): PodTemplateSpec {
+function ensurePodTemplate(rJob: ReplicatedJob): PodTemplateSpec {
   return (ensureJobSpec(rJob).template ??= {});
 }
 

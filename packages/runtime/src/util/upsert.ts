@@ -45,7 +45,7 @@ export function upsertPorts(list: ContainerPort[], items: readonly ContainerPort
 }
 
 /** Copies an env var keeping only the members upstream's apply conversion keeps. */
-export function normalizeEnvVar(env: EnvVar): EnvVar {
+function normalizeEnvVar(env: EnvVar): EnvVar {
   const out: EnvVar = { name: env.name };
   if (env.value !== undefined) out.value = env.value;
   if (env.valueFrom !== undefined) {

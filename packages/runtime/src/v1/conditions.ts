@@ -8,7 +8,7 @@ import { V1ConditionTypes, type V1ConditionType } from './constants.js';
 import type { Condition } from './job-types.js';
 
 /** The condition of `type` in `status`, if any. */
-export function conditionOf(status: V1JobStatus | undefined, type: V1ConditionType): Condition | undefined {
+function conditionOf(status: V1JobStatus | undefined, type: V1ConditionType): Condition | undefined {
   return status?.conditions?.find((c) => c.type === type);
 }
 

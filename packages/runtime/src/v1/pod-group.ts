@@ -66,7 +66,7 @@ function addContainer(list: Map<string, Quantity>, c: Container): void {
  * The resources of the first `minMember` pods, replica types in `order` (upstream sorts them by the
  * value of their priority classes; with no priority class read here, every type counts as 0).
  */
-export function minResourcesOf(minMember: number, specs: ReplicaSpecs, order: readonly string[]) {
+function minResourcesOf(minMember: number, specs: ReplicaSpecs, order: readonly string[]) {
   const list = new Map<string, Quantity>();
   let count = 0;
   for (const rtype of order) {

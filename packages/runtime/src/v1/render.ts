@@ -25,7 +25,7 @@ export function jobLabels(job: V1JobObject, framework: Framework): Record<string
 }
 
 /** The labels selecting replica `rtype`-`index` (the Service's selector). */
-export function replicaLabels(
+function replicaLabels(
   job: V1JobObject,
   framework: Framework,
   rtype: string,

@@ -47,7 +47,7 @@ export function deadlineRemainingMs(
 }
 
 /** What the backoff limit is checked against. */
-export interface BackoffInput {
+interface BackoffInput {
   readonly policy: V1RunPolicy | undefined;
   readonly specs: ReplicaSpecs;
   readonly pods: readonly PodView[];

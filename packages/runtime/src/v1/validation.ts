@@ -10,7 +10,7 @@ import type { PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
 import { validateV1OutputLimits } from './output-limits.js';
 
 /** `field.NotSupported`: `Unsupported value: <v>: supported values: "a", "b"`. */
-export function notSupported(path: string, value: unknown, allowed: readonly string[]): FieldError {
+function notSupported(path: string, value: unknown, allowed: readonly string[]): FieldError {
   return {
     path,
     type: 'NotSupported',

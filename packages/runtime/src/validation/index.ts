@@ -19,7 +19,7 @@ import { validateRuntimeDeprecation, validateRuntimeMissing } from './runtime-re
 export { validateTrainingRuntime, validateReplicatedJobs } from './training-runtime.js';
 
 /** Options of {@link validateTrainJob}. */
-export interface TrainJobRuleOptions {
+interface TrainJobRuleOptions {
   /** `newRuntimeInfo(runtime, newJob)`; computed when absent. */
   readonly info?: RuntimeInfo;
   /** Cluster state some rules consult. */

@@ -62,7 +62,7 @@ export function replicatedJobsOf(info: RuntimeInfo): ReplicatedJob[] {
 }
 
 /** The rule input of a plugin's validate point: its arguments, as the rules read them. */
-export function ruleInputOf(
+function ruleInputOf(
   info: RuntimeInfo,
   oldJob: TrainJob | undefined,
   newJob: TrainJob,
@@ -79,7 +79,7 @@ export function ruleInputOf(
 }
 
 /** The rules of one plugin's validate point, each run on the same {@link TrainJobRuleInput}. */
-export interface PluginRules {
+interface PluginRules {
   /** Rules returning warnings, in report order. */
   readonly warnings?: ReadonlyArray<(input: TrainJobRuleInput) => string[]>;
   /** Rules returning field errors, in report order. */

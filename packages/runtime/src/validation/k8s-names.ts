@@ -18,7 +18,7 @@ const dns1035LabelRegexp = new RegExp(`^${dns1035LabelFmt}$`);
 const httpPathRegexp = new RegExp(`^${httpPathFmt}$`);
 
 /** Maximum length of a DNS-1123 subdomain. */
-export const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
+const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
 /** Maximum length of a DNS-1035 label (Job and Pod names in a JobSet). */
 export const DNS1035_LABEL_MAX_LENGTH = 63;
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { expectedPodCounts, generatedNames, validateNameLength } from './name-length.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
-import { ruleInput } from '../test-support/engine.js';
+import { ruleInput } from '../../test/engine.js';
 import type { MLPolicy, ReplicatedJob, Trainer } from '@kubetrain/api';
 
 const node = rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] });

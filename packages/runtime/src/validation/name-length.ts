@@ -22,7 +22,7 @@ const RANDOM_SUFFIX = 'xxxxx';
 const ANCESTORS: ReadonlySet<string> = new Set(Object.values(AncestorSteps));
 
 /** The longest Job and pod name suffix one replicatedJob adds to the TrainJob name. */
-export interface GeneratedName {
+interface GeneratedName {
   /** `pod` when the replicatedJob creates pods, else `Job` (a step with 0 pods). */
   readonly kind: 'pod' | 'Job';
   /** The name with the TrainJob name left out: `-<rjob>-<lastJobIndex>[-<lastPodIndex>-xxxxx]`. */

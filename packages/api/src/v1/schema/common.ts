@@ -7,10 +7,7 @@ import { ObjectMeta } from '../../schema/core.js';
 import { LabelSelector, PodTemplateSpec, ResourceList } from './embedded.js';
 
 /** A `map[string]T`: an object whose every member has the schema `value` (`additionalProperties`). */
-export function MapOf<T extends TSchema>(
-  value: T,
-  o: { description: string },
-): TUnsafe<Record<string, Static<T>>> {
+function MapOf<T extends TSchema>(value: T, o: { description: string }): TUnsafe<Record<string, Static<T>>> {
   return Type.Unsafe<Record<string, Static<T>>>({
     type: 'object',
     additionalProperties: value,

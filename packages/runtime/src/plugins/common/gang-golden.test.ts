@@ -5,7 +5,7 @@
 
 import { join } from 'node:path';
 import { expectGolden, readObjects, readUpstream } from '@kubetrain/testing';
-import { renderYaml } from '../../test-support/engine.js';
+import { renderYaml } from '../../../test/engine.js';
 import type { RuntimeInput, TrainJobInput } from '../../types.js';
 
 const TESTDATA = 'packages/runtime/src/plugins/common/testdata';

@@ -4,7 +4,7 @@
 
 import { computeGang } from './gang.js';
 import { gangTrainJob, readUpstreamRuntime } from '@kubetrain/testing';
-import { makeInfo } from '../../test-support/engine.js';
+import { makeInfo } from '../../../test/engine.js';
 
 describe('gang of the shipped runtimes', () => {
   const cases: Record<string, { members: string[]; includesAll: boolean }> = {

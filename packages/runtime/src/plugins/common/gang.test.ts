@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { computeGang, placeSteps, type StepPlacement } from './gang.js';
 import { gangTrainJob, launcherSteps, torchtuneSteps, type RuntimeFixture } from '@kubetrain/testing';
-import { makeInfo } from '../../test-support/engine.js';
+import { makeInfo } from '../../../test/engine.js';
 import { applyTrainerNumNodes } from './trainer-node.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 

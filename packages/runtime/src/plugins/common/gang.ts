@@ -67,7 +67,7 @@ export function buildPodGroup(
 }
 
 /** One pod set of the gang and its index among the replicatedJobs. */
-export interface GangMember {
+interface GangMember {
   readonly index: number;
   readonly podSet: PodSet;
 }

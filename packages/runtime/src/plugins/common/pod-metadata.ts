@@ -7,7 +7,7 @@ import { mergePodMetadata } from '../../util/replicated-job.js';
 import type { Gang } from './gang.js';
 
 /** Labels and annotations for the pod templates of a gang's members. */
-export interface PodMetadata {
+interface PodMetadata {
   readonly labels?: Readonly<Record<string, string>>;
   readonly annotations?: Readonly<Record<string, string>>;
 }

@@ -7,7 +7,7 @@ import {
   torchtuneSteps,
   type RuntimeFixture,
 } from '@kubetrain/testing';
-import { makeInfo, podTemplateMetadataOf } from '../../test-support/engine.js';
+import { makeInfo, podTemplateMetadataOf } from '../../../test/engine.js';
 import { pluginDependencies } from '../../framework/dependencies.js';
 
 const LABEL = 'scheduling.x-k8s.io/pod-group';

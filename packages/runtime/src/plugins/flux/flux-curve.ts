@@ -42,7 +42,7 @@ export function x25519PublicKey(secret: Uint8Array): Buffer {
 }
 
 /** The X25519 key pair whose secret key is SHA-256(uid): raw 32-byte secret and public keys. */
-export function curveKeyPair(uid: string): { secret: Buffer; public: Buffer } {
+function curveKeyPair(uid: string): { secret: Buffer; public: Buffer } {
   const secret = createHash('sha256').update(uid, 'utf8').digest();
   return { secret, public: x25519PublicKey(secret) };
 }

@@ -36,23 +36,23 @@ import type { PluginDependencies } from '../../framework/dependencies.js';
 export const name = PluginNames.Flux;
 
 /** The resolved broker settings (defaults, then the runtime `node` env, then the trainer env). */
-export type FluxSettings = Record<keyof typeof FluxEnvDefaults, string>;
+type FluxSettings = Record<keyof typeof FluxEnvDefaults, string>;
 
 const configDir = MountPaths.FluxConfig;
 const fluxRoot = '/opt/view';
 
 /** `<tj>-flux-entrypoint`: the ConfigMap (and volume) holding entrypoint.sh and init.sh. */
-export function entrypointConfigMapName(trainJob: TrainJob): string {
+function entrypointConfigMapName(trainJob: TrainJob): string {
   return trainJobObjectName(trainJob, ObjectNameSuffixes.FluxEntrypoint);
 }
 
 /** `<tj>-flux-curve`: the CURVE certificate Secret. */
-export function curveSecretName(trainJob: TrainJob): string {
+function curveSecretName(trainJob: TrainJob): string {
   return trainJobObjectName(trainJob, ObjectNameSuffixes.FluxCurve);
 }
 
 /** Settings from the defaults, overridden by the runtime `node` env, then by `spec.trainer.env`. */
-export function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSettings {
+function fluxSettings(info: RuntimeInfo, trainJob: TrainJob): FluxSettings {
   const settings: FluxSettings = { ...FluxEnvDefaults };
   const apply = (env: ReadonlyArray<{ name: string; value?: string }>): void => {
     for (const e of env) {
@@ -83,7 +83,7 @@ function tasksPerNode(info: RuntimeInfo, trainJob: TrainJob): number {
 }
 
 /** The `entrypoint.sh` for the TrainJob (our script, functionally equivalent to upstream's). */
-export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
+function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
   const nodes = numNodesOf(trainJob);
   const tasks = tasksPerNode(info, trainJob);
   const gpus = getNumGPUPerNode(effectiveResourcesPerNode(info, trainJob));
@@ -98,7 +98,7 @@ export function fluxEntrypoint(info: RuntimeInfo, trainJob: TrainJob): string {
  * The `init.sh` for the TrainJob, with the broker configuration embedded (our script and TOML
  * layout, functionally equivalent to upstream's).
  */
-export function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
+function fluxInit(settings: FluxSettings, trainJob: TrainJob): string {
   const tj = trainJob.metadata.name ?? '';
   const hosts = `${tj}-${ContainerNames.Node}-0-[${fluxRange(numNodesOf(trainJob))}]`;
   const fqdn = `${tj}.${trainJob.metadata.namespace ?? ''}.svc.cluster.local`;
@@ -145,7 +145,7 @@ function nodeMounts(trainJob: TrainJob): VolumeMount[] {
 }
 
 /** The original command: the runtime `node` command, or the trainer's, plus the trainer args. */
-export function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
+function originalCommand(info: RuntimeInfo, trainJob: TrainJob): string {
   const command = trainJob.spec.trainer?.command ?? findTrainerNodeContainer(info)?.command ?? [];
   const args = trainJob.spec.trainer?.args ?? [];
   return [...command, ...args].join(' ').trim();

@@ -7,7 +7,7 @@ import { findPodSetByName } from '../../framework/runtime-info.js';
 import type { TrainJobRuleInput } from '../../validation/input.js';
 
 /** Message of the Flux processes-per-node rule (upstream `flux.go`). */
-export const FLUX_NUM_PROC_PER_NODE_MESSAGE = 'must be greater than or equal to 1 for Flux TrainJob';
+const FLUX_NUM_PROC_PER_NODE_MESSAGE = 'must be greater than or equal to 1 for Flux TrainJob';
 
 /**
  * With `mlPolicy.flux`: the policy's `numProcPerNode` below 1 is

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { clusterRuntime, containerOf, envMap, envNames, replicatedJob, trainJob } from '@kubetrain/testing';
-import { renderJobSet } from '../../test-support/engine.js';
+import { renderJobSet } from '../../../test/engine.js';
 
 const runtime = clusterRuntime('jax-distributed', { mlPolicy: { numNodes: 1, jax: {} } }, [
   replicatedJob(

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKAIEnabled, KAIScheduler, name } from './kai.js';
 import { gangTrainJob, launcherSteps, torchtuneSteps, type RuntimeFixture } from '@kubetrain/testing';
-import { makeInfo, perReplicatedJob } from '../../test-support/engine.js';
+import { makeInfo, perReplicatedJob } from '../../../test/engine.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { TrainJob } from '../../types.js';
 import { pluginDependencies } from '../../framework/dependencies.js';

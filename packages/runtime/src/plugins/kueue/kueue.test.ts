@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { create, isKueueManaged, KueueIntegration, name } from './kueue.js';
 import { gangTrainJob } from '@kubetrain/testing';
-import { makeInfo } from '../../test-support/engine.js';
+import { makeInfo } from '../../../test/engine.js';
 import type { TrainJob } from '../../types.js';
 import { pluginDependencies } from '../../framework/dependencies.js';
 

@@ -9,7 +9,7 @@ const validateSchedulingHints = (input: TrainJobRuleInput): string[] => [
   ...validateKueueHints(input),
 ];
 import { rjob, runtimeOf, trainJobOf } from '@kubetrain/testing';
-import { ruleInput } from '../../test-support/engine.js';
+import { ruleInput } from '../../../test/engine.js';
 import type { PodGroupPolicy, RuntimePatch } from '@kubetrain/api';
 import type { PodSpec } from '../../types.js';
 

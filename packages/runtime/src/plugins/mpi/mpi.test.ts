@@ -12,7 +12,7 @@ import {
   thrownBy,
   trainJob,
 } from '@kubetrain/testing';
-import { renderJobSet } from '../../test-support/engine.js';
+import { renderJobSet } from '../../../test/engine.js';
 import type { MPIMLPolicySource, Trainer } from '@kubetrain/api';
 import { deriveSSHKeyPair } from './mpi-ssh-key.js';
 

@@ -41,12 +41,12 @@ import type { PluginDependencies } from '../../framework/dependencies.js';
 export const name = PluginNames.MPI;
 
 /** Pods of the `node` job for `numNodes` nodes: one fewer when the launcher runs as a node (at least 1). */
-export function mpiNodeCount(numNodes: number, runLauncherAsNode: boolean | undefined): number {
+function mpiNodeCount(numNodes: number, runLauncherAsNode: boolean | undefined): number {
   return runLauncherAsNode === true ? Math.max(numNodes - 1, 1) : numNodes;
 }
 
 /** Slots per node: trainer numProcPerNode, else the GPU count when the policy says 1, else the policy. */
-export function mpiSlots(info: RuntimeInfo, trainJob: TrainJob): number {
+function mpiSlots(info: RuntimeInfo, trainJob: TrainJob): number {
   const explicit = trainJob.spec.trainer?.numProcPerNode;
   if (explicit !== undefined) return explicit;
   const policy = defaultedField(

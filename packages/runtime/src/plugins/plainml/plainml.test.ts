@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { clusterRuntime, containerOf, envNames, jobOf, replicatedJob, trainJob } from '@kubetrain/testing';
-import { renderJobSet } from '../../test-support/engine.js';
+import { renderJobSet } from '../../../test/engine.js';
 
 const runtime = clusterRuntime('plain', {}, [
   replicatedJob('node', [{ name: 'node', env: [{ name: 'T', value: 't' }] }], 'trainer'),

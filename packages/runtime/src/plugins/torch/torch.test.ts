@@ -12,7 +12,7 @@ import {
   torchRuntime,
   trainJob,
 } from '@kubetrain/testing';
-import { renderJobSet } from '../../test-support/engine.js';
+import { renderJobSet } from '../../../test/engine.js';
 import type { Trainer } from '@kubetrain/api';
 
 interface Case {

@@ -10,7 +10,7 @@ import { ancestorOf } from '../../util/replicated-job.js';
 import { firstNodeHost } from '../common/trainer-node.js';
 
 /** Recipe names. */
-export const TorchTuneRecipe = {
+const TorchTuneRecipe = {
   FullFinetuneDistributed: 'full_finetune_distributed',
   FullFinetuneSingleDevice: 'full_finetune_single_device',
   LoRAFinetuneDistributed: 'lora_finetune_distributed',
@@ -103,7 +103,7 @@ export function recipeAndConfig(
 }
 
 /** The runtime trainer `node` command items whose key is one of `TorchTune.ImmutableConfigKeys`. */
-export function overridesFromRuntime(info: RuntimeInfo): string[] {
+function overridesFromRuntime(info: RuntimeInfo): string[] {
   const out: string[] = [];
   for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
     if (ancestorOf(rJob) !== AncestorSteps.Trainer) continue;

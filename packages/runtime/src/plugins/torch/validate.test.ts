@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { applyRuntimeDefaults } from '../../core/runtime-defaults.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
-import { infoOf, ruleInput } from '../../test-support/engine.js';
+import { infoOf, ruleInput } from '../../../test/engine.js';
 import { Torch } from './torch.js';
 import { validateTorch } from './validate.js';
 import type { MLPolicy, Trainer } from '@kubetrain/api';

@@ -7,7 +7,7 @@ import {
   torchtuneSteps,
   type RuntimeFixture,
 } from '@kubetrain/testing';
-import { makeInfo, podTemplateMetadataOf } from '../../test-support/engine.js';
+import { makeInfo, podTemplateMetadataOf } from '../../../test/engine.js';
 import { applyTrainerNumNodes } from '../common/trainer-node.js';
 import type { TrainJob } from '../../types.js';
 import { pluginDependencies } from '../../framework/dependencies.js';

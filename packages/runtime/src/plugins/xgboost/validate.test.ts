@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateXGBoost } from './validate.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
-import { ruleInput } from '../../test-support/engine.js';
+import { ruleInput } from '../../../test/engine.js';
 import type { MLPolicy, Trainer } from '@kubetrain/api';
 
 describe('validateXGBoost', () => {

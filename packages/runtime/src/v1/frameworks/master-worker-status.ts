@@ -6,7 +6,7 @@ import { V1Messages } from './messages.js';
 import type { StatusContext, StatusVerdict } from './framework.js';
 
 /** The replica types that decide, and whether one succeeded worker ends an elastic job. */
-export interface MasterWorkerRoles {
+interface MasterWorkerRoles {
   readonly master?: string;
   readonly worker: string;
   readonly elastic?: boolean;

@@ -10,7 +10,7 @@ import { LAUNCHER, mpiConfigData, templateOf, WORKER } from './mpi-config.js';
 const RBAC = 'rbac.authorization.k8s.io/v1';
 
 /** The APIs of the objects an MPIJob owns besides its pods. */
-export const MPI_OBJECT_APIS = {
+const MPI_OBJECT_APIS = {
   ConfigMap: { apiVersion: 'v1', kind: 'ConfigMap', plural: 'configmaps' },
   ServiceAccount: { apiVersion: 'v1', kind: 'ServiceAccount', plural: 'serviceaccounts' },
   Role: { apiVersion: RBAC, kind: 'Role', plural: 'roles' },

@@ -30,7 +30,7 @@ import {
 } from './mpi-config.js';
 
 /** The image of the `kubectl-delivery` init container (upstream's `--mpi-kubectl-delivery-image` default). */
-export const MPI_KUBECTL_DELIVERY_IMAGE = 'kubeflow/kubectl-delivery:latest';
+const MPI_KUBECTL_DELIVERY_IMAGE = 'kubeflow/kubectl-delivery:latest';
 
 const CONFIG_VOLUME = 'mpi-job-config';
 const KUBECTL_VOLUME = 'mpi-job-kubectl';

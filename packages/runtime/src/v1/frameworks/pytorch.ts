@@ -24,10 +24,10 @@ const CONTAINER = V1KindDefaults.PyTorchJob.container;
 const PORT_NAME = 'pytorchjob-port';
 
 /** The image of the `init-pytorch` container (upstream's `--pytorch-init-container-image` default). */
-export const PYTORCH_INIT_CONTAINER_IMAGE = 'alpine:3.10';
+const PYTORCH_INIT_CONTAINER_IMAGE = 'alpine:3.10';
 
 /** How often `init-pytorch` looks the master up (upstream's `--pytorch-init-container-max-tries` default). */
-export const PYTORCH_INIT_CONTAINER_MAX_TRIES = 100;
+const PYTORCH_INIT_CONTAINER_MAX_TRIES = 100;
 
 function elasticOf(job: V1JobObject): PyTorchElasticPolicy | undefined {
   return job.spec['elasticPolicy'] as PyTorchElasticPolicy | undefined;
@@ -98,7 +98,7 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype, index }: Pod
 }
 
 /** The HorizontalPodAutoscaler API (autoscaling/v2). */
-export const HPA_API: V1ObjectApi = {
+const HPA_API: V1ObjectApi = {
   apiVersion: 'autoscaling/v2',
   kind: 'HorizontalPodAutoscaler',
   plural: 'horizontalpodautoscalers',

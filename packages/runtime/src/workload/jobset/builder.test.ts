@@ -2,7 +2,7 @@
 import type { EnforcePodGroupPolicyPlugin } from '../../framework/plugin.js';
 import { defaultPlugins } from '../../plugins/registry.js';
 import { clusterRuntime, containerOf, jobOf, replicatedJob, trainJob } from '@kubetrain/testing';
-import { renderJobSet } from '../../test-support/engine.js';
+import { renderJobSet } from '../../../test/engine.js';
 
 function initRuntime() {
   const dataset = replicatedJob(

@@ -21,7 +21,7 @@ import type { PluginDependencies } from '../../framework/dependencies.js';
 export const name = PluginNames.JobSet;
 
 /** The JobSet backend: the default workload. */
-export class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
+class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
   readonly name = name;
 
   /** Owns the JobSet; a running JobSet (TrainJob and JobSet unsuspended) is not re-applied. */

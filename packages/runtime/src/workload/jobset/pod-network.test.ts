@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { clusterRuntime, replicatedJob, trainJob } from '@kubetrain/testing';
 import { render } from '../../engine.js';
-import { infoOf } from '../../test-support/engine.js';
+import { infoOf } from '../../../test/engine.js';
 import { podEndpoints, syncPodNetwork } from './pod-network.js';
 
 describe('pod endpoints', () => {

@@ -9,7 +9,7 @@ import { decimalDigitsBelow } from '../../util/decimal-digits.js';
 import { ensureJobSpec } from '../../util/replicated-job.js';
 
 /** The DNS subdomain of the JobSet's pods: `spec.network.subdomain`, else the TrainJob name. */
-export function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
+function podSubdomain(info: RuntimeInfo, trainJob: TrainJob): string {
   const subdomain = info.templateSpec.spec.network?.subdomain;
   return subdomain !== undefined && subdomain !== '' ? subdomain : (trainJob.metadata.name ?? '');
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateInitializers } from './validate-initializers.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
-import { ruleInput } from '../../test-support/engine.js';
+import { ruleInput } from '../../../test/engine.js';
 import type { ReplicatedJob } from '@kubetrain/api';
 import type { TrainJob } from '../../types.js';
 

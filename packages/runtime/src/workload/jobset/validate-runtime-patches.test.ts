@@ -5,7 +5,7 @@ import {
   validateRuntimePatchTargets,
 } from './validate-runtime-patches.js';
 import { rjob, runtimeOf, summarize, trainJobOf } from '@kubetrain/testing';
-import { ruleInput } from '../../test-support/engine.js';
+import { ruleInput } from '../../../test/engine.js';
 import type { JobSet, RuntimePatch } from '@kubetrain/api';
 import type { TrainJob } from '../../types.js';
 

@@ -44,7 +44,7 @@ function podTemplateOf(rJob: ReplicatedJob, claims: readonly VolumeClaim[]): Pod
 }
 
 /** `Leader` when the JobSet's successPolicy names only the leader's step (MPI's launcher), else `All`. */
-export function groupCompletionOf(
+function groupCompletionOf(
   jobSetSpec: { successPolicy?: { targetReplicatedJobs?: string[] } },
   shape: GroupShape,
 ): GroupCompletion {
@@ -58,7 +58,7 @@ export function groupCompletionOf(
  * The exit codes that fail the job at once: the `FailJob` rules with `onExitCodes` operator `In`
  * of the group steps' Job `podFailurePolicy`, sorted, deduplicated.
  */
-export function permanentExitCodesOf(jobs: readonly ReplicatedJob[]): number[] {
+function permanentExitCodesOf(jobs: readonly ReplicatedJob[]): number[] {
   const codes = new Set<number>();
   for (const rJob of jobs) {
     for (const rule of rJob.template?.spec?.podFailurePolicy?.rules ?? []) {

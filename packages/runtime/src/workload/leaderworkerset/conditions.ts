@@ -7,7 +7,7 @@ import type { GroupCompletion } from './builder.js';
 import type { PermanentFailure } from './group-progress.js';
 
 /** Condition reasons. `ReachedMaxRestarts` and `FailedJobs` are spelled as JobSet's. */
-export const LWSConditionReasons = {
+const LWSConditionReasons = {
   AllPodsSucceeded: 'AllPodsSucceeded',
   LeaderSucceeded: 'LeaderSucceeded',
   PermanentExitCode: 'PermanentExitCode',

@@ -8,7 +8,7 @@ import { render } from '../../engine.js';
 import type { JobSetSpec } from '@kubetrain/api';
 import type { Container, EnvVar, KubeObject, PodSpec, TrainJob, TrainingRuntime } from '../../types.js';
 import { addClaimVolumes, volumeClaimsOf } from './volume-claims.js';
-import { optIn, renderLws, shippedRuntime } from './test-support.js';
+import { optIn, renderLws, shippedRuntime } from '../../../test/leaderworkerset.js';
 
 const tj = 'parity';
 

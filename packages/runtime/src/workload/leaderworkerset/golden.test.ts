@@ -4,7 +4,7 @@
 
 import { expectGolden, trainJobObject } from '@kubetrain/testing';
 import type { TrainJob, TrainingRuntime } from '../../types.js';
-import { optIn, renderLwsYaml, shippedRuntime } from './test-support.js';
+import { optIn, renderLwsYaml, shippedRuntime } from '../../../test/leaderworkerset.js';
 
 const testdata = 'packages/runtime/src/workload/leaderworkerset/testdata';
 

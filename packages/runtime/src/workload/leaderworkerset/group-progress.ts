@@ -32,14 +32,14 @@ export interface PermanentFailure {
 }
 
 /** The result of {@link observeGroup}. */
-export interface GroupObservation {
+interface GroupObservation {
   readonly progress: GroupProgress;
   /** Set when a trainer exited with one of the permanent exit codes. */
   readonly permanent?: PermanentFailure;
 }
 
 /** The progress before anything is seen. */
-export const initialProgress: GroupProgress = {
+const initialProgress: GroupProgress = {
   attempt: '',
   restarts: 0,
   attemptFailed: false,

@@ -8,7 +8,7 @@ import { defaultPlugins } from '../../plugins/registry.js';
 import type { TrainJob, TrainingRuntime } from '../../types.js';
 import { isWorkloadSuspended } from './index.js';
 import { LeaderWorkerSetNotFoundError } from './status.js';
-import { lwsPlugins, optIn, renderLws, shippedRuntime } from './test-support.js';
+import { lwsPlugins, optIn, renderLws, shippedRuntime } from '../../../test/leaderworkerset.js';
 
 function job(
   runtime: TrainingRuntime,

@@ -24,7 +24,7 @@ import { validateWithRules } from '../../validation/input.js';
 export const name = 'LeaderWorkerSet';
 
 /** The LeaderWorkerSet backend. Every point does nothing for a job another backend renders. */
-export class LeaderWorkerSetPlugin implements WorkloadPlugin {
+class LeaderWorkerSetPlugin implements WorkloadPlugin {
   readonly name = name;
   readonly workloadBackend = WorkloadBackends.LeaderWorkerSet;
 

@@ -18,7 +18,7 @@ export function leaderWorkerSetName(trainJob: TrainJob): string {
 }
 
 /** `<lws>-0`: the leader pod of group 0, the job's rank 0. */
-export function leaderPodName(lws: string): string {
+function leaderPodName(lws: string): string {
   return `${lws}-0`;
 }
 

@@ -36,7 +36,7 @@ export class LeaderWorkerSetNotFoundError extends EngineError {
 }
 
 /** The policy the builder recorded on the LeaderWorkerSet (kubetrain's annotations). */
-export interface GroupPolicy {
+interface GroupPolicy {
   readonly size: number;
   readonly budget: number;
   readonly completion: GroupCompletion;
@@ -46,7 +46,7 @@ export interface GroupPolicy {
 }
 
 /** Reads the group policy from the LeaderWorkerSet's spec and annotations. */
-export function groupPolicyOf(lws: NonNullable<ObservedLeaderWorkerSet['object']>): GroupPolicy {
+function groupPolicyOf(lws: NonNullable<ObservedLeaderWorkerSet['object']>): GroupPolicy {
   const a = lws.metadata?.annotations ?? {};
   const budget = Number.parseInt(a[KubetrainAnnotations.MaxGroupRestarts] ?? '0', 10);
   const codes = (a[KubetrainAnnotations.PermanentExitCodes] ?? '')

@@ -2,7 +2,7 @@
 import { trainJobObject } from '@kubetrain/testing';
 import { validateAdmission } from '../../engine.js';
 import type { TrainJob, TrainingRuntime } from '../../types.js';
-import { lwsPlugins, optIn, shippedRuntime } from './test-support.js';
+import { lwsPlugins, optIn, shippedRuntime } from '../../../test/leaderworkerset.js';
 
 const nameOf = (n: number): string => `j${'a'.repeat(n - 1)}`;
 

@@ -3,11 +3,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import type { ShippedRuntimes } from './context.js';
+import type { ShippedRuntimes } from '../src/migrate/context.js';
 
 type Json = Record<string, unknown>;
 
-const runtimesDir = join(import.meta.dirname, '..', '..', '..', '..', 'manifests', 'runtimes');
+const runtimesDir = join(import.meta.dirname, '..', '..', '..', 'manifests', 'runtimes');
 
 /** The shipped runtimes, read once per test file. */
 export const shippedRuntimes: ShippedRuntimes = new Map(

@@ -6,7 +6,7 @@ import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 
 const here = import.meta.dirname;
-const main = join(here, '..', 'main.ts');
+const main = join(here, '..', 'src', 'main.ts');
 const reporter = join(here, 'report-usage.mjs');
 
 /** What one run of the CLI did. */

@@ -5,14 +5,14 @@
 
 import type { ReplicatedJob } from '@kubetrain/api';
 import { objectOf, toYaml, type RuntimeFixture, gangRuntime } from '@kubetrain/testing';
-import { applyRuntimeDefaults } from '../core/runtime-defaults.js';
-import { newRuntimeInfo } from '../core/new-runtime-info.js';
-import { render, type RenderOptions } from '../engine.js';
-import type { ClusterReader } from '../framework/plugin.js';
-import type { RuntimeInfo } from '../framework/runtime-info.js';
-import type { KubeObject, RuntimeInput, TrainJob, TrainJobInput, TrainingRuntime } from '../types.js';
-import type { TrainJobRuleInput } from '../validation/input.js';
-import { defaultPlugins } from '../plugins/registry.js';
+import { applyRuntimeDefaults } from '../src/core/runtime-defaults.js';
+import { newRuntimeInfo } from '../src/core/new-runtime-info.js';
+import { render, type RenderOptions } from '../src/engine.js';
+import type { ClusterReader } from '../src/framework/plugin.js';
+import type { RuntimeInfo } from '../src/framework/runtime-info.js';
+import type { KubeObject, RuntimeInput, TrainJob, TrainJobInput, TrainingRuntime } from '../src/types.js';
+import type { TrainJobRuleInput } from '../src/validation/input.js';
+import { defaultPlugins } from '../src/plugins/registry.js';
 
 /** The RuntimeInfo the engine starts from for `trainJob` on `runtime` (CRD defaults applied, no plugin run). */
 export function infoOf(runtime: TrainingRuntime, trainJob: TrainJob): RuntimeInfo {

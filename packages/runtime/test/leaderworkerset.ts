@@ -4,10 +4,10 @@
 
 import { KubetrainAnnotations, FeatureGateNames, WorkloadBackends } from '@kubetrain/api';
 import { toYaml, upstreamRuntimes } from '@kubetrain/testing';
-import { render, type RenderResult } from '../../engine.js';
-import type { Plugin } from '../../framework/plugin.js';
-import { defaultPlugins } from '../../plugins/registry.js';
-import type { TrainJob, TrainingRuntime } from '../../types.js';
+import { render, type RenderResult } from '../src/engine.js';
+import type { Plugin } from '../src/framework/plugin.js';
+import { defaultPlugins } from '../src/plugins/registry.js';
+import type { TrainJob, TrainingRuntime } from '../src/types.js';
 
 /** The built-in plugins with the LeaderWorkerSet backend registered (its feature gate on). */
 export function lwsPlugins(): Plugin[] {
