@@ -41,7 +41,7 @@ describe('plainProgress', () => {
     sink.update([item(['Succeeded', 'Succeeded'], [{ type: 'Complete', status: 'True' }])]);
     expect(lines).toEqual([
       '10:54:32  tj  Created    [no pods]\n',
-      '10:54:32  tj  Running    [node: pending 2, running 0, succeeded 0, failed 0]\n',
+      '10:54:32  tj  Created    [node: pending 2, running 0, succeeded 0, failed 0]\n',
       '10:54:32  tj  Running    [node: pending 0, running 1, succeeded 1, failed 0]\n',
       '10:54:32  tj  Complete   [node: pending 0, running 0, succeeded 2, failed 0]\n',
     ]);

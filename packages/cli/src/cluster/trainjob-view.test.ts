@@ -14,9 +14,9 @@ describe('stateOf', () => {
   const cases: Record<string, [TrainJobObject, string, Step[]?]> = {
     'no status, no pods: Created': [job(undefined), 'Created'],
     'a pod running, counters not written yet: Running': [job(undefined), 'Running', [running]],
-    'pods pending (its workload exists): Running': [
+    'pods pending (none started, as the Python SDK reads it): Created': [
       job(undefined),
-      'Running',
+      'Created',
       [{ ...running, phase: 'Pending' }],
     ],
     'Complete=True with a pod still running': [
@@ -25,7 +25,14 @@ describe('stateOf', () => {
       [running],
     ],
     'suspended with a pod still running': [job(undefined, { suspend: true }), 'Suspended', [running]],
-    'the status counts its jobs: Running': [job({ jobsStatus: [{ name: 'node', active: 0 }] }), 'Running'],
+    'the counters show a Job active: Running': [
+      job({ jobsStatus: [{ name: 'node', active: 1 }] }),
+      'Running',
+    ],
+    'the counters show no Job active: Created': [
+      job({ jobsStatus: [{ name: 'node', active: 0 }] }),
+      'Created',
+    ],
     'Failed wins over Complete': [job({ conditions: [cond('Complete'), cond('Failed')] }), 'Failed'],
     'Suspended=True without spec.suspend: not Suspended': [
       job({ conditions: [cond('Suspended')] }),

@@ -51,11 +51,15 @@ export interface PodObject {
 }
 
 /**
- * The state of a TrainJob by `trainJobState` of `@kubetrain/api` (the manager's rule): its
- * workload exists when one of its pods does, or when its status counts the workload's jobs.
+ * The state of a TrainJob by `trainJobState` of `@kubetrain/api` (the manager's rule), the workload
+ * counted as running once one of its pods runs or has succeeded (read from the pods, as the Python
+ * SDK reads Running; the manager writes the `jobsStatus` counters up to `--status-coalesce-window`
+ * late) or its counters show a Job active: a job whose pods are all Pending is still Created.
  */
 export function stateOf(job: TrainJobObject, steps: readonly Step[] = []): TrainJobState {
-  return trainJobState(job, steps.length > 0 || (job.status?.jobsStatus?.length ?? 0) > 0);
+  const started = steps.some((s) => s.phase === 'Running' || s.phase === 'Succeeded');
+  const active = (job.status?.jobsStatus ?? []).some((j) => (j.active ?? 0) > 0 || (j.ready ?? 0) > 0);
+  return trainJobState(job, started || active);
 }
 
 /** One step of a TrainJob: a pod, named as the Python SDK names it (`node-0`, `dataset-initializer`). */
