@@ -10,7 +10,7 @@ import type { ManagerMetrics } from '../metrics/metrics.js';
 export type Reconcile = (key: string) => Promise<{ requeueAfterMs?: number }>;
 
 /** The work-queue hooks that feed controller-runtime's workqueue metrics for `controller`. */
-export function queueMetrics(metrics: ManagerMetrics, controller: string): WorkQueueMetrics {
+function queueMetrics(metrics: ManagerMetrics, controller: string): WorkQueueMetrics {
   const labels = { name: controller, controller };
   return {
     depth: (_name, depth) => metrics.queueDepth.set(labels, depth),

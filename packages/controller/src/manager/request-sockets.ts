@@ -2,10 +2,10 @@
 // How many sockets the manager's client keeps for ordinary requests (watches have their own).
 
 /** The transport's default, the floor: runtime controllers, events, the Lease and webhook lookups. */
-export const MIN_REQUEST_SOCKETS = 32;
+const MIN_REQUEST_SOCKETS = 32;
 
 /** Sockets beyond one per TrainJob worker, for the requests that are not a worker's. */
-export const SPARE_REQUEST_SOCKETS = 16;
+const SPARE_REQUEST_SOCKETS = 16;
 
 /**
  * Sockets for ordinary requests: one per TrainJob worker (each waits on one request at a time),

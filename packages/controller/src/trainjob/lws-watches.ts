@@ -28,7 +28,7 @@ import { OWNED_SELECTOR } from './owned-marks.js';
 export const JobResource: ResourceRef = resourceRef('batch/v1', 'jobs', 'Job');
 
 /** Index of the pod store: `<namespace>/<LeaderWorkerSet name>` of the group a pod belongs to. */
-export const GROUP_INDEX = 'leaderWorkerSet';
+const GROUP_INDEX = 'leaderWorkerSet';
 
 /** How many deleted pods are kept per TrainJob at most (a group of this size twice over is plenty). */
 export const MAX_DELETED_PODS = 256;

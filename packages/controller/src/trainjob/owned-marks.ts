@@ -18,7 +18,7 @@ export const OWNED_SELECTOR = TRAINJOB_NAME_LABEL;
  * Whether objects of `kind` get the TrainJob label: ConfigMaps and the LeaderWorkerSet backend's
  * initializer Jobs (both watched with the label selector), and Secrets.
  */
-export function isMarkedKind(kind: string): boolean {
+function isMarkedKind(kind: string): boolean {
   return kind === 'ConfigMap' || kind === 'Secret' || kind === 'Job';
 }
 

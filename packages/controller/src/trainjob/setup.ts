@@ -27,7 +27,7 @@ import { OWNED_SELECTOR } from './owned-marks.js';
 import { TrainJobReconciler } from './trainjob-reconciler.js';
 
 /** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
-export const JOBSET_STATUS_COALESCE_MS = 50;
+const JOBSET_STATUS_COALESCE_MS = 50;
 
 /**
  * Kinds the plugins declare as watched (`watchedKinds`, which also gives the RBAC) that the

@@ -16,7 +16,7 @@ import type { TrainJobStatus } from '@kubetrain/api/core';
 import { jsonEqual } from '../util/merge-patch.js';
 
 /** The default window for counter-only status changes, in ms (`--status-coalesce-window`). */
-export const DEFAULT_STATUS_COALESCE_WINDOW_MS = 30_000;
+const DEFAULT_STATUS_COALESCE_WINDOW_MS = 30_000;
 
 /** Whether a status with these counters has a Job still running. */
 function hasActiveJob(status: TrainJobStatus | undefined): boolean {
