@@ -6,7 +6,7 @@
 
 import { JOB_COMPLETION_INDEX_FIELD_PATH, V1KindDefaults } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
-import { indexedNamesLength } from '@kubetrain/runtime';
+import { clusterMapJsonLength } from '@kubetrain/runtime/v1';
 import { containersOf, frameworkContainerIndex } from './pod-template.js';
 import { isObject } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
@@ -56,9 +56,6 @@ function hostParts(job: string, r: V1Replica): [string, string] {
 const taskOf = (replica: V1Replica) =>
   `{"type":${JSON.stringify(replica.type.toLowerCase())},"index":$(${TASK_INDEX_ENV})}`;
 
-/** Characters of `text` written as a JSON string, without the quotes. */
-const jsonLength = (text: string) => JSON.stringify(text).length - 2;
-
 /**
  * The bytes of TF_CONFIG over every replica's pod template (each carries its own), computed from
  * the counts without building the lists; 0 where v1 sets none.
@@ -67,13 +64,12 @@ export function tfConfigBytes(job: string, replicas: readonly V1Replica[]): numb
   const total = replicas.reduce((sum, r) => sum + r.replicas, 0);
   if (total === 1) return 0;
   // {"cluster":{"<type>":["<host>",...],...},"task":<task>,"environment":"cloud"}
-  let cluster = 2 + Math.max(replicas.length - 1, 0);
-  for (const r of replicas) {
-    const [prefix, suffix] = hostParts(job, r);
-    const n = r.replicas;
-    const hosts = n > 0 ? indexedNamesLength(jsonLength(prefix) + 2, jsonLength(suffix), n) + (n - 1) : 0;
-    cluster += JSON.stringify(r.type.toLowerCase()).length + 3 + hosts;
-  }
+  const cluster = clusterMapJsonLength(
+    replicas.map((r) => {
+      const [prefix, suffix] = hostParts(job, r);
+      return { key: r.type.toLowerCase(), prefix, suffix, count: r.replicas };
+    }),
+  );
   const fixed = '{"cluster":,"task":,"environment":"cloud"}'.length + cluster;
   return replicas.reduce((sum, r) => sum + fixed + taskOf(r).length, 0);
 }

@@ -34,6 +34,7 @@ export { deadlineRemainingMs, pastBackoffLimit, podsToClean, ttlRemainingMs } fr
 export { selectorText } from './selector.js';
 export { validateV1Job } from './validation.js';
 export { Frameworks, v1Frameworks, type V1FrameworkOptions } from './frameworks/index.js';
+export { clusterMapJsonLength, type ClusterList } from './frameworks/tf-config.js';
 export type {
   AuxiliaryObject,
   Framework,

@@ -65,21 +65,41 @@ export function tfConfig(
 /** Characters of `text` written as a JSON string, without the quotes. */
 const jsonLength = (text: string) => JSON.stringify(text).length - 2;
 
+/** One list of TF_CONFIG's cluster map: its key, and the hosts `<prefix><i><suffix>` for i < count. */
+export interface ClusterList {
+  readonly key: string;
+  readonly prefix: string;
+  readonly suffix: string;
+  readonly count: number;
+}
+
+/**
+ * The length of `{"<key>":["<host>",...],...}` as JSON.stringify writes it, computed from the
+ * counts without building the lists (kubetrain's TF_CONFIG and the one `kubetrain migrate` writes).
+ */
+export function clusterMapJsonLength(lists: readonly ClusterList[]): number {
+  let length = 2 + Math.max(lists.length - 1, 0);
+  for (const { key, prefix, suffix, count } of lists) {
+    const hosts =
+      count > 0 ? indexedNamesLength(jsonLength(prefix) + 2, jsonLength(suffix), count) + (count - 1) : 0;
+    length += JSON.stringify(key).length + 3 + hosts;
+  }
+  return length;
+}
+
 /**
  * The length of the longest TF_CONFIG of any pod of the job (that of the last index of the type
  * with the longest task), computed from the counts without building it: equal to
  * `tfConfig(...).length` for that pod.
  */
 export function tfConfigMaxLength(job: V1JobObject, specs: ReplicaSpecs, clusterDomain: string): number {
-  const types = clusterTypes(specs);
   // {"cluster":{"<key>":["<host>",...],...},"task":{"type":"<type>","index":<i>},"environment":"cloud"}
-  let cluster = 2 + Math.max(types.size - 1, 0);
-  for (const [key, t] of types) {
-    const n = specs[t]?.replicas ?? 0;
-    const [prefix, suffix] = hostParts(job, specs, t, clusterDomain);
-    const hosts = n > 0 ? indexedNamesLength(jsonLength(prefix) + 2, jsonLength(suffix), n) + (n - 1) : 0;
-    cluster += JSON.stringify(key).length + 3 + hosts;
-  }
+  const cluster = clusterMapJsonLength(
+    [...clusterTypes(specs)].map(([key, t]) => {
+      const [prefix, suffix] = hostParts(job, specs, t, clusterDomain);
+      return { key, prefix, suffix, count: specs[t]?.replicas ?? 0 };
+    }),
+  );
   let task = 0;
   for (const t of Object.keys(specs)) {
     const n = specs[t]?.replicas ?? 0;
