@@ -9,6 +9,7 @@ import { fieldPath, invalid, StorageLimits, type FieldError } from '@kubetrain/a
 import { isEngineError, RenderError } from '../framework/errors.js';
 import type { Framework } from '../framework/framework.js';
 import type { OutputSize } from '../framework/plugin.js';
+import type { RuntimeInfo } from '../framework/runtime-info.js';
 import type { TrainJob, TrainingRuntime } from '../types.js';
 import { newRuntimeInfo } from './new-runtime-info.js';
 
@@ -59,17 +60,19 @@ function withNumNodes(trainJob: TrainJob, numNodes: number): TrainJob {
 }
 
 /**
- * The first oversized output of rendering `trainJob` on `runtime` (CRD defaults applied): a fresh
- * RuntimeInfo through the info phases, nothing built. Undefined when it fits, or when the pair does
- * not render (the validate points say why).
+ * The first oversized output of rendering `trainJob` on `runtime` (CRD defaults applied): `info`
+ * (a fresh RuntimeInfo of the pair unless given; the info phases run on it) through the info
+ * phases, nothing built. Undefined when it fits, or when the pair does not render (the validate
+ * points say why).
  */
 function oversizedOutput(
   framework: Framework,
   runtime: TrainingRuntime,
   trainJob: TrainJob,
+  info?: RuntimeInfo,
 ): OutputSize | undefined {
   try {
-    const info = newRuntimeInfo(runtime, trainJob, framework.workloadBackends);
+    info ??= newRuntimeInfo(runtime, trainJob, framework.workloadBackends);
     framework.runInfoPhases(info, trainJob);
     return framework.firstOversizedOutput(info, trainJob);
   } catch (e) {
@@ -122,13 +125,17 @@ export function outputTooLarge(
   return new OutputTooLargeError(size, largest);
 }
 
-/** The admission rule: `field.Invalid(spec.trainer.numNodes, <n>, <message>)` when an output is over its limit. */
+/**
+ * The admission rule: `field.Invalid(spec.trainer.numNodes, <n>, <message>)` when an output is over
+ * its limit; `info`, when given, is the pair's RuntimeInfo, which the info phases then change.
+ */
 export function validateOutputLimits(
   framework: Framework,
   runtime: TrainingRuntime,
   trainJob: TrainJob,
+  info?: RuntimeInfo,
 ): FieldError[] {
-  const size = oversizedOutput(framework, runtime, trainJob);
+  const size = oversizedOutput(framework, runtime, trainJob, info);
   if (size === undefined) return [];
   const error = outputTooLarge(framework, runtime, trainJob, size);
   return [invalid(NUM_NODES, numNodesOf(runtime, trainJob), error.message)];
