@@ -105,8 +105,6 @@ interface RenderInputs {
 export interface Rendered {
   /** The desired objects, each with key, hash and apply policy. */
   readonly desired: readonly DesiredObject[];
-  /** A generated Secret was asked for and left out (`needSecrets` false, an MPI runtime). */
-  readonly secretsWithheld: boolean;
 }
 
 /** The engine operations the reconciler calls, with the plugins the settings select. */
@@ -114,8 +112,7 @@ export interface Engine {
   /**
    * Every object the TrainJob needs on `runtime`, each with key, hash and apply policy. When
    * `needSecrets`, the MPI SSH key pair is derived from 32 fresh random bytes (a new key per Secret,
-   * as upstream generates one); otherwise no Secret is rendered and `secretsWithheld` says whether
-   * one would have been. Throws the engine's errors.
+   * as upstream generates one); otherwise no Secret is rendered. Throws the engine's errors.
    */
   render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): Rendered;
   /**
@@ -139,15 +136,8 @@ export function createEngine(settings: EngineSettings): Engine {
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
     leaderWorkerSetBackend: settings.featureGates[FeatureGateNames.LeaderWorkerSetBackend] === true,
     render(trainJob, runtime, inputs) {
-      let secretsWithheld = false;
-      const mpiSSHKeyPair = inputs.needSecrets
-        ? () => deriveSSHKeyPair(randomBytes(32))
-        : () => {
-            secretsWithheld = true;
-            return undefined;
-          };
-      const desired = render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired;
-      return { desired, secretsWithheld };
+      const mpiSSHKeyPair = () => (inputs.needSecrets ? deriveSSHKeyPair(randomBytes(32)) : undefined);
+      return { desired: render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired };
     },
     status(trainJob, observed, now) {
       const { jobSet, leaderWorkerSet } = observed;

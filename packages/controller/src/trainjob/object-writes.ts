@@ -3,7 +3,7 @@
 // hashes last applied call for (apply-decision.ts), each object once the objects of its `after`
 // are finished; the stores remember our own writes until the reflectors catch up.
 
-import { FieldManagers, type AnyTrainingRuntime, type TrainJob } from '@kubetrain/api/core';
+import { FieldManagers, ForeignKinds, type AnyTrainingRuntime, type TrainJob } from '@kubetrain/api/core';
 import {
   Applier,
   isAlreadyExists,
@@ -87,20 +87,19 @@ export class ObjectWriter {
     const uid = trainJob.metadata?.uid ?? '';
     const name = trainJob.metadata?.name ?? '';
     const suspended = trainJob.spec?.suspend === true;
-    // Generated Secrets (MPI SSH keys) are rendered only when the JobSet is applied in this
-    // reconcile: that is when they are created (secret-writes.ts).
     // An object waits for its `after` (the LeaderWorkerSet for its initializer Jobs' completion).
     const ready = (d: DesiredObject) =>
       d.after === undefined || this.deps.leaderWorkerSets?.afterSatisfied(d.after) === true;
-    let rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: false });
+    // One render. Generated Secrets (MPI SSH keys) are created only when the workload is applied
+    // in this reconcile (secret-writes.ts); their keys are made only when it may be.
+    const needSecrets = this.workloadMayApply(trainJob, suspended);
+    const rendered = this.deps.engine.render(trainJob, runtime, { needSecrets });
     const workloadDue = rendered.desired.some(
       (d) =>
         d.policy === 'whileAbsentOrSuspended' &&
         ready(d) &&
         this.observe(key, uid, d, false).decision(suspended) !== 'skip',
     );
-    if (workloadDue && rendered.secretsWithheld)
-      rendered = this.deps.engine.render(trainJob, runtime, { needSecrets: true });
     const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended' && ready(d));
     const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended' && ready(d));
     const write = (d: DesiredObject) => this.applyOne(key, uid, name, d, suspended, workloadDue, log);
@@ -119,6 +118,25 @@ export class ObjectWriter {
     }
     const leaderWorkerSet = rendered.desired.some((d) => d.object.kind === 'LeaderWorkerSet');
     return { ...(created !== undefined ? { created } : {}), leaderWorkerSet };
+  }
+
+  /**
+   * Whether the workload may be applied in this reconcile, a superset of `workloadDue` known before
+   * the render: the TrainJob is suspended, or neither backend's store holds its running workload.
+   */
+  private workloadMayApply(trainJob: TrainJob, suspended: boolean): boolean {
+    if (suspended) return true;
+    const id = keyOf(trainJob.metadata?.namespace ?? '', trainJob.metadata?.name ?? '');
+    const stores = [
+      [this.deps.stores.jobSets, ForeignKinds.JobSet],
+      [this.deps.leaderWorkerSets?.leaderWorkerSets, ForeignKinds.LeaderWorkerSet],
+    ] as const;
+    for (const [store, kind] of stores) {
+      const live = store === undefined ? undefined : freshest(store.getOrRecent(id));
+      if (live !== undefined)
+        return isWorkloadSuspended({ ...kind, spec: (live as { spec?: unknown }).spec });
+    }
+    return true;
   }
 
   /** What is known of the live `d` and the hash last applied; `decision` decides its write. */

@@ -21,19 +21,27 @@ const KEY = `${NS}/job`;
 /** The engine's API types (Date timestamps) as the stores' plain JSON objects. */
 const asObject = (o: object) => o as unknown as KubeObject;
 const logger = createLogger({ level: 'error', write: () => undefined });
-const torch = upstreamRuntimes().get('torch-distributed')!.runtime;
 
-/** The manager's parts around one reconciler, on either workload backend. */
-function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet') {
+/** The manager's parts around one reconciler, on either workload backend, with a runtime of upstream's. */
+function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet', runtimeName = 'torch-distributed') {
   const clock = new FakeClock(T0);
   const client = new InMemoryClient(clock.now);
   const stores: ManagerStores = createStores(logger);
   const lws = backend === 'LeaderWorkerSet';
   const leaderWorkerSets = lws ? new LeaderWorkerSetWatches(logger) : undefined;
+  const engine = createEngine({ config: {}, featureGates: { LeaderWorkerSetBackend: lws } });
+  /** `needSecrets` of each render, in order. */
+  const renders: boolean[] = [];
   const reconciler = new TrainJobReconciler({
     client,
     stores,
-    engine: createEngine({ config: {}, featureGates: { LeaderWorkerSetBackend: lws } }),
+    engine: {
+      ...engine,
+      render: (...args) => {
+        renders.push(args[2].needSecrets);
+        return engine.render(...args);
+      },
+    },
     events: new EventRecorder(client, 'trainjob-controller', 'trainjob-controller-test', logger),
     metrics: new ManagerMetrics({ processMetrics: false }),
     logger,
@@ -41,7 +49,7 @@ function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet') {
     statusCoalesceWindowMs: 0,
     ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
   });
-  const runtime = structuredClone(torch);
+  const runtime = structuredClone(upstreamRuntimes().get(runtimeName)!.runtime);
   if (lws)
     runtime.metadata.annotations = {
       ...runtime.metadata.annotations,
@@ -65,7 +73,7 @@ function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet') {
     const tj = client.object(ManagerResources.TrainJob, NS, 'job');
     if (tj !== undefined) stores.trainJobs.upsert(tj);
   };
-  return { clock, client, stores, reconciler, submit, relist, leaderWorkerSets };
+  return { clock, client, stores, reconciler, submit, relist, leaderWorkerSets, renders };
 }
 
 const job = () => makeTrainJob(NS, 'job').creationTimestamp(T0).numNodes(2);
@@ -99,6 +107,35 @@ describe('TrainJobReconciler on the JobSet backend', () => {
         .filter((v) => !v.startsWith('PATCH trainjobs/status')),
     ).toEqual([]);
   });
+
+  it.each([
+    ['JobSet' as const, 'jobsets'],
+    ['LeaderWorkerSet' as const, 'leaderworkersets'],
+  ])(
+    'MPI on the %s backend: one render per reconcile; SSH keys only while the workload may be applied',
+    async (backend, workload) => {
+      const w = world(backend, 'deepspeed-distributed');
+      w.submit(job().runtimeRef('deepspeed-distributed', 'ClusterTrainingRuntime').obj());
+      await w.reconciler.reconcile(KEY);
+      // The first reconcile creates the snapshot, the hostfile, the SSH Secret and the workload.
+      expect(w.renders).toEqual([true]);
+      const writes = writesOf(w.client);
+      expect(writes).toContain('POST secrets');
+      expect(writes.some((v) => v.endsWith(` ${workload}`))).toBe(true);
+      w.relist();
+      const lws = w.client.object(ManagerResources.LeaderWorkerSet, NS, 'job');
+      if (lws !== undefined) w.leaderWorkerSets?.leaderWorkerSets.upsert(lws);
+      const before = writesOf(w.client).length;
+      await w.reconciler.reconcile(KEY);
+      // The running workload is never re-applied, so no key is made and no Secret is sent again.
+      expect(w.renders).toEqual([true, false]);
+      expect(
+        writesOf(w.client)
+          .slice(before)
+          .filter((v) => !v.includes('/status')),
+      ).toEqual([]);
+    },
+  );
 
   it('managedBy another controller: not a single request', async () => {
     const w = world();
