@@ -6,7 +6,7 @@
 //   node --import tsx hack/install/local-webhooks.ts PORT CA_FILE
 import { readFileSync } from 'node:fs';
 import { stringify } from 'yaml';
-import { webhookConfigurations } from '../../packages/controller/src/webhooks/configurations.js';
+import { webhookConfigurations } from '@kubetrain/controller';
 
 /** The label `make run` puts on the objects it alone manages. */
 export const LOCAL_RUN_LABEL = { 'app.kubernetes.io/managed-by': 'kubetrain-make-run' } as const;

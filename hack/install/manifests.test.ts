@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { webhookForPath, Webhooks } from '../../packages/controller/src/webhooks/names.js';
+import { webhookForPath, Webhooks } from '@kubetrain/controller';
 import { generatedFiles } from './manifests.js';
 import {
   clusterRules,

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { webhookConfigurations } from '../../packages/controller/src/webhooks/configurations.js';
+import { webhookConfigurations } from '@kubetrain/controller';
 import {
   clusterRules,
   InstallNames,

@@ -10,14 +10,15 @@
 // SubjectAccessReviews (metrics authentication is not served), no list/watch of webhook
 // configurations (read and replaced by name only), Leases only in its namespace, by name.
 
-import { FeatureGateNames } from '../../packages/api/src/index.js';
-import { engineKinds, groupKindOf } from '../../packages/runtime/src/framework/kinds.js';
+import { FeatureGateNames } from '@kubetrain/api/core';
 import {
   defaultPlugins,
+  engineKinds,
+  groupKindOf,
   watchedKinds,
   type KindUse,
   type WatchedKind,
-} from '../../packages/runtime/src/index.js';
+} from '@kubetrain/runtime';
 
 /** What plugins declare, as the RBAC needs it: the kinds, and those applied beyond a first create. */
 export interface DeclaredKinds {
@@ -205,4 +206,4 @@ export function leaderWorkerSetRules(): PolicyRule[] {
 export const V1_KINDS_CLUSTER_ROLE = `${InstallNames.clusterRole}-v1-kinds`;
 
 /** The rules `--enable-v1-kinds` needs (packages/controller/src/v1/rbac-rules.ts): a ClusterRole of its own. */
-export { v1ClusterRules } from '../../packages/controller/src/v1/rbac-rules.js';
+export { v1ClusterRules } from '@kubetrain/controller';

@@ -3,12 +3,13 @@
 // schemas of packages/api, and the schemas' defaults that applyDefaults reads (packages/api/src/defaults).
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderCrdFiles } from '../../packages/api/src/crd/index.js';
 import {
   DEFAULT_SCHEMAS_FILE,
+  renderCrdFiles,
   renderDefaultSchemas,
-} from '../../packages/api/src/defaults/render-default-schemas.js';
-import { renderV1CrdFiles, V1_CRD_DIR } from '../../packages/api/src/v1/crd.js';
+  renderV1CrdFiles,
+  V1_CRD_DIR,
+} from '@kubetrain/api';
 
 /** Writes `files` into `dir` under `root`, removing the files there that are no longer generated. */
 function writeFolder(root: string, dir: string, files: Record<string, string>): void {

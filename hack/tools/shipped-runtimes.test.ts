@@ -10,11 +10,11 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
-import { formatFieldError, Kinds, Labels, validateSchema } from '../../packages/api/src/index.js';
-import type { KindName } from '../../packages/api/src/index.js';
-import { run } from '../../packages/cli/src/index.js';
-import { render } from '../../packages/runtime/src/index.js';
-import { makeTrainJob } from '../../packages/testing/src/index.js';
+import { formatFieldError, Kinds, Labels, validateSchema } from '@kubetrain/api';
+import type { KindName } from '@kubetrain/api';
+import { run } from '@kubetrain/cli';
+import { render } from '@kubetrain/runtime';
+import { makeTrainJob } from '@kubetrain/testing';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OURS = join(ROOT, 'manifests', 'runtimes');

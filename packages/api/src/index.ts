@@ -12,5 +12,6 @@ export {
 } from './schema/training-runtime.js';
 export * from './validation/index.js';
 export { KindDefinitions, renderCrdFiles, toCrd } from './crd/index.js';
+export { DEFAULT_SCHEMAS_FILE, renderDefaultSchemas } from './defaults/render-default-schemas.js';
 export type { KindDefinition } from './crd/index.js';
 export * from './v1/index.js';

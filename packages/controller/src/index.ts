@@ -17,3 +17,4 @@ export { APPLIED_HASH_ANNOTATION, OWNED_SELECTOR, TRAINJOB_NAME_LABEL } from './
 export { finalizerRemovalPatch, RuntimeReconciler } from './runtimes/runtime-reconciler.js';
 export * from './webhooks/index.js';
 export * from './certs/index.js';
+export { v1ClusterRules } from './v1/rbac-rules.js';

@@ -30,6 +30,8 @@ export { activeDeadline, type ActiveDeadline, type DeadlineView } from './status
 export { computeTrainJobStatus, isTrainJobFinished, type TrainJobStatusResult } from './status/index.js';
 export type { DesiredObject, ObjectKey } from './framework/desired.js';
 export {
+  engineKinds,
+  groupKindOf,
   KindRefs,
   watchedKinds,
   type ApplyPolicy,
