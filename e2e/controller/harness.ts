@@ -159,6 +159,15 @@ export function podAnnotations(
   };
 }
 
+/** controller_runtime_reconcile_total summed over results, by controller. */
+export async function reconcileTotals(test: TestManager): Promise<Map<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${test.manager.metricsPort}/metrics`)).text();
+  const totals = new Map<string, number>();
+  for (const m of text.matchAll(/^controller_runtime_reconcile_total\{controller="([^"]+)",[^}]*\} (\d+)$/gm))
+    totals.set(m[1]!, (totals.get(m[1]!) ?? 0) + Number(m[2]));
+  return totals;
+}
+
 const WRITE_VERBS = ['POST', 'PUT', 'PATCH', 'APPLY', 'DELETE'];
 
 /** The manager's own write requests since it started, by `VERB resource` (from its request counter). */

@@ -10,7 +10,7 @@ import { readJobSet } from '../support/jobset.js';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import { createJob, readJob, waitForJobCondition, type Job, useV1Suite } from '../v1/v1-harness.js';
-import { createTrainJob, podAnnotations, readTrainJob, type TestManager } from './harness.js';
+import { createTrainJob, podAnnotations, readTrainJob, reconcileTotals } from './harness.js';
 
 const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
 const DAY_SECONDS = 86_400;
@@ -18,15 +18,6 @@ const DAY_SECONDS = 86_400;
 const WINDOW_MS = 60_000;
 /** "A handful": the most reconciles of one job's controller in the window. */
 const MOST_RECONCILES = 10;
-
-/** controller_runtime_reconcile_total summed over results, by controller. */
-async function reconcileTotals(test: TestManager): Promise<Map<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${test.manager.metricsPort}/metrics`)).text();
-  const totals = new Map<string, number>();
-  for (const m of text.matchAll(/^controller_runtime_reconcile_total\{controller="([^"]+)",[^}]*\} (\d+)$/gm))
-    totals.set(m[1]!, (totals.get(m[1]!) ?? 0) + Number(m[2]));
-  return totals;
-}
 
 function pytorchJob(
   name: string,

@@ -8,12 +8,15 @@ import { cluster } from '../support/cluster.js';
 import { JOBSET_NAME_LABEL } from '../support/jobset.js';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
 import {
+  describeConditions,
   KUEUE_SCOPE_LABEL,
   PRIORITY_CLASS_LABEL,
   QUEUE_NAME_LABEL,
+  workloadOf,
   type KueueObject,
 } from '../support/kueue.js';
-import { listPods } from '../support/pods.js';
+import { describePods, listPods } from '../support/pods.js';
+import { waitFor } from '../support/wait.js';
 import { PatchStrategy } from '@kubernetes/client-node';
 
 /** The TrainingRuntime the suite's TrainJobs use. */
@@ -215,3 +218,31 @@ export async function finishPods(namespace: string, name: string): Promise<numbe
   }
   return pods.length;
 }
+
+/** Waits until the Workload of the TrainJob `name` satisfies `ok` (`what` says how); returns it. */
+export const waitForWorkload = (
+  namespace: string,
+  name: string,
+  what: string,
+  ok: (w: KueueObject) => boolean,
+) =>
+  waitFor(
+    `Workload of TrainJob ${name}: ${what}`,
+    async () => {
+      const wl = await workloadOf(namespace, name);
+      return wl && ok(wl) ? wl : undefined;
+    },
+    async () => `conditions: ${describeConditions(await workloadOf(namespace, name))}`,
+  );
+
+/** Waits until exactly `count` pods of the TrainJob `name` are Running; returns them. */
+export const waitForRunningPods = (namespace: string, name: string, count: number) =>
+  waitFor(
+    `${count} Running pods of TrainJob ${name}`,
+    async () => {
+      const pods = await listPods(namespace, podsOf(name));
+      const running = pods.filter((p) => p.status?.phase === 'Running' && !p.metadata?.deletionTimestamp);
+      return running.length === count && pods.length === count ? running : undefined;
+    },
+    async () => describePods(namespace, podsOf(name)),
+  );

@@ -35,7 +35,7 @@ import {
   type KueueObject,
   type KueueStart,
 } from '../support/kueue.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
+import { createNamespace, deleteNamespaceAndWait } from '../support/namespace.js';
 import { describePods, listPods } from '../support/pods.js';
 import { waitFor } from '../support/wait.js';
 import {
@@ -58,6 +58,8 @@ import {
   queueObjects,
   REQUIRED_TOPOLOGY,
   TAS_QUEUE,
+  waitForRunningPods as waitForRunningPodsIn,
+  waitForWorkload as waitForWorkloadIn,
   ZONE_RUNTIME,
 } from './kueue-fixtures.js';
 
@@ -106,45 +108,16 @@ describe('Kueue (v0.19.2, TrainJob integration) admits, holds back and preempts 
     if (test) writeFileSync(join(tmpdir(), 'kubetrain-e2e-kueue-manager.log'), test.logs.join('\n'));
     // Kueue holds finalizers on its Workloads, ClusterQueue and ResourceFlavor: everything is gone
     // before Kueue stops, or the namespace and those objects would stay Terminating.
-    if (namespace) {
-      await deleteNamespace(namespace);
-      await waitFor(`namespace ${namespace} gone`, async () =>
-        cluster()
-          .core.readNamespace({ name: namespace })
-          .then(
-            () => undefined,
-            (error: unknown) => (apiStatus(error)?.code === 404 ? true : undefined),
-          ),
-      );
-    }
+    if (namespace) await deleteNamespaceAndWait(namespace);
     // Queues before the flavors they use, flavors before their Topology.
     for (const [kind, name] of created.reverse()) await deleteClusterKueueObject(kind, name);
     await removeClusterRuntimes(installedRuntimes);
     if (kueue === 'started') await stopKueue();
   }, 120_000);
 
-  /** Waits until Kueue's Workload of the TrainJob `name` satisfies `ok`; returns it. */
   const waitForWorkload = (name: string, what: string, ok: (w: KueueObject) => boolean) =>
-    waitFor(
-      `Workload of TrainJob ${name}: ${what}`,
-      async () => {
-        const wl = await workloadOf(namespace, name);
-        return wl && ok(wl) ? wl : undefined;
-      },
-      async () => `conditions: ${describeConditions(await workloadOf(namespace, name))}`,
-    );
-
-  /** Waits until exactly `count` pods of the TrainJob `name` are Running; returns them. */
-  const waitForRunningPods = (name: string, count: number) =>
-    waitFor(
-      `${count} Running pods of TrainJob ${name}`,
-      async () => {
-        const pods = await listPods(namespace, podsOf(name));
-        const running = pods.filter((p) => p.status?.phase === 'Running' && !p.metadata?.deletionTimestamp);
-        return running.length === count && pods.length === count ? running : undefined;
-      },
-      async () => describePods(namespace, podsOf(name)),
-    );
+    waitForWorkloadIn(namespace, name, what, ok);
+  const waitForRunningPods = (name: string, count: number) => waitForRunningPodsIn(namespace, name, count);
 
   const waitForNoPods = (name: string) =>
     waitFor(

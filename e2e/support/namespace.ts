@@ -2,6 +2,7 @@
 // One fresh namespace per suite, deleted afterwards (the namespace controller of
 // kube-controller-manager removes what is left in it).
 import { randomBytes } from 'node:crypto';
+import { apiStatus } from './api-errors.js';
 import { cluster } from './cluster.js';
 import { waitFor } from './wait.js';
 
@@ -22,4 +23,17 @@ export async function createNamespace(prefix: string): Promise<string> {
 
 export async function deleteNamespace(name: string): Promise<void> {
   await cluster().core.deleteNamespace({ name, propagationPolicy: 'Background' });
+}
+
+/** Deletes the namespace and waits until it is gone (its objects' finalizers, e.g. Kueue's, done). */
+export async function deleteNamespaceAndWait(name: string): Promise<void> {
+  await deleteNamespace(name);
+  await waitFor(`namespace ${name} gone`, async () =>
+    cluster()
+      .core.readNamespace({ name })
+      .then(
+        () => undefined,
+        (error: unknown) => (apiStatus(error)?.code === 404 ? true : undefined),
+      ),
+  );
 }

@@ -5,6 +5,7 @@
 # webhook configurations), its rollout, then the shipped runtimes (they pass the validating
 # webhook). IMAGE names the manager image (default kubetrain-manager:0.1.0, see the Dockerfile).
 # DRY_RUN=server sends every object as a server-side dry-run and skips the waits (the e2e suite).
+# FORCE_CONFLICTS=1 takes over the fields another manager applied (switching from upstream, README).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [[ -n ${KUBECONFIG:-} ]] || {
@@ -15,8 +16,10 @@ KUBECTL=${KUBECTL:-$(command -v kubectl || hack/cluster/which.sh kubectl)}
 IMAGE=${IMAGE:-kubetrain-manager:0.1.0}
 dry=()
 [[ -n ${DRY_RUN:-} ]] && dry=(--dry-run="$DRY_RUN")
+force=()
+[[ -n ${FORCE_CONFLICTS:-} ]] && force=(--force-conflicts)
 k() { "$KUBECTL" "$@"; }
-apply() { k apply --server-side --field-manager=kubetrain-deploy "${dry[@]}" "$@"; }
+apply() { k apply --server-side --field-manager=kubetrain-deploy "${dry[@]}" "${force[@]}" "$@"; }
 
 apply -k manifests/crds
 if [[ -z ${DRY_RUN:-} ]]; then
