@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { PatchStrategy } from '@kubernetes/client-node';
 import { makeTrainJob } from '@kubetrain/testing';
 import { Kinds, type TrainJob } from '@kubetrain/api';
-import { startTrainer } from '../../hack/baseline/run-trainer.js';
+import { startTrainer, trainerBinary } from '../../hack/baseline/run-trainer.js';
 import type { ManagerHandle } from '../../hack/bench/lib/manager.js';
 import { applyObject } from '../support/apply.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
@@ -88,9 +88,11 @@ describe('switching from upstream Trainer v2.3.0 in place, and back', () => {
   let namespace: string;
   let upstream: ManagerHandle | undefined;
   let kubetrain: TestManager | undefined;
+  let binary: string;
 
   const startUpstream = async () => {
     upstream = await startTrainer({
+      binary,
       kubeconfig: kubeconfigPath(),
       workDir: mkdtempSync(join(tmpdir(), 'kubetrain-takeover-upstream-')),
       tuned: false,
@@ -108,6 +110,8 @@ describe('switching from upstream Trainer v2.3.0 in place, and back', () => {
   };
 
   beforeAll(async () => {
+    // Built from the Go module proxy, or waited for when make cluster-up builds it in the background.
+    binary = trainerBinary();
     kueue = await startKueue();
     namespace = await createNamespace('e2e-takeover');
     await optInNamespace(namespace);

@@ -14,7 +14,6 @@ set -euo pipefail
 # shellcheck source=hack/cluster/lib.sh
 source "$(dirname "$0")/../cluster/lib.sh"
 
-TRAINER_VERSION=v2.3.0 # must match the require line of modules/trainer/go.mod
 PKG=github.com/kubeflow/trainer/v2/cmd/trainer-controller-manager
 MODULE_DIR=$(cd "$(dirname "$0")/modules/trainer" && pwd)
 OUT=$(bin_path trainer-controller-manager "$TRAINER_VERSION")

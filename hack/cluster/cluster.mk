@@ -26,6 +26,7 @@ cluster-up: ## Build what is missing, start the local control plane (API server 
 	$(TIMED) "cluster-up" $(CLUSTER)/up.sh
 	$(if $(filter 1,$(GANGS)),$(TIMED) "gangs-up" $(MAKE) --no-print-directory gangs-up,@$(CLUSTER)/volcano-prebuild.sh)
 	$(if $(filter 1,$(KUEUE)),$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh,@$(CLUSTER)/kueue-prebuild.sh)
+	@hack/baseline/prebuild.sh
 
 kueue-up: ## Start the optional Kueue controller manager on the running cluster (webhooks 127.0.0.1:16531).
 	$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh

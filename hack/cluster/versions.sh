@@ -17,6 +17,8 @@ KUEUE_VERSION=v0.19.2     # modules/kueue: sigs.k8s.io/kueue/cmd/kueue (optional
 # from the proxy (see NOTES.md), so v1.14.1.
 VOLCANO_VERSION=v1.14.1            # volcano.sh/volcano: vc-scheduler, vc-controller-manager
 SCHEDULER_PLUGINS_VERSION=v0.34.7  # sigs.k8s.io/scheduler-plugins: kube-scheduler with coscheduling, controller
+# Upstream's manager, the benchmark's baseline and the takeover suite's other side (hack/baseline).
+TRAINER_VERSION=v2.3.0    # hack/baseline/modules/trainer: github.com/kubeflow/trainer/v2
 
 # --- Ports: all bound to 127.0.0.1, in the 16xxx range to stay clear of the usual defaults ---
 ETCD_CLIENT_PORT=16379
