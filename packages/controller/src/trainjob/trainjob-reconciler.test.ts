@@ -5,7 +5,9 @@
 // suites run the same reconciler against the real API server, JobSet and LeaderWorkerSet.
 import { Kinds, type TrainJob } from '@kubetrain/api/core';
 import { ManagerResources } from '../cluster/resources.js';
-import { KEY, NS, T0, job, world, writesOf } from '../../test/reconciler-world.js';
+import { makeJobSet } from '@kubetrain/testing';
+import { asObject, KEY, NS, T0, job, world, writesOf } from '../../test/reconciler-world.js';
+import { ForeignWorkloadError } from './workload/index.js';
 
 describe('TrainJobReconciler on the JobSet backend', () => {
   it('a new TrainJob: the runtime snapshot is created, then the JobSet applied; nothing else', async () => {
@@ -186,6 +188,47 @@ describe('TrainJobReconciler on the JobSet backend', () => {
       controller: true,
     });
   });
+});
+
+describe('TrainJobReconciler: a same-name TrainJob created again while the old workload lingers', () => {
+  it.each([
+    ['JobSet' as const, ManagerResources.JobSet],
+    ['LeaderWorkerSet' as const, ManagerResources.LeaderWorkerSet],
+  ])(
+    'the old %s is neither adopted nor read: one warning naming it and its owner, retries until it is gone',
+    async (backend, resource) => {
+      const w = world(backend);
+      const uid = w.submit(job().obj()).metadata!.uid!;
+      // The old job's workload, finished, still controlled by the old TrainJob (uid old-uid).
+      const old = {
+        ...makeJobSet(NS, 'job').controlledBy('job', 'old-uid').completed().obj(),
+        kind: backend,
+      };
+      const store = backend === 'JobSet' ? w.stores.jobSets : w.leaderWorkerSets!.leaderWorkerSets;
+      store.upsert(asObject(w.client.seed(resource, old)));
+      for (const _attempt of [1, 2]) {
+        await expect(w.reconciler.reconcile(KEY)).rejects.toThrow(ForeignWorkloadError);
+      }
+      // Nothing written: no snapshot, no apply over the old workload, and not its Complete status.
+      expect(writesOf(w.client)).toEqual([]);
+      expect(w.client.requests.filter((r) => r.verb === 'GET')).toEqual([]);
+      const events = w.client.requests.filter((r) => r.resource === 'events');
+      expect(events.map((e) => (e.body as { type: string; note: string }).note)).toEqual([
+        `TrainJob resources reconciliation failed: ${backend} ${NS}/job is controlled by TrainJob job ` +
+          `with uid old-uid, not by this TrainJob (uid ${uid}); waiting for it to be deleted`,
+      ]);
+      expect((events[0]?.body as { type: string }).type).toBe('Warning');
+
+      // The garbage collector deletes it: the job proceeds with its own.
+      await w.client.delete(resource, 'job', { namespace: NS });
+      store.replace([]);
+      const before = writesOf(w.client).length;
+      await expect(w.reconciler.reconcile(KEY)).resolves.toBeDefined();
+      expect(writesOf(w.client).slice(before)).toContain('POST configmaps');
+      const created = w.client.object(resource, NS, 'job');
+      expect(created?.metadata?.ownerReferences?.map((o) => o.uid)).toEqual([uid]);
+    },
+  );
 });
 
 describe('TrainJobReconciler on the LeaderWorkerSet backend', () => {
