@@ -2,7 +2,9 @@
 // A fluent builder of JobSet objects (spec and status) for tests, e.g. the observed workload of a TrainJob.
 
 import {
+  API_VERSION,
   ForeignKinds,
+  Kinds,
   JobSetConditionMessages,
   JobSetConditionReasons,
   JobSetConditionTypes,
@@ -37,6 +39,21 @@ export class JobSetBuilder {
   /** Adds `metadata.labels`. */
   labels(labels: Record<string, string>): this {
     this.jobSet.metadata!.labels = { ...this.jobSet.metadata!.labels, ...labels };
+    return this;
+  }
+
+  /** Sets the controller owner reference: the TrainJob `name` with `uid`, as the trainer's apply sets it. */
+  controlledBy(name: string, uid: string): this {
+    this.jobSet.metadata!.ownerReferences = [
+      {
+        apiVersion: API_VERSION,
+        kind: Kinds.TrainJob,
+        name,
+        uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      },
+    ];
     return this;
   }
 

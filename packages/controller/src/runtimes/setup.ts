@@ -44,7 +44,9 @@ export function setupRuntimeControllers(deps: RuntimeSetupDeps): ControllerSetup
     const controller = new Controller(name, (k) => reconciler.reconcile(k), 1, metrics, logger);
     const changed = (object: KubeObject) => {
       controller.enqueue(objectKey(object));
-      // TrainJobs that wait for this runtime (no snapshot yet) converge now.
+      // TrainJobs that wait for this runtime converge now: those with no snapshot in the store (none
+      // yet, or upstream's, which the store does not see; once read, that one is kept in memory and
+      // such a job costs no request).
       const value = runtimeRefValue(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
       for (const key of stores.trainJobs.keysByIndex(RUNTIME_REF_INDEX, value)) {
         const { namespace, name: job } = splitKey(key);

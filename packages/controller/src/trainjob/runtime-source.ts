@@ -1,9 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
-// Step 2 of the reconcile: the runtime a TrainJob renders with. Its snapshot ConfigMap
-// `<tj>-runtime-snapshot` when it has one (read by name: the store keeps ConfigMaps as metadata
-// only); else the live runtime from the store, of which the snapshot is then created (POST: never
-// overwrite a snapshot, not even one upstream wrote without our label). Parsed snapshots are kept in
-// memory per TrainJob uid, so a job reads its snapshot at most once per process.
+// Step 2 of the reconcile: the runtime a TrainJob renders with, decided as upstream decides it
+// (`pkg/runtime/core/trainingruntime.go`): its snapshot ConfigMap `<tj>-runtime-snapshot` when it has
+// one, whatever its labels; else the live runtime from the store, of which the snapshot is then
+// created (POST: a snapshot is never overwritten, not even one upstream wrote). The store keeps
+// kubetrain's (labelled) snapshots as metadata only and cannot see upstream's (no label), so the
+// data is read by name. The read is skipped only where no snapshot can be unseen: a job that no
+// manager has reconciled yet (no status, no JobSet) whose runtime exists is created from the live
+// runtime with one POST, and an AlreadyExists (a snapshot after all) reads and uses that one. Parsed
+// snapshots are kept in memory per TrainJob uid: a job reads its snapshot at most once per process.
 
 import type { AnyTrainingRuntime, TrainJob } from '@kubetrain/api/core';
 import {
@@ -35,6 +39,11 @@ export class RuntimeMissingError extends Error {
   }
 }
 
+/** The live runtime a TrainJob names, or upstream's message saying it does not exist. */
+type LiveRuntime =
+  | { readonly runtime: AnyTrainingRuntime; readonly missing?: undefined }
+  | { readonly runtime?: undefined; readonly missing: string };
+
 /** Where a TrainJob's runtime comes from. */
 export class RuntimeSource {
   private readonly memo = new Map<string, AnyTrainingRuntime>();
@@ -47,7 +56,8 @@ export class RuntimeSource {
   /**
    * The runtime of `trainJob`: from its snapshot, else the live one (creating the snapshot). Throws
    * {@link RuntimeMissingError} when there is no snapshot and the runtime does not exist, the
-   * engine's RuntimeSnapshotError for an unusable snapshot, and API errors.
+   * engine's RuntimeSnapshotError for an unusable snapshot, UnsupportedRuntimeError for a runtimeRef
+   * of another kind, and API errors.
    */
   async resolve(trainJob: TrainJob): Promise<AnyTrainingRuntime> {
     const uid = trainJob.metadata?.uid ?? '';
@@ -55,9 +65,11 @@ export class RuntimeSource {
     if (memo !== undefined) return memo;
     const namespace = trainJob.metadata?.namespace ?? '';
     const name = runtimeSnapshotName(trainJob);
-    const known = this.stores.configMaps.getOrRecent(keyOf(namespace, name));
-    let runtime = known.state === 'absent' ? undefined : await this.readExisting(trainJob, namespace, name);
-    runtime ??= await this.snapshotLive(trainJob, namespace);
+    const live = this.liveRuntime(trainJob);
+    let runtime = this.readsFirst(trainJob, keyOf(namespace, name), live)
+      ? await this.readExisting(trainJob, namespace, name)
+      : undefined;
+    runtime ??= await this.snapshotLive(trainJob, namespace, live);
     this.memo.set(uid, runtime);
     return runtime;
   }
@@ -82,19 +94,44 @@ export class RuntimeSource {
     return readSnapshot(trainJob, configMap as EngineObject);
   }
 
-  private async snapshotLive(trainJob: TrainJob, namespace: string): Promise<AnyTrainingRuntime> {
-    let live: AnyTrainingRuntime;
+  /** The live runtime the job names, or upstream's message saying it does not exist. */
+  private liveRuntime(trainJob: TrainJob): LiveRuntime {
     try {
-      live = findLiveRuntime(trainJob, {
-        getTrainingRuntime: (ns, n) =>
-          this.stores.trainingRuntimes.getByName(ns, n) as AnyTrainingRuntime | undefined,
-        getClusterTrainingRuntime: (n) =>
-          this.stores.clusterTrainingRuntimes.getByName(undefined, n) as AnyTrainingRuntime | undefined,
-      });
+      return {
+        runtime: findLiveRuntime(trainJob, {
+          getTrainingRuntime: (ns, n) =>
+            this.stores.trainingRuntimes.getByName(ns, n) as AnyTrainingRuntime | undefined,
+          getClusterTrainingRuntime: (n) =>
+            this.stores.clusterTrainingRuntimes.getByName(undefined, n) as AnyTrainingRuntime | undefined,
+        }),
+      };
     } catch (error) {
-      if (error instanceof RuntimeNotFoundError) throw new RuntimeMissingError(error.message);
+      if (error instanceof RuntimeNotFoundError) return { missing: error.message };
       throw error;
     }
+  }
+
+  /**
+   * Whether the snapshot is read by name before one is created: when the store holds it (ours),
+   * when there is no live runtime to snapshot, and when a manager has reconciled the job before
+   * (it has a status or a JobSet), which may have left a snapshot the store does not see.
+   */
+  private readsFirst(trainJob: TrainJob, snapshotKey: string, live: LiveRuntime): boolean {
+    if (this.stores.configMaps.getOrRecent(snapshotKey).state !== 'absent') return true;
+    if (live.runtime === undefined) return true;
+    const status = trainJob.status;
+    if ((status?.conditions?.length ?? 0) > 0 || (status?.jobsStatus?.length ?? 0) > 0) return true;
+    const workload = keyOf(trainJob.metadata?.namespace ?? '', trainJob.metadata?.name ?? '');
+    return this.stores.jobSets.getOrRecent(workload).state !== 'absent';
+  }
+
+  private async snapshotLive(
+    trainJob: TrainJob,
+    namespace: string,
+    found: LiveRuntime,
+  ): Promise<AnyTrainingRuntime> {
+    if (found.runtime === undefined) throw new RuntimeMissingError(found.missing);
+    const live = found.runtime;
     const snapshot = buildSnapshot(trainJob, live);
     const body = markOwned(snapshot.object, trainJob.metadata?.name ?? '', snapshot.hash);
     try {
@@ -107,7 +144,8 @@ export class RuntimeSource {
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;
     }
-    // Created meanwhile (a previous process, or upstream's manager): the existing one wins.
+    // A snapshot after all (upstream's, left before the job had a status or a JobSet, or created
+    // meanwhile): the existing one wins.
     const existing = await this.readExisting(trainJob, namespace, snapshot.key.name);
     return existing ?? live;
   }

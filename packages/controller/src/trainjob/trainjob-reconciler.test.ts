@@ -3,83 +3,11 @@
 // the stores filled as the reflectors would, an in-memory client recording every request, a fake
 // clock. Each case reconciles one key and states the writes it must make, and nothing else; the e2e
 // suites run the same reconciler against the real API server, JobSet and LeaderWorkerSet.
-import { Kinds, KubetrainAnnotations, type TrainJob } from '@kubetrain/api/core';
-import { createLogger } from '@kubetrain/log';
-import { FakeClock, InMemoryClient, makeTrainJob, upstreamRuntimes } from '@kubetrain/testing';
-import type { KubeObject } from '../cluster/kube.js';
+import { Kinds, type TrainJob } from '@kubetrain/api/core';
 import { ManagerResources } from '../cluster/resources.js';
-import { createStores, type ManagerStores } from '../cluster/stores.js';
-import { createEngine } from '../engine/engine-port.js';
-import { EventRecorder } from '../events/event-recorder.js';
-import { ManagerMetrics } from '../metrics/metrics.js';
-import { LeaderWorkerSetWatches } from './lws-watches.js';
-import { TrainJobReconciler } from './trainjob-reconciler.js';
-
-const T0 = '2026-01-01T00:00:00Z';
-const NS = 'team-a';
-const KEY = `${NS}/job`;
-/** The engine's API types (Date timestamps) as the stores' plain JSON objects. */
-const asObject = (o: object) => o as unknown as KubeObject;
-const logger = createLogger({ level: 'error', write: () => undefined });
-
-/** The manager's parts around one reconciler, on either workload backend, with a runtime of upstream's. */
-function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet', runtimeName = 'torch-distributed') {
-  const clock = new FakeClock(T0);
-  const client = new InMemoryClient(clock.now);
-  const stores: ManagerStores = createStores(logger);
-  const lws = backend === 'LeaderWorkerSet';
-  const leaderWorkerSets = lws ? new LeaderWorkerSetWatches(logger) : undefined;
-  const engine = createEngine({ config: {}, featureGates: { LeaderWorkerSetBackend: lws } });
-  /** `needSecrets` of each render, in order. */
-  const renders: boolean[] = [];
-  const reconciler = new TrainJobReconciler({
-    client,
-    stores,
-    engine: {
-      ...engine,
-      render: (...args) => {
-        renders.push(args[2].needSecrets);
-        return engine.render(...args);
-      },
-    },
-    events: new EventRecorder(client, 'trainjob-controller', 'trainjob-controller-test', logger),
-    metrics: new ManagerMetrics({ processMetrics: false }),
-    logger,
-    now: clock.now,
-    statusCoalesceWindowMs: 0,
-    ...(leaderWorkerSets !== undefined ? { leaderWorkerSets } : {}),
-  });
-  const runtime = structuredClone(upstreamRuntimes().get(runtimeName)!.runtime);
-  if (lws)
-    runtime.metadata.annotations = {
-      ...runtime.metadata.annotations,
-      [KubetrainAnnotations.Workload]: 'LeaderWorkerSet',
-    };
-  stores.clusterTrainingRuntimes.upsert(
-    asObject(client.seed(ManagerResources.ClusterTrainingRuntime, runtime)),
-  );
-  /** Stores the TrainJob as the API server and the reflector would. */
-  const submit = (job: TrainJob) => {
-    const stored = client.seed(ManagerResources.TrainJob, job);
-    stores.trainJobs.upsert(asObject(stored));
-    return stored;
-  };
-  /** Lets the reflectors catch up with everything the client holds of `kinds`. */
-  const relist = () => {
-    const cm = client.object(ManagerResources.ConfigMap, NS, 'job-runtime-snapshot');
-    if (cm !== undefined) stores.configMaps.upsert(cm);
-    const js = client.object(ManagerResources.JobSet, NS, 'job');
-    if (js !== undefined) stores.jobSets.upsert(js);
-    const tj = client.object(ManagerResources.TrainJob, NS, 'job');
-    if (tj !== undefined) stores.trainJobs.upsert(tj);
-  };
-  return { clock, client, stores, reconciler, submit, relist, leaderWorkerSets, renders };
-}
-
-const job = () => makeTrainJob(NS, 'job').creationTimestamp(T0).numNodes(2);
-
-/** The writes besides events (events are best effort and asserted where they matter). */
-const writesOf = (client: InMemoryClient) => client.writes().filter((w) => !w.endsWith(' events'));
+import { makeJobSet } from '@kubetrain/testing';
+import { asObject, KEY, NS, T0, job, world, writesOf } from '../../test/reconciler-world.js';
+import { ForeignWorkloadError } from './workload/index.js';
 
 describe('TrainJobReconciler on the JobSet backend', () => {
   it('a new TrainJob: the runtime snapshot is created, then the JobSet applied; nothing else', async () => {
@@ -260,6 +188,47 @@ describe('TrainJobReconciler on the JobSet backend', () => {
       controller: true,
     });
   });
+});
+
+describe('TrainJobReconciler: a same-name TrainJob created again while the old workload lingers', () => {
+  it.each([
+    ['JobSet' as const, ManagerResources.JobSet],
+    ['LeaderWorkerSet' as const, ManagerResources.LeaderWorkerSet],
+  ])(
+    'the old %s is neither adopted nor read: one warning naming it and its owner, retries until it is gone',
+    async (backend, resource) => {
+      const w = world(backend);
+      const uid = w.submit(job().obj()).metadata!.uid!;
+      // The old job's workload, finished, still controlled by the old TrainJob (uid old-uid).
+      const old = {
+        ...makeJobSet(NS, 'job').controlledBy('job', 'old-uid').completed().obj(),
+        kind: backend,
+      };
+      const store = backend === 'JobSet' ? w.stores.jobSets : w.leaderWorkerSets!.leaderWorkerSets;
+      store.upsert(asObject(w.client.seed(resource, old)));
+      for (const _attempt of [1, 2]) {
+        await expect(w.reconciler.reconcile(KEY)).rejects.toThrow(ForeignWorkloadError);
+      }
+      // Nothing written: no snapshot, no apply over the old workload, and not its Complete status.
+      expect(writesOf(w.client)).toEqual([]);
+      expect(w.client.requests.filter((r) => r.verb === 'GET')).toEqual([]);
+      const events = w.client.requests.filter((r) => r.resource === 'events');
+      expect(events.map((e) => (e.body as { type: string; note: string }).note)).toEqual([
+        `TrainJob resources reconciliation failed: ${backend} ${NS}/job is controlled by TrainJob job ` +
+          `with uid old-uid, not by this TrainJob (uid ${uid}); waiting for it to be deleted`,
+      ]);
+      expect((events[0]?.body as { type: string }).type).toBe('Warning');
+
+      // The garbage collector deletes it: the job proceeds with its own.
+      await w.client.delete(resource, 'job', { namespace: NS });
+      store.replace([]);
+      const before = writesOf(w.client).length;
+      await expect(w.reconciler.reconcile(KEY)).resolves.toBeDefined();
+      expect(writesOf(w.client).slice(before)).toContain('POST configmaps');
+      const created = w.client.object(resource, NS, 'job');
+      expect(created?.metadata?.ownerReferences?.map((o) => o.uid)).toEqual([uid]);
+    },
+  );
 });
 
 describe('TrainJobReconciler on the LeaderWorkerSet backend', () => {

@@ -3,8 +3,10 @@
 // guide), for one key, level-triggered and idempotent:
 //  1. read the TrainJob from the store (or our own newer write of it); gone → forget it;
 //  2. skip it, writing nothing, when managedBy names another controller;
-//  3. unless finished: resolve the runtime (snapshot first, runtime-source.ts), render, and write
-//     only what the apply policies and the last applied hashes call for (object-writes.ts);
+//  3. unless finished: refuse a workload named like the job that another TrainJob controls (a
+//     warning, and a retry until it is gone: workload/foreign-workload.ts); resolve the runtime
+//     (snapshot first, runtime-source.ts), render, and write only what the apply policies and the
+//     last applied hashes call for (object-writes.ts);
 //  4. status from the observed workload, through its port (workload/: the JobSet, or the
 //     LeaderWorkerSet with its pods and initializer Jobs);
 //  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the workload deleted, or a requeue;
@@ -32,7 +34,7 @@ import { ObjectWriter, type Applied } from './object-writes.js';
 import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
-import { workloadOf, type WorkloadPort } from './workload/index.js';
+import { ForeignWorkloadError, foreignWorkload, workloadOf, type WorkloadPort } from './workload/index.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
 export interface ReconcileResult {
@@ -76,7 +78,10 @@ export class TrainJobReconciler {
   private readonly coalescer: StatusCoalescer;
   private readonly applier: Applier;
   private readonly runtimes: RuntimeSource;
-  /** The last warning note per TrainJob key, so that a job waiting for its runtime warns once. */
+  /**
+   * The last warning note per TrainJob key, so that a job waiting for its runtime, or for another
+   * TrainJob's workload to go, warns once.
+   */
   private readonly warned = new Map<string, string>();
   private readonly now: () => Date;
 
@@ -161,9 +166,11 @@ export class TrainJobReconciler {
   }
 
   /**
-   * Steps 2 and 3 of an unfinished job: its runtime, then the writes. An unsupported runtime gives
-   * the Failed status to write; a missing one a single warning (the runtime reconcilers requeue the
-   * job when it appears); any other error an event, and is returned to be thrown after the status.
+   * Step 3 of an unfinished job: its runtime, then the writes. An unsupported runtime gives the
+   * Failed status to write; a missing one a single warning (the runtime reconcilers requeue the job
+   * when it appears); another TrainJob's workload a single warning and the error, to be retried
+   * (its deletion also queues the job); any other error an event, and is returned to be thrown
+   * after the status.
    */
   private async applyStep(
     key: string,
@@ -172,6 +179,8 @@ export class TrainJobReconciler {
     log: () => Logger,
   ): Promise<{ applied?: Applied; status?: TrainJobStatus; error?: unknown }> {
     try {
+      const foreign = foreignWorkload(this.deps, trainJob);
+      if (foreign !== undefined) throw foreign;
       const runtime = await this.runtimes.resolve(trainJob);
       const applied = await this.writer.write(key, trainJob, runtime, log);
       this.warned.delete(key);
@@ -179,9 +188,9 @@ export class TrainJobReconciler {
     } catch (error) {
       if (error instanceof UnsupportedRuntimeError)
         return { status: this.unsupported(trainJob, error.message, now) };
-      if (error instanceof RuntimeMissingError) {
+      if (error instanceof RuntimeMissingError || error instanceof ForeignWorkloadError) {
         this.warnOnce(key, trainJob, notes.resourcesCreationFailed(error.message));
-        return {};
+        return error instanceof ForeignWorkloadError ? { error } : {};
       }
       this.warned.delete(key);
       void this.deps.events.record(trainJob, notes.resourcesCreationFailed(errorText(error)));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
-// The JobSet backend behind the workload port: the JobSet from the store, deleted at the deadline;
-// counter-only status changes paced; a failure names the failing pod of the JobSet.
+// The JobSet backend behind the workload port: the JobSet from the store (not one that another
+// TrainJob controls: foreign-workload.ts), deleted at the deadline; counter-only status changes
+// paced; a failure names the failing pod of the JobSet.
 
 import { JobSetKeys, type JobSet, type TrainJob } from '@kubetrain/api/core';
 import { isNotFound, keyOf, type KubeApi, type Logger } from '../../cluster/kube.js';
@@ -9,6 +10,7 @@ import { ManagerResources } from '../../cluster/resources.js';
 import type { ManagerStores } from '../../cluster/stores.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
 import { failedPodOf } from './failed-pod.js';
+import { isControlledByOther } from './foreign-workload.js';
 import type { WorkloadPort } from './workload-port.js';
 
 /** What the JobSet port reads and writes with. */
@@ -22,13 +24,17 @@ export function jobSetWorkload(deps: JobSetWorkloadDeps, trainJob: TrainJob): Wo
   const namespace = trainJob.metadata?.namespace ?? '';
   const name = trainJob.metadata?.name ?? '';
   const key = keyOf(namespace, name);
-  const jobSet = freshest(deps.stores.jobSets.getOrRecent(key)) as JobSet | undefined;
+  const live = freshest(deps.stores.jobSets.getOrRecent(key));
+  // Another TrainJob's JobSet (a same-name job's, being garbage-collected) is not this job's.
+  const foreign = live !== undefined && isControlledByOther(live, trainJob.metadata?.uid ?? '');
+  const jobSet = foreign ? undefined : (live as JobSet | undefined);
   return {
     kind: 'JobSet',
     observed: jobSet !== undefined ? { jobSet } : {},
     coalescesCounters: true,
     requeueAfterMs: (outcome: StatusOutcome) => outcome.requeueAfterMs,
     async deleteOnDeadline(_trainJob: TrainJob, log: () => Logger) {
+      if (foreign) return;
       try {
         await deps.client.delete(ManagerResources.JobSet, name, { namespace });
         deps.stores.jobSets.recordDelete(key);
