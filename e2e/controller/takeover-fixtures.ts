@@ -88,32 +88,24 @@ export async function recordJob(namespace: string, name: string): Promise<JobRec
   };
 }
 
-/** Records every job of `names`. */
-export async function recordJobs(
-  namespace: string,
-  names: readonly string[],
-): Promise<Record<string, JobRecord>> {
-  const out: Record<string, JobRecord> = {};
-  for (const name of names) out[name] = await recordJob(namespace, name);
-  return out;
-}
-
 /**
- * A TrainingRuntime `name` in `namespace` with the spec of the ClusterTrainingRuntime `base`, and
- * `annotations` (kwok outcomes) on the pod template of every replicated job.
+ * A TrainingRuntime `name` in `namespace` with the spec of the ClusterTrainingRuntime `base`,
+ * `annotations` (kwok outcomes) on the pod template of every replicated job, and `jobSpec` merged
+ * into every Job spec (e.g. `backoffLimit: 0`).
  */
 export async function annotatedRuntime(
   namespace: string,
   name: string,
   base: string,
   annotations: Record<string, string>,
+  jobSpec: Record<string, unknown> = {},
 ): Promise<KubernetesObject> {
+  type JobTemplate = { spec: { template: { metadata?: object } } & Record<string, unknown> };
   const spec = structuredClone((await readClusterRuntime(base))['spec']) as {
-    template: {
-      spec: { replicatedJobs: Array<{ template: { spec: { template: { metadata?: object } } } }> };
-    };
+    template: { spec: { replicatedJobs: Array<{ template: JobTemplate }> } };
   };
   for (const job of spec.template.spec.replicatedJobs) {
+    Object.assign(job.template.spec, jobSpec);
     const pod = job.template.spec.template;
     pod.metadata = { ...pod.metadata, annotations };
   }

@@ -104,6 +104,25 @@ export function queueNames(suffix: string): QueueNames {
 
 const scoped = { [KUEUE_SCOPE_LABEL]: 'true' };
 
+/** The resource groups of a ClusterQueue: `gpus` GPUs of `flavor` (CPU and memory without limit). */
+export function gpuResourceGroups(flavor: string, gpus: number): unknown[] {
+  return [
+    {
+      coveredResources: ['cpu', 'memory', 'nvidia.com/gpu'],
+      flavors: [
+        {
+          name: flavor,
+          resources: [
+            { name: 'cpu', nominalQuota: '1000' },
+            { name: 'memory', nominalQuota: '10Ti' },
+            { name: 'nvidia.com/gpu', nominalQuota: String(gpus) },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
 /** A ClusterQueue `name` for the suite's namespace: `gpus` GPUs of `flavor`, preemption by priority. */
 function gpuClusterQueue(namespace: string, name: string, flavor: string, gpus: number): KueueObject {
   return {
@@ -112,21 +131,7 @@ function gpuClusterQueue(namespace: string, name: string, flavor: string, gpus: 
     spec: {
       namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': namespace } },
       preemption: { withinClusterQueue: 'LowerPriority' },
-      resourceGroups: [
-        {
-          coveredResources: ['cpu', 'memory', 'nvidia.com/gpu'],
-          flavors: [
-            {
-              name: flavor,
-              resources: [
-                { name: 'cpu', nominalQuota: '1000' },
-                { name: 'memory', nominalQuota: '10Ti' },
-                { name: 'nvidia.com/gpu', nominalQuota: String(gpus) },
-              ],
-            },
-          ],
-        },
-      ],
+      resourceGroups: gpuResourceGroups(flavor, gpus),
     },
   };
 }

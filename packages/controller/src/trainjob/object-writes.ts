@@ -7,11 +7,13 @@ import { FieldManagers, ForeignKinds, type AnyTrainingRuntime, type TrainJob } f
 import {
   Applier,
   isAlreadyExists,
+  isNotFound,
   keyOf,
   metadataOnly,
   type KubeApi,
   type KubeObject,
   type Logger,
+  type ResourceRef,
   type Store,
 } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
@@ -19,6 +21,7 @@ import { ResourceIndex } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import { isWorkloadSuspended, type DesiredObject, type Engine } from '../engine/engine-port.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
+import { isComparedOnAdoption, reconciledBefore, sameConfigMapContent } from './adoption.js';
 import { AppliedHashes } from './applied-hashes.js';
 import { decideApply, type ObservedObject } from './apply-decision.js';
 import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
@@ -41,6 +44,19 @@ export interface ObjectWriterDeps {
 export interface Applied {
   readonly created?: string;
   readonly leaderWorkerSet: boolean;
+}
+
+/** The TrainJob an apply step writes for, and what it decided for all its objects. */
+interface JobWrite {
+  readonly key: string;
+  readonly uid: string;
+  readonly name: string;
+  readonly suspended: boolean;
+  /** The workload is applied in this reconcile (generated Secrets are created with it). */
+  readonly workloadDue: boolean;
+  /** A manager has reconciled the job before (adoption.ts): it may own objects the stores do not see. */
+  readonly adopting: boolean;
+  readonly log: () => Logger;
 }
 
 /** What the store of `kind` keeps of an object we wrote (as its reflector's transform would). */
@@ -102,7 +118,16 @@ export class ObjectWriter {
     );
     const workloads = rendered.desired.filter((d) => d.policy === 'whileAbsentOrSuspended' && ready(d));
     const others = rendered.desired.filter((d) => d.policy !== 'whileAbsentOrSuspended' && ready(d));
-    const write = (d: DesiredObject) => this.applyOne(key, uid, name, d, suspended, workloadDue, log);
+    const job: JobWrite = {
+      key,
+      uid,
+      name,
+      suspended,
+      workloadDue,
+      adopting: reconciledBefore(trainJob, this.deps.stores.jobSets),
+      log,
+    };
+    const write = (d: DesiredObject) => this.applyOne(job, d);
     // Secrets and ConfigMaps the pods mount first, then the workload that starts the pods (for a
     // LeaderWorkerSet: the initializer Jobs, then the LeaderWorkerSet, in render order).
     await Promise.all(others.map(write));
@@ -173,15 +198,8 @@ export class ObjectWriter {
   }
 
   /** Observes, decides and writes one object; returns true when a workload was created. */
-  private async applyOne(
-    key: string,
-    uid: string,
-    trainJobName: string,
-    d: DesiredObject,
-    suspended: boolean,
-    workloadDue: boolean,
-    log: () => Logger,
-  ): Promise<boolean> {
+  private async applyOne(job: JobWrite, d: DesiredObject): Promise<boolean> {
+    const { key, uid, name: trainJobName, suspended, workloadDue, adopting, log } = job;
     const { objectId, last, store, observed, decision: decide } = this.observe(key, uid, d, workloadDue);
     const decision = decide(suspended);
     if (decision === 'skip') {
@@ -189,6 +207,8 @@ export class ObjectWriter {
       return false;
     }
     const ref = this.resources.resourceFor(d.object.apiVersion, d.object.kind);
+    if (decision === 'apply' && (await this.adoptedAsDesired(key, uid, ref, d, observed, last, adopting)))
+      return false;
     const body = markOwned(d.object, trainJobName, d.hash) as KubeObject;
     let written: KubeObject | undefined;
     if (decision === 'create') {
@@ -209,6 +229,37 @@ export class ObjectWriter {
     this.hashes.set(key, uid, objectId, d.hash);
     log().debug('Applied object', { kind: d.object.kind, object: d.key.name, decision });
     return d.policy === 'whileAbsentOrSuspended' && !observed.exists;
+  }
+
+  /**
+   * Whether `d` is known to exist as desired, written by another manager: the label-selected store
+   * cannot see it, or it has no applied-hash annotation, and nothing was applied here. Its content
+   * is read once (adoption.ts) and remembered, so an adopted object costs one GET and no write.
+   */
+  private async adoptedAsDesired(
+    key: string,
+    uid: string,
+    ref: ResourceRef,
+    d: DesiredObject,
+    observed: ObservedObject,
+    last: string | undefined,
+    adopting: boolean,
+  ): Promise<boolean> {
+    if (d.policy !== 'always' || !isComparedOnAdoption(d.object.kind)) return false;
+    const adoptedId = `adopted/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
+    if (this.hashes.get(key, uid, adoptedId) === d.hash) return true;
+    const foreign = observed.exists ? observed.appliedHash === undefined : adopting;
+    if (!foreign || last !== undefined) return false;
+    let live: KubeObject;
+    try {
+      live = await this.deps.client.get(ref, d.key.name, { namespace: d.key.namespace });
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+    if (!sameConfigMapContent(d.object as KubeObject, live)) return false;
+    this.hashes.set(key, uid, adoptedId, d.hash);
+    return true;
   }
 
   private storeOf(kind: string): Store | undefined {

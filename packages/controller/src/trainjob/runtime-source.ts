@@ -29,6 +29,7 @@ import {
   type KubeObject as EngineObject,
 } from '../engine/engine-port.js';
 import { FieldManagers } from '@kubetrain/api/core';
+import { reconciledBefore } from './adoption.js';
 import { markOwned } from './owned-marks.js';
 
 /** The referenced runtime does not exist (yet): upstream's message; the job waits for it. */
@@ -119,10 +120,7 @@ export class RuntimeSource {
   private readsFirst(trainJob: TrainJob, snapshotKey: string, live: LiveRuntime): boolean {
     if (this.stores.configMaps.getOrRecent(snapshotKey).state !== 'absent') return true;
     if (live.runtime === undefined) return true;
-    const status = trainJob.status;
-    if ((status?.conditions?.length ?? 0) > 0 || (status?.jobsStatus?.length ?? 0) > 0) return true;
-    const workload = keyOf(trainJob.metadata?.namespace ?? '', trainJob.metadata?.name ?? '');
-    return this.stores.jobSets.getOrRecent(workload).state !== 'absent';
+    return reconciledBefore(trainJob, this.stores.jobSets);
   }
 
   private async snapshotLive(
