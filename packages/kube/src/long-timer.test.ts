@@ -2,7 +2,7 @@
 // Jest's fake timers model Node's overflow: a delay over 2^31-1 ms fires after 1 ms, as the real
 // setTimeout does, so these tests fail for a plain setTimeout.
 import { jest } from '@jest/globals';
-import { InvalidDelayError, MAX_TIMER_MS, setLongTimeout } from './long-timer.js';
+import { InvalidDelayError, MAX_TIMER_MS, setLongInterval, setLongTimeout } from './long-timer.js';
 import { sleep } from './sleep.js';
 
 const DAY = 86_400_000;
@@ -78,5 +78,32 @@ describe('setLongTimeout', () => {
     abort.abort();
     await jest.advanceTimersByTimeAsync(0);
     expect(aborted).toBe(true);
+  });
+});
+
+describe('setLongInterval', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it.each([
+    ['ten seconds', 10_000],
+    ['30 days (past the longest Node timer)', 30 * DAY],
+  ])('%s: fires once per period, never early, until cleared', (_name, period) => {
+    const fired = jest.fn();
+    const timer = setLongInterval(fired, period);
+    jest.advanceTimersByTime(period - 1);
+    expect(fired).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
+    expect(fired).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(2 * period);
+    expect(fired).toHaveBeenCalledTimes(3);
+    timer.clear();
+    jest.advanceTimersByTime(10 * period);
+    expect(fired).toHaveBeenCalledTimes(3);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it.each([0, -1, NaN, Infinity])('refuses the period %p', (period) => {
+    expect(() => setLongInterval(() => undefined, period)).toThrow(InvalidDelayError);
   });
 });

@@ -59,3 +59,32 @@ export function setLongTimeout(callback: () => void, ms: number, options: LongTi
     },
   };
 }
+
+/**
+ * Calls `callback` every `ms` milliseconds, however large (an administrator's check interval may
+ * be days): each period is a {@link setLongTimeout}, re-armed after the callback. `ms` must be a
+ * positive finite number; `clear()` stops it.
+ */
+export function setLongInterval(callback: () => void, ms: number, options: LongTimerOptions = {}): LongTimer {
+  if (!(ms > 0) || !Number.isFinite(ms)) throw new InvalidDelayError(ms);
+  let current: LongTimer | undefined;
+  let cleared = false;
+  const arm = (): void => {
+    current = setLongTimeout(
+      () => {
+        if (cleared) return;
+        arm();
+        callback();
+      },
+      ms,
+      options,
+    );
+  };
+  arm();
+  return {
+    clear: () => {
+      cleared = true;
+      current?.clear();
+    },
+  };
+}

@@ -7,6 +7,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import type { Logger } from '@kubetrain/log';
+import { setLongInterval, type LongTimer } from '../cluster/kube.js';
 import { readServingPair } from './cert-files.js';
 
 /** Options of {@link CertDirWatcher}. */
@@ -40,7 +41,7 @@ function loadable(pair: { cert: string; key: string }): string | undefined {
 /** Serves the cert dir's pair and follows its changes. */
 export class CertDirWatcher {
   private watcher: FSWatcher | undefined;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: LongTimer | undefined;
   private current: string | undefined;
   /** Reloads done after the first load. */
   reloads = 0;
@@ -59,14 +60,13 @@ export class CertDirWatcher {
     } catch {
       // Watching is an optimisation: the periodic re-read suffices.
     }
-    this.timer = setInterval(onChange, this.options.pollIntervalMs ?? 10_000);
-    this.timer.unref();
+    this.timer = setLongInterval(onChange, this.options.pollIntervalMs ?? 10_000, { unref: true });
   }
 
   /** Stops watching. */
   stop(): void {
     this.watcher?.close();
-    clearInterval(this.timer);
+    this.timer?.clear();
   }
 
   /** Re-reads the files; serves them when they changed and load. Resolves with the problem, if any. */

@@ -15,8 +15,10 @@ import {
   AlreadyExistsError,
   ConflictError,
   isNotFound,
+  setLongInterval,
   setLongTimeout,
   type KubeClient,
+  type LongTimer,
   type KubeObject,
 } from '../cluster/kube.js';
 import { injectCABundle, type ConfigurationNames } from './ca-injector.js';
@@ -89,7 +91,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setLongTimeout(reso
 
 /** Keeps a valid serving certificate in the Secret, the configurations and the server. */
 export class CertManager {
-  private timer: NodeJS.Timeout | undefined;
+  private timer: LongTimer | undefined;
   private serving: string | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -115,20 +117,23 @@ export class CertManager {
       }
     }
     const every = this.options.checkIntervalMs ?? CertDefaults.checkIntervalMs;
-    this.timer = setInterval(() => {
-      this.check().catch((error: unknown) =>
-        this.options.logger?.error('Webhook certificate check failed', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
-    }, every);
-    this.timer.unref();
+    this.timer = setLongInterval(
+      () => {
+        this.check().catch((error: unknown) =>
+          this.options.logger?.error('Webhook certificate check failed', {
+            error: error instanceof Error ? error.message : String(error),
+          }),
+        );
+      },
+      every,
+      { unref: true },
+    );
   }
 
   /** Stops the periodic check (waits for one in progress). */
   async stop(): Promise<void> {
     this.stopped = true;
-    clearInterval(this.timer);
+    this.timer?.clear();
     await this.running?.catch(() => undefined);
   }
 
