@@ -313,7 +313,9 @@ describe('Training Operator v1 examples on kubetrain (kwok pods)', () => {
     expect(launcher.spec!.volumes!.map((v) => v.name)).toEqual(
       expect.arrayContaining(['mpi-job-kubectl', 'mpi-job-config']),
     );
-    expect(launcher.metadata!.labels!['mpi-job-name']).toBe(name);
+    // v1.9.4 labels the launcher without a replica index, and no pod with `mpi-job-name`.
+    expect(launcher.metadata!.labels).not.toHaveProperty('training.kubeflow.org/replica-index');
+    expect(launcher.metadata!.labels).not.toHaveProperty('mpi-job-name');
     const worker = pods.get(`${name}-worker-0`)!;
     expect(worker.spec!.containers[0]!.command).toEqual(['sleep']);
     expect(worker.spec!.containers[0]!.args).toEqual(['365d']);
