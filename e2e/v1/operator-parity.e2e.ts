@@ -83,8 +83,8 @@ describe('v1 kinds: kubetrain equals the live Training Operator v1.9.4', () => {
     if (state.kubetrainNs) await deleteNamespace(state.kubetrainNs);
   });
 
-  it('runs the 8 reference examples and 3 PyTorchJob failure cases', () => {
-    expect(cases.filter((c) => c.ends === 'Succeeded')).toHaveLength(8);
+  it('runs the 8 reference examples (and the MPI one keeping its workers) and 3 PyTorchJob failure cases', () => {
+    expect(cases.filter((c) => c.ends === 'Succeeded')).toHaveLength(9);
     expect(cases.filter((c) => c.ends === 'Failed').map((c) => c.kind)).toEqual([
       'PyTorchJob',
       'PyTorchJob',

@@ -54,18 +54,26 @@ function pytorchFailure(
   return { title: `PyTorchJob ${name}`, kind: 'PyTorchJob', body, ends: 'Failed' };
 }
 
-/** The 8 reference examples, then the 3 PyTorchJob failure cases. */
+/** The 8 reference examples (and the MPI one keeping its workers), then the 3 PyTorchJob failure cases. */
 export function parityCases(): ParityCase[] {
+  const examples = readV1Examples();
+  const mpi = examples.find((e) => e.kind === 'MPIJob')!;
+  // The MPI example again, its workers kept (cleanPodPolicy None), so that their pods are compared too.
+  const mpiKept = exampleCase(`${mpi.file}, cleanPodPolicy None`, mpi.kind, mpi.object);
+  mpiKept.body.metadata.name = 'mpi-workers-kept';
+  (mpiKept.body.spec['runPolicy'] as Record<string, unknown>)['cleanPodPolicy'] = 'None';
   return [
-    ...readV1Examples().map((e) => exampleCase(e.file, e.kind, e.object)),
+    ...examples.map((e) => exampleCase(e.file, e.kind, e.object)),
+    mpiKept,
     // restartPolicy Never: the failed worker fails the job (UpdateJobStatus).
     pytorchFailure('fail-never', { annotations: failAfter(RUN_FOR, 1), restartPolicy: 'Never' }),
     // restartPolicy ExitCode, a permanent code: ReconcilePods fails the job.
     pytorchFailure('fail-exitcode', { annotations: failAfter(RUN_FOR, 1), restartPolicy: 'ExitCode' }),
     // activeDeadlineSeconds, the worker succeeding after it: v1.9.4 checks the deadline only when an
     // event makes it reconcile (the requeue it asks for goes to a FakeWorkQueue), so the worker's end
-    // is that event; kubetrain fails the job at the deadline itself. Both end as at the deadline.
-    pytorchFailure('fail-deadline', { annotations: succeedAfter('10s') }, { activeDeadlineSeconds: 4 }),
+    // is that event; kubetrain fails the job at the deadline itself. Both end as at the deadline, once
+    // both replicas ran (the deadline leaves them time to start on a loaded machine).
+    pytorchFailure('fail-deadline', { annotations: succeedAfter('20s') }, { activeDeadlineSeconds: 12 }),
   ];
 }
 
