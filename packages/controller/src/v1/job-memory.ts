@@ -45,6 +45,11 @@ export class V1JobMemory {
     return this.applied.get(key) === text;
   }
 
+  /** Whether this process has applied or deleted the auxiliary object `key` (or found it so). */
+  isKnown(key: string): boolean {
+    return this.applied.has(key);
+  }
+
   /** Whether this process last deleted the auxiliary object `key`. */
   isAbsent(key: string): boolean {
     return this.applied.get(key) === ABSENT;

@@ -11,7 +11,7 @@ import { FakeClock, InMemoryClient } from '@kubetrain/testing';
 import { Store, type KubeObject } from '../cluster/kube.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { V1JobReconciler } from './reconcile-core.js';
-import { V1OwnedResources, v1Resource } from './resources.js';
+import { objectApiResource, V1OwnedResources, v1Resource } from './resources.js';
 
 const T0 = '2026-01-01T00:00:00Z';
 const NS = 'team-a';
@@ -20,6 +20,11 @@ const KEY = `${NS}/${NAME}`;
 const KIND = 'PyTorchJob';
 const JOBS = v1Resource(KIND);
 const { Pod, Service } = V1OwnedResources;
+const HPA = objectApiResource({
+  apiVersion: 'autoscaling/v2',
+  kind: 'HorizontalPodAutoscaler',
+  plural: 'horizontalpodautoscalers',
+});
 const DAY_MS = 24 * 3600 * 1000;
 const MASTER = `${NAME}-master-0`;
 const WORKER = `${NAME}-worker-0`;
@@ -157,17 +162,33 @@ const CREATE_ALL = ['POST pods', 'POST services', 'POST pods', 'POST services'];
 const DELETE_ALL = ['DELETE pods', 'DELETE pods', 'DELETE services', 'DELETE services'];
 
 describe('V1JobReconciler (PyTorchJob): a new job', () => {
-  it('creates its pods and Services (Master first), deletes the HPA it does not want, and writes the status once', async () => {
+  it('creates its pods and Services (Master first), reads the HPA it does not want (absent: no delete), and writes the status once', async () => {
     const w = world();
     w.submit(pytorchJob());
     const { writes, result } = await w.step();
-    expect(writes).toEqual(['DELETE horizontalpodautoscalers', ...CREATE_ALL, 'PATCH pytorchjobs/status']);
+    expect(writes).toEqual([...CREATE_ALL, 'PATCH pytorchjobs/status']);
+    expect(
+      w.client.requests.filter((r) => r.resource === 'horizontalpodautoscalers').map((r) => r.verb),
+    ).toEqual(['GET']);
     expect(result).toEqual({});
     expect(w.uidOf(MASTER)).toBeDefined();
     expect(w.uidOf(WORKER)).toBeDefined();
     expect(w.client.object(Service, NS, WORKER)).toBeDefined();
     expect(w.condition('Created')).toMatchObject({ status: 'True', reason: 'PyTorchJobCreated' });
     expect(w.status().startTime).toBe(T0);
+  });
+
+  it('an HPA left by another manager (a takeover) is deleted once', async () => {
+    const w = world();
+    w.client.seed(HPA, {
+      apiVersion: 'autoscaling/v2',
+      kind: 'HorizontalPodAutoscaler',
+      metadata: { name: NAME, namespace: NS },
+    });
+    w.submit(pytorchJob());
+    const { writes } = await w.step();
+    expect(writes).toEqual(['DELETE horizontalpodautoscalers', ...CREATE_ALL, 'PATCH pytorchjobs/status']);
+    expect((await w.step()).writes.filter((v) => v.includes('horizontalpodautoscalers'))).toEqual([]);
   });
 
   it('once its pods run: Running, nothing created again, and a quiet reconcile writes nothing', async () => {
@@ -339,7 +360,7 @@ describe('V1JobReconciler (PyTorchJob): suspend', () => {
     const w = world();
     w.submit(pytorchJob({}, {}, { suspend: true }));
     const { writes } = await w.step();
-    expect(writes).toEqual(['DELETE horizontalpodautoscalers', 'PATCH pytorchjobs/status']);
+    expect(writes).toEqual(['PATCH pytorchjobs/status']);
     expect(w.condition('Suspended')).toMatchObject({
       status: 'True',
       reason: 'PyTorchJobSuspended',
