@@ -13,6 +13,7 @@ import { CliError, ExitCode, FailedError } from './io.js';
 import type { CliConfig, Io } from './io.js';
 import { internalErrorLine } from './internal-error.js';
 import { DEFAULT_NAMESPACE } from './runtimes.js';
+import { escapeForTerminal, escapeLines } from './terminal-text.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -52,7 +53,10 @@ function withInputOptions(command: Command, fileHelp: string): Command {
 /** `io` with a text logger on its stderr at the level `--log-level` chose. */
 function withLog(io: Io, program: Command): Io {
   const level = (program.opts() as { logLevel: LogLevel }).logLevel;
-  return { ...io, log: createLogger({ level, format: 'text', write: io.stderr }) };
+  return {
+    ...io,
+    log: createLogger({ level, format: 'text', write: (line) => io.stderr(escapeLines(line)) }),
+  };
 }
 
 /** Builds the program; each action stores its exit code in `result`. */
@@ -67,7 +71,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: { code: number }):
         .default('warn'),
     )
     .exitOverride()
-    .configureOutput({ writeOut: plainIo.stdout, writeErr: plainIo.stderr })
+    .configureOutput({ writeOut: plainIo.stdout, writeErr: (text) => plainIo.stderr(escapeLines(text)) })
     .showHelpAfterError()
     .addHelpText('after', EXIT_CODES_HELP);
 
@@ -132,11 +136,11 @@ export async function run(argv: readonly string[], io: Io, config: CliConfig): P
       return e.exitCode === 0 ? ExitCode.Ok : ExitCode.Unusable;
     }
     if (e instanceof CliError) {
-      io.stderr(`error: ${e.message}\n`);
+      io.stderr(`error: ${escapeForTerminal(e.message)}\n`);
       return ExitCode.Unusable;
     }
     if (e instanceof FailedError) {
-      io.stderr(`error: ${e.message}\n`);
+      io.stderr(`error: ${escapeForTerminal(e.message)}\n`);
       return ExitCode.Invalid;
     }
     io.stderr(internalErrorLine(e));

@@ -120,6 +120,22 @@ function fixtureTexts(): Record<string, string> {
     'big.yaml': `${trainJob('small')}---\n${trainJob('big', ['trainer:', `  args: [${'"x", '.repeat(40000)}"x"]`])}`,
     'many-docs.yaml': Array.from({ length: 2000 }, (_, i) => trainJob(`j${i}`)).join('---\n'),
     'set-tag.yaml': trainJob('x', [], ['labels: !!set {a, b}']),
+    'forged-name.yaml': trainJob('"x\\nTrainJob/forged: spec: all good"', [
+      'trainer:',
+      `  numNodes: ${int32}`,
+    ]),
+    'ansi-name.yaml': trainJob('"\\e[2J\\e[Hcleared"'),
+    'nul-name.json': JSON.stringify({
+      apiVersion: 'trainer.kubeflow.org/v1alpha1',
+      kind: 'TrainJob',
+      metadata: { name: 'a\u0000b' },
+      spec: { runtimeRef: { name: 'torch-distributed' } },
+    }),
+    'bidi-label.yaml': trainJob('bidi', [], ['labels: {"a\\u202eb": "\\u009b2J"}']),
+    'forged-configmap.yaml': `${trainJob('x')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: "cm\\rWarning: none"}\n`,
+    'forged\nname.yaml': 'key: [unclosed\n',
+    'forged-v1.yaml':
+      'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: "\\e]0;title\\a"}\nspec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: pytorch, image: x}]}}}}}\n',
   };
 }
 
@@ -431,6 +447,49 @@ export const hostileCases: Record<string, HostileCase> = {
     argv: ['validate', '-f', '{dir}/job.json', '--max-bytes', 'lots'],
     code: 2,
     stderr: [/argument 'lots' is invalid\. must be a positive whole number of bytes/],
+  },
+  'a name with a newline cannot forge a line': {
+    argv: ['validate', '-f', '{dir}/forged-name.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x\\nTrainJob\/forged: spec: all good: metadata\.name: Invalid value: "x\\nTrainJob/m,
+    ],
+  },
+  'an ANSI escape in a name cannot clear the terminal': {
+    argv: ['render', '-f', '{dir}/ansi-name.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/\\x1b\[2J\\x1b\[Hcleared: metadata\.name: Invalid value: /m],
+    stdout: /^$/,
+  },
+  'a NUL in a name is shown as \\x00': {
+    argv: ['validate', '-f', '{dir}/nul-name.json', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/a\\x00b: metadata\.name: /m],
+  },
+  'bidi and C1 characters in a label are shown escaped': {
+    argv: ['validate', '-f', '{dir}/bidi-label.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/bidi: metadata\.labels: Invalid value: "a\\u202eb"/m],
+  },
+  'a warning about a name with a carriage return': {
+    argv: ['render', '-f', '{dir}/forged-configmap.yaml', ...R],
+    code: 0,
+    stderr: [/^Warning: ConfigMap\/cm\\rWarning: none: kind "ConfigMap" is not served/m],
+  },
+  'a file name with a newline stays on one line': {
+    argv: ['validate', '-f', '{dir}/forged\nname.yaml'],
+    code: 2,
+    stderr: [/^error: .*forged\\nname\.yaml: document 1: /m],
+  },
+  'a missing file whose name holds an escape': {
+    argv: ['validate', '-f', '{dir}/\u001b[2Jgone.yaml'],
+    code: 2,
+    stderr: [/^error: .*\\x1b\[2Jgone\.yaml: no such file or folder$/m],
+  },
+  'migrate names a v1 job with an OSC escape escaped': {
+    argv: ['migrate', '-f', '{dir}/forged-v1.yaml'],
+    code: 1,
+    stderr: [/^PyTorchJob\/\\x1b\]0;title\\a: metadata\.name: /m],
   },
   'a missing file': {
     argv: ['render', '-f', '{dir}/nope.yaml'],

@@ -11,6 +11,7 @@ import { formatTable } from '../cluster/table.js';
 import { age } from '../cluster/trainjob-view.js';
 import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** The parts of a runtime the table reads. */
 interface RuntimeObject {
@@ -66,7 +67,12 @@ export async function runtimesCommand(
   const all = [...namespaced, ...cluster];
   if (output === 'name') {
     io.stdout(
-      all.map((r) => `${(r.kind ?? '').toLowerCase()}.trainer.kubeflow.org/${r.metadata.name}\n`).join(''),
+      all
+        .map(
+          (r) =>
+            `${(r.kind ?? '').toLowerCase()}.trainer.kubeflow.org/${escapeForTerminal(r.metadata.name ?? '')}\n`,
+        )
+        .join(''),
     );
     return ExitCode.Ok;
   }

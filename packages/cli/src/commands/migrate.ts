@@ -13,7 +13,7 @@ import type { CliConfig, Io } from '../io.js';
 import { isTrainingOperatorV1, TRAINING_OPERATOR_V1_API_VERSION } from '../kinds.js';
 import { convertV1Job, formatWarning, isV1KindName, MigrationError } from '../migrate/index.js';
 import type { ShippedRuntimes } from '../migrate/index.js';
-import { toYamlStream } from '../output.js';
+import { toJson, toYamlStream } from '../output.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
 import { DEFAULT_NAMESPACE, RuntimeCatalog } from '../runtimes.js';
 
@@ -155,7 +155,7 @@ function checkOutput(
 /** The objects as `-o` asks: a YAML stream, or a JSON List (what `kubectl apply -f` takes). */
 function format(objects: readonly object[], output: MigrateOutput): string {
   if (output === 'yaml') return toYamlStream(objects);
-  return `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }, null, 2)}\n`;
+  return toJson({ apiVersion: 'v1', kind: 'List', items: objects }, 2);
 }
 
 /**

@@ -9,6 +9,7 @@ import { waitForTrainJobs } from '../cluster/wait-for.js';
 import { loadAll } from '../documents.js';
 import { CliError, ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** Options of {@link submitCommand}. */
 export interface SubmitOptions {
@@ -121,7 +122,7 @@ export async function submitCommand(
     const namespace = (body.metadata as { namespace: string }).namespace;
     const job = (await session.client.create(Refs.TrainJob, body as never, { namespace })) as TrainJobObject;
     created.push(job);
-    io.stdout(`trainjob.trainer.kubeflow.org/${job.metadata.name} created\n`);
+    io.stdout(`trainjob.trainer.kubeflow.org/${escapeForTerminal(job.metadata.name ?? '')} created\n`);
   }
   const timeoutMs = waitTimeout(options);
   if (timeoutMs === undefined) return ExitCode.Ok;
