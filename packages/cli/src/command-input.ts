@@ -9,8 +9,10 @@ import type { RuntimeCatalog } from './runtimes.js';
 
 /** The options `render` and `validate` share. */
 export interface InputCommandOptions {
-  /** `-f`: files, folders, or `-` for stdin. */
+  /** `-f` and the positional files: files, folders, or `-` for stdin. */
   readonly files: readonly string[];
+  /** `-R`: read the subfolders of a `-f` folder too. */
+  readonly recursive: boolean;
   /** `-r`: runtime files or folders; without them, the shipped runtimes folder. */
   readonly runtimes: readonly string[];
   /** `-n`: the namespace of objects that name none. */
@@ -30,7 +32,11 @@ export async function readCommandInput(
   options: InputCommandOptions,
   config: CliConfig,
 ): Promise<CommandInput> {
-  const input: InputOptions = { maxBytes: options.maxBytes, stdin: config.stdin };
+  const input: InputOptions = {
+    maxBytes: options.maxBytes,
+    stdin: config.stdin,
+    recursive: options.recursive,
+  };
   const docs = await loadAll(options.files, config.cwd, input);
   return {
     docs,

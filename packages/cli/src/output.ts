@@ -3,6 +3,7 @@
 // read back is the same).
 
 import { Document, visit } from 'yaml';
+import { escapeForTerminal } from './terminal-text.js';
 
 /**
  * What JSON.stringify and the yaml package leave raw in a string although a terminal acts on it
@@ -39,4 +40,25 @@ export function toYaml(value: unknown): string {
 /** The objects as one multi-document YAML stream (`---` between documents), each as {@link toYaml}. */
 export function toYamlStream(objects: readonly object[]): string {
   return objects.map(toYaml).join('---\n');
+}
+
+/** `<kind>.<group>/<name>` as `kubectl -o name` prints an object (`configmap/<name>` for the core group). */
+export function objectName(object: object): string {
+  const o = object as { apiVersion?: unknown; kind?: unknown; metadata?: { name?: unknown } };
+  const apiVersion = typeof o.apiVersion === 'string' ? o.apiVersion : '';
+  const group = apiVersion.includes('/') ? apiVersion.slice(0, apiVersion.indexOf('/')) : '';
+  const kind = (typeof o.kind === 'string' ? o.kind : '').toLowerCase();
+  const name = typeof o.metadata?.name === 'string' ? o.metadata.name : '';
+  return `${group === '' ? kind : `${kind}.${group}`}/${escapeForTerminal(name)}`;
+}
+
+/**
+ * The objects as `-o` asks of the commands that print objects (render, validate, migrate): a YAML
+ * stream; one JSON `v1` `List` (whatever their number, so that a pipeline reads one shape; `kubectl
+ * apply -f` takes it); or one {@link objectName} per line.
+ */
+export function formatObjectList(format: 'yaml' | 'json' | 'name', objects: readonly object[]): string {
+  if (format === 'yaml') return toYamlStream(objects);
+  if (format === 'json') return toJson({ apiVersion: 'v1', kind: 'List', items: objects }, 2);
+  return objects.map((o) => `${objectName(o)}\n`).join('');
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // `-o table|wide|json|yaml|name` for the objects a command lists.
 
-import { CliError } from '../io.js';
+import { UsageError } from '../io.js';
 import { toJson, toYaml } from '../output.js';
 import { escapeForTerminal } from '../terminal-text.js';
 
@@ -14,7 +14,7 @@ export type OutputFormat = (typeof OutputFormats)[number];
 /** Checks `-o`; an unknown format is a usage error (exit 2). */
 export function parseOutputFormat(value: string): OutputFormat {
   if ((OutputFormats as readonly string[]).includes(value)) return value as OutputFormat;
-  throw new CliError(`unknown output format "${value}": use one of ${OutputFormats.join(', ')}`);
+  throw new UsageError(`unknown output format "${value}": use one of ${OutputFormats.join(', ')}`);
 }
 
 /**

@@ -2,17 +2,13 @@
 // Registers `kubetrain migrate` on the program: its flags, its help and its action.
 
 import type { Command } from 'commander';
-import { Option } from 'commander';
 import type { CliConfig, Io } from '../io.js';
-import { maxBytesOption } from './option-parsers.js';
+import { inputFiles, maxBytesOption, objectOutputOption, withFileOptions } from './option-parsers.js';
+import type { FileFlags, ObjectFormat } from './option-parsers.js';
 import { MIGRATE_HELP, migrateCommand } from './migrate.js';
-import type { MigrateOutput } from './migrate.js';
 
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-
-interface MigrateFlags {
-  file: string[];
-  output: MigrateOutput;
+interface MigrateFlags extends FileFlags {
+  output: ObjectFormat;
   allowChanges?: boolean;
   maxBytes: number;
 }
@@ -24,22 +20,22 @@ export function addMigrateCommand(
   config: CliConfig,
   result: { code: number },
 ): void {
-  program
-    .command('migrate')
-    .description('convert Training Operator v1 jobs (PyTorchJob, TFJob, ...) into TrainJobs, offline')
-    .addOption(
-      new Option('-f, --file <path>', 'file or folder with v1 jobs, - for stdin (repeatable)')
-        .argParser(collect)
-        .makeOptionMandatory(),
-    )
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
+  withFileOptions(
+    program
+      .command('migrate')
+      .description('convert Training Operator v1 jobs (PyTorchJob, TFJob, ...) into TrainJobs, offline'),
+    'file or folder with v1 jobs, - for stdin (repeatable)',
+    true,
+  )
+    .addOption(objectOutputOption('output format (json: one v1 List)', 'yaml'))
     .option('--allow-changes', 'exit 0 even when something is not carried over or behaves differently')
     .addOption(maxBytesOption())
     .addHelpText('after', MIGRATE_HELP)
-    .action(async (opts: MigrateFlags) => {
+    .action(async (files: string[], opts: MigrateFlags) => {
       result.code = await migrateCommand(
         {
-          files: opts.file,
+          files: inputFiles(opts, files),
+          recursive: opts.recursive === true,
           output: opts.output,
           allowChanges: opts.allowChanges === true,
           maxBytes: opts.maxBytes,

@@ -13,19 +13,19 @@ import type { CliConfig, Io } from '../io.js';
 import { isTrainingOperatorV1, TRAINING_OPERATOR_V1_API_VERSION } from '../kinds.js';
 import { convertV1Job, formatWarning, isV1KindName, MigrationError } from '../migrate/index.js';
 import type { ShippedRuntimes } from '../migrate/index.js';
-import { toJson, toYamlStream } from '../output.js';
+import { formatObjectList } from '../output.js';
+import type { ObjectFormat } from './option-parsers.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
 import { DEFAULT_NAMESPACE, RuntimeCatalog } from '../runtimes.js';
 
-/** The output formats of `migrate -o`. */
-export type MigrateOutput = 'yaml' | 'json';
-
 /** Options of {@link migrateCommand}. */
 interface MigrateCommandOptions {
-  /** `-f`: files, folders, or `-` for stdin. */
+  /** `-f` and the positional files: files, folders, or `-` for stdin. */
   readonly files: readonly string[];
-  /** `-o`: a YAML stream, or one JSON `List`. */
-  readonly output: MigrateOutput;
+  /** `-R`: read the subfolders of a `-f` folder too. */
+  readonly recursive: boolean;
+  /** `-o`: a YAML stream, one JSON `List`, or the objects' names. */
+  readonly output: ObjectFormat;
   /** `--allow-changes`: warnings (behaviour that changes) do not make the exit code 1. */
   readonly allowChanges: boolean;
   /** `--max-bytes`: the largest object accepted, in bytes of JSON. */
@@ -63,7 +63,7 @@ Exit codes:
 /** The shipped ClusterTrainingRuntimes as their files hold them (none when the folder is missing). */
 async function loadShipped(config: CliConfig, input: InputOptions): Promise<LoadedDocument[]> {
   if (!existsSync(config.runtimesDir)) return [];
-  const docs = await loadDocuments(config.runtimesDir, config.cwd, input);
+  const docs = await loadDocuments(config.runtimesDir, config.cwd, { ...input, recursive: true });
   return docs.filter((d) => d.kind === Kinds.ClusterTrainingRuntime);
 }
 
@@ -152,12 +152,6 @@ function checkOutput(
   return refused;
 }
 
-/** The objects as `-o` asks: a YAML stream, or a JSON List (what `kubectl apply -f` takes). */
-function format(objects: readonly object[], output: MigrateOutput): string {
-  if (output === 'yaml') return toYamlStream(objects);
-  return toJson({ apiVersion: 'v1', kind: 'List', items: objects }, 2);
-}
-
 /**
  * Converts every Training Operator v1 job of the input into v2 objects (see {@link MIGRATE_HELP})
  * and prints them on stdout, in input order; warnings, errors and a summary line go to stderr.
@@ -169,7 +163,11 @@ export async function migrateCommand(
   io: Io,
   config: CliConfig,
 ): Promise<number> {
-  const input: InputOptions = { maxBytes: options.maxBytes, stdin: config.stdin };
+  const input: InputOptions = {
+    maxBytes: options.maxBytes,
+    stdin: config.stdin,
+    recursive: options.recursive,
+  };
   const docs = await loadAll(options.files, config.cwd, input);
   if (docs.length === 0) throw new CliError(`no objects in ${options.files.join(', ')}`);
   const shippedDocs = await loadShipped(config, input);
@@ -177,7 +175,7 @@ export async function migrateCommand(
   const tally: Tally = { jobs: 0, failed: 0, warnings: 0, objects: [] };
   for (const doc of docs) migrateDocument(io, doc, shipped, tally);
   const refused = checkOutput(io, tally.objects, shippedDocs, config);
-  if (tally.objects.length > 0) io.stdout(format(tally.objects, options.output));
+  if (tally.objects.length > 0) io.stdout(formatObjectList(options.output, tally.objects));
   const converted = tally.jobs - tally.failed;
   io.stderr(
     `migrated ${converted} of ${tally.jobs} v1 jobs into ${tally.objects.length} objects (${tally.warnings} ${tally.warnings === 1 ? 'warning' : 'warnings'})\n`,

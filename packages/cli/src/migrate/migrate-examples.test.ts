@@ -9,21 +9,13 @@ import { Kinds, validateSchema } from '@kubetrain/api';
 import type { KindName } from '@kubetrain/api';
 import { deriveSSHKeyPair, render, validateAdmission, validateRuntimeAdmission } from '@kubetrain/runtime';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
-import { expectGolden } from '@kubetrain/testing';
+import { expectGolden, v1ExamplesDir } from '@kubetrain/testing';
 import { parse, parseAllDocuments } from 'yaml';
 import { run } from '../run.js';
 import { asEngineRuntime } from '../runtimes.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..', '..');
-const examples = join(
-  repoRoot,
-  '..',
-  'shared',
-  'reference',
-  'upstream',
-  'training-operator-v1.9.4',
-  'examples',
-);
+const examples = v1ExamplesDir;
 const runtimesDir = join(repoRoot, 'manifests', 'runtimes');
 
 /** Each example, by the golden name of its output. */
