@@ -14,7 +14,7 @@ import { collect, withFileOptions } from './commands/option-parsers.js';
 import { describeCommand } from './commands/describe.js';
 import { getCommand } from './commands/get.js';
 import { deleteTrainJobs, setSuspend } from './commands/lifecycle.js';
-import { runtimesCommand } from './commands/list-runtimes.js';
+import { offlineRuntimesCommand, runtimesCommand } from './commands/list-runtimes.js';
 import { logsCommand } from './commands/logs.js';
 import { submitCommand } from './commands/submit.js';
 import { parseDuration, waitCommand } from './commands/wait.js';
@@ -190,11 +190,15 @@ export function addClusterCommands(
       program.command('runtimes').description('TrainingRuntimes and ClusterTrainingRuntimes'),
       true,
     ),
-  ).action(async (opts: Opts) => {
-    result.code = await withSession(cluster(opts), (s) =>
-      runtimesCommand(opts.output as OutputFormat, s, io, config),
-    );
-  });
+  )
+    .option('--offline', "the shipped ClusterTrainingRuntimes (render's default runtimes), without a cluster")
+    .action(async (opts: Opts) => {
+      const output = opts.output as OutputFormat;
+      result.code =
+        opts.offline === true
+          ? await offlineRuntimesCommand(output, io, config)
+          : await withSession(cluster(opts), (s) => runtimesCommand(output, s, io, config));
+    });
 
   withCluster(
     program
