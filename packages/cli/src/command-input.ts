@@ -2,6 +2,7 @@
 // What `render` and `validate` both read: the `-f` objects, and the runtimes a TrainJob may name.
 
 import { loadAll } from './documents.js';
+import { nameGeneratedDocuments } from './generate-name.js';
 import type { InputOptions, LoadedDocument } from './documents.js';
 import type { CliConfig } from './io.js';
 import { loadRuntimeCatalog } from './runtimes.js';
@@ -27,7 +28,11 @@ interface CommandInput {
   readonly loadCatalog: () => Promise<RuntimeCatalog>;
 }
 
-/** Reads the `-f` objects; the runtime catalog (`-r`, the shipped runtimes and the input) loads on demand. */
+/**
+ * Reads the `-f` objects (one with only a `generateName` named as the API server would name it,
+ * deterministically: see generate-name.ts); the runtime catalog (`-r`, the shipped runtimes and the
+ * input) loads on demand.
+ */
 export async function readCommandInput(
   options: InputCommandOptions,
   config: CliConfig,
@@ -37,7 +42,8 @@ export async function readCommandInput(
     stdin: config.stdin,
     recursive: options.recursive,
   };
-  const docs = await loadAll(options.files, config.cwd, input);
+  // The API server names an object that has only a generateName before it checks it.
+  const docs = nameGeneratedDocuments(await loadAll(options.files, config.cwd, input));
   return {
     docs,
     loadCatalog: () => loadRuntimeCatalog(docs, options.runtimes, config, options.namespace, input),

@@ -19,6 +19,7 @@ import {
 import type { FileFlags, ObjectFormat } from './commands/option-parsers.js';
 import { CliError, ExitCode, FailedError, UsageError } from './io.js';
 import type { CliConfig, Io } from './io.js';
+import { GENERATE_NAME_HELP } from './generate-name.js';
 import { internalErrorLine } from './internal-error.js';
 import { DEFAULT_NAMESPACE } from './runtimes.js';
 import { escapeForTerminal, escapeLines } from './terminal-text.js';
@@ -131,6 +132,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: RunResult): Comman
     'file or folder with TrainJobs, - for stdin (repeatable)',
   )
     .addOption(objectOutputOption('output format (json: one v1 List)', 'yaml'))
+    .addHelpText('after', GENERATE_NAME_HELP)
     .option('--ssh-key-seed <seed>', 'derive the MPI SSH key pair from this seed (reproducible output)')
     .option('--owner-uid <uid>', "the TrainJob's uid for the ownerReferences (default: none)")
     .option(
@@ -167,6 +169,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: RunResult): Comman
         'print the valid objects as the API server would store them (json: one v1 List); default: a count',
       ),
     )
+    .addHelpText('after', GENERATE_NAME_HELP)
     .action(async (files: string[], opts: FileOptions) => {
       result.code = await validateCommand(
         { ...inputOptions(files, opts), output: opts.output },

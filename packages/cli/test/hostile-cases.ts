@@ -134,6 +134,7 @@ function fixtureTexts(): Record<string, string> {
     'bidi-label.yaml': trainJob('bidi', [], ['labels: {"a\\u202eb": "\\u009b2J"}']),
     'forged-configmap.yaml': `${trainJob('x')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: "cm\\rWarning: none"}\n`,
     'forged\nname.yaml': 'key: [unclosed\n',
+    'generate-name.yaml': trainJob('x', []).replace('  name: x', '  generateName: torch-distributed-'),
     'forged-v1.yaml':
       'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: "\\e]0;title\\a"}\nspec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: pytorch, image: x}]}}}}}\n',
   };
@@ -490,6 +491,13 @@ export const hostileCases: Record<string, HostileCase> = {
     argv: ['migrate', '-f', '{dir}/forged-v1.yaml'],
     code: 1,
     stderr: [/^PyTorchJob\/\\x1b\]0;title\\a: metadata\.name: /m],
+  },
+  'render of a TrainJob with only generateName names its objects as the API server would': {
+    argv: ['render', '-f', '{dir}/generate-name.yaml', '-o', 'name', ...R],
+    code: 0,
+    stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m],
+    stdout:
+      /^configmap\/torch-distributed-([b-z2-9]{5})-runtime-snapshot\njobset\.jobset\.x-k8s\.io\/torch-distributed-\1\n$/,
   },
   'a missing file': {
     argv: ['render', '-f', '{dir}/nope.yaml'],
