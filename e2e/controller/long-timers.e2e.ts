@@ -9,7 +9,7 @@ import { makeTrainJob } from '@kubetrain/testing';
 import { readJobSet } from '../support/jobset.js';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
-import { createJob, readJob, waitForJobCondition, type Job, useV1Suite } from '../v1/v1-harness.js';
+import { createJob, pytorchJob, readJob, waitForJobCondition, useV1Suite } from '../v1/v1-harness.js';
 import { createTrainJob, podAnnotations, readTrainJob, reconcileTotals } from './harness.js';
 
 const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
@@ -18,28 +18,6 @@ const DAY_SECONDS = 86_400;
 const WINDOW_MS = 60_000;
 /** "A handful": the most reconciles of one job's controller in the window. */
 const MOST_RECONCILES = 10;
-
-function pytorchJob(
-  name: string,
-  annotations: Record<string, string>,
-  runPolicy: Record<string, unknown>,
-): Job {
-  const replica = {
-    replicas: 1,
-    template: {
-      metadata: { annotations },
-      spec: {
-        containers: [{ name: 'pytorch', image: 'docker.io/pytorch/pytorch:2.7.1', command: ['python'] }],
-      },
-    },
-  };
-  return {
-    apiVersion: 'kubeflow.org/v1',
-    kind: 'PyTorchJob',
-    metadata: { name },
-    spec: { runPolicy, pytorchReplicaSpecs: { Master: replica } },
-  };
-}
 
 describe('timers longer than a Node timer holds: no hot loop', () => {
   const suffix = randomBytes(2).toString('hex');
@@ -59,12 +37,16 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
     await createJob(
       'PyTorchJob',
       suite.namespace,
-      pytorchJob(running, keepRunning(), { activeDeadlineSeconds: 30 * DAY_SECONDS }),
+      pytorchJob(running, { annotations: keepRunning() }, undefined, {
+        activeDeadlineSeconds: 30 * DAY_SECONDS,
+      }),
     );
     await createJob(
       'PyTorchJob',
       suite.namespace,
-      pytorchJob(finished, succeedAfter('1s'), { ttlSecondsAfterFinished: 365 * DAY_SECONDS }),
+      pytorchJob(finished, { annotations: succeedAfter('1s') }, undefined, {
+        ttlSecondsAfterFinished: 365 * DAY_SECONDS,
+      }),
     );
     await waitFor(`JobSet ${trainJob}`, () => readJobSet(suite.namespace, trainJob));
     await waitForJobCondition('PyTorchJob', suite.namespace, running, 'Running');

@@ -186,3 +186,38 @@ export function useV1Suite(prefix: string, options: V1SuiteOptions = {}): V1Suit
     },
   };
 }
+
+/** One replica of {@link pytorchJob}: what kwok does with its pods, its restart policy and count. */
+export interface ReplicaInput {
+  annotations: Record<string, string>;
+  restartPolicy?: string;
+  replicas?: number;
+}
+
+/** A PyTorchJob with a Master and (unless `worker` is undefined) a Worker, each told by `annotations` what to do on kwok. */
+export function pytorchJob(
+  name: string,
+  master: ReplicaInput,
+  worker: ReplicaInput | undefined,
+  runPolicy: Record<string, unknown> = {},
+): Job {
+  const replica = (r: ReplicaInput) => ({
+    replicas: r.replicas ?? 1,
+    ...(r.restartPolicy !== undefined ? { restartPolicy: r.restartPolicy } : {}),
+    template: {
+      metadata: { annotations: r.annotations },
+      spec: {
+        containers: [{ name: 'pytorch', image: 'docker.io/pytorch/pytorch:2.7.1', command: ['python'] }],
+      },
+    },
+  });
+  return {
+    apiVersion: 'kubeflow.org/v1',
+    kind: 'PyTorchJob',
+    metadata: { name },
+    spec: {
+      runPolicy,
+      pytorchReplicaSpecs: { Master: replica(master), ...(worker ? { Worker: replica(worker) } : {}) },
+    },
+  };
+}

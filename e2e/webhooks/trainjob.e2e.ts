@@ -630,4 +630,22 @@ describe('Beyond upstream: output the API server could not store is refused at a
     usual.spec.trainer = { numNodes: 512 };
     await expectOutcome(create(usual), 'stored');
   });
+
+  it('refuses a torch TrainJob over the Indexed Job parallelism limit, and stores one at it', async () => {
+    const runtime = trainingRuntime(h.namespace, 'indexed', { mlPolicy: { numNodes: 1, torch: {} } });
+    await h.client.create(TrainerResources.TrainingRuntime, runtime);
+    const wide = job('indexed');
+    wide.spec.trainer = { numNodes: 100001 };
+    await expectOutcome(create(wide), {
+      code: 403,
+      message: new RegExp(
+        'spec.trainer.numNodes: Invalid value: 100001: the Jobs of replicated job "node" \\(Indexed Jobs\\) ' +
+          'would be 100001 pods in parallel, over the 100000 pods in parallel Kubernetes allows an Indexed Job; ' +
+          'the largest spec.trainer.numNodes that fits is 100000',
+      ),
+    });
+    const widest = job('indexed');
+    widest.spec.trainer = { numNodes: 100000 };
+    await expectOutcome(create(widest), 'stored');
+  });
 });

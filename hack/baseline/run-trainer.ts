@@ -11,12 +11,17 @@
 // 127.0.0.1 ports, leader election off. No webhook configurations are registered, so only the
 // controllers run. "Tuned" raises the client limiter from qps 50 / burst 100 to 1000 / 2000.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { kubeconfigPath } from '../bench/lib/kube-client.js';
-import type { LaunchOptions, ManagerHandle, ManagerLauncher } from '../bench/lib/manager.js';
-import { freePort, retryOnPortClash, startProcess, stopProcess, waitHttpOk } from '../bench/lib/process.js';
+import {
+  launchManager,
+  serveFromCommandLine,
+  type LaunchOptions,
+  type ManagerHandle,
+  type ManagerLauncher,
+} from '../bench/lib/manager.js';
+import { freePort, retryOnPortClash } from '../bench/lib/process.js';
 import { selfSignedCert } from '../bench/lib/tls.js';
 
 /** The upstream release the baseline is (build-trainer.sh builds the same one). */
@@ -90,24 +95,14 @@ async function startTrainerOnce(
   selfSignedCert(join(tmp, 'k8s-webhook-server', 'serving-certs'));
   const configPath = join(options.workDir, 'trainer-config.yaml');
   writeFileSync(configPath, JSON.stringify(trainerConfiguration(ports, options.tuned), null, 2));
-  const started = startProcess(
+  return launchManager({
     binary,
-    [`-config=${configPath}`],
-    { KUBECONFIG: options.kubeconfig, TMPDIR: tmp },
-    join(options.workDir, 'manager.log'),
-  );
-  try {
-    await waitHttpOk(`http://127.0.0.1:${ports.health}/readyz`, started);
-  } catch (error) {
-    await stopProcess(started);
-    throw error;
-  }
-  return {
-    pid: started.pid,
+    args: [`-config=${configPath}`],
+    env: { KUBECONFIG: options.kubeconfig, TMPDIR: tmp },
+    logPath: join(options.workDir, 'manager.log'),
+    readyUrl: `http://127.0.0.1:${ports.health}/readyz`,
     metricsUrl: `http://127.0.0.1:${ports.metrics}/metrics`,
-    logPath: started.logPath,
-    stop: () => stopProcess(started),
-  };
+  });
 }
 
 /** The benchmark's launchers for upstream at its defaults (`upstream`) and tuned (`upstream-tuned`). */
@@ -123,22 +118,12 @@ export function upstreamLauncher(tuned: boolean): ManagerLauncher {
   };
 }
 
-async function main(): Promise<void> {
-  const tuned = process.argv.includes('--tuned');
-  const workDir = mkdtempSync(join(tmpdir(), 'kubetrain-baseline-'));
-  const handle = await startTrainer({ kubeconfig: kubeconfigPath(), workDir, tuned });
-  console.log(
-    `trainer-controller-manager ${TRAINER_VERSION}${tuned ? ' (tuned)' : ''} ready: pid ${handle.pid}, ` +
-      `metrics ${handle.metricsUrl}, log ${handle.logPath}; Ctrl-C stops it`,
-  );
-  const stop = () => void handle.stop().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
+  const tuned = process.argv.includes('--tuned');
+  serveFromCommandLine(
+    (workDir) => startTrainer({ kubeconfig: kubeconfigPath(), workDir, tuned }),
+    (handle) =>
+      `trainer-controller-manager ${TRAINER_VERSION}${tuned ? ' (tuned)' : ''} ready: pid ${handle.pid}, ` +
+      `metrics ${handle.metricsUrl}, log ${handle.logPath}`,
+  );
 }

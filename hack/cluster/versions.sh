@@ -19,6 +19,8 @@ VOLCANO_VERSION=v1.14.1            # volcano.sh/volcano: vc-scheduler, vc-contro
 SCHEDULER_PLUGINS_VERSION=v0.34.7  # sigs.k8s.io/scheduler-plugins: kube-scheduler with coscheduling, controller
 # Upstream's manager, the benchmark's baseline and the takeover suite's other side (hack/baseline).
 TRAINER_VERSION=v2.3.0    # hack/baseline/modules/trainer: github.com/kubeflow/trainer/v2
+# Upstream's Training Operator, the v1 kinds' reference (hack/baseline, e2e/v1/operator-parity).
+TRAINING_OPERATOR_VERSION=v1.9.4 # hack/baseline/modules/training-operator
 
 # --- Ports: all bound to 127.0.0.1, in the 16xxx range to stay clear of the usual defaults ---
 ETCD_CLIENT_PORT=16379

@@ -58,7 +58,8 @@ def main():
         report = {
             "conditions": [c.type for c in done.status.conditions],
             "replica_statuses": {
-                rtype: {"succeeded": s.succeeded or 0, "active": s.active or 0}
+                # As the SDK reads them: None where the operator omitted a zero count.
+                rtype: {"succeeded": s.succeeded, "active": s.active}
                 for rtype, s in (done.status.replica_statuses or {}).items()
             },
             "succeeded": tc.is_job_succeeded(name),

@@ -57,9 +57,10 @@ describe('Training Operator v1 Python SDK (kubeflow-training 1.9.4 TrainingClien
     expect(report.succeeded).toBe(true);
     expect(report.conditions[0]).toBe('Created');
     expect(report.conditions.at(-1)).toBe('Succeeded');
+    // Zero counts are omitted (as v1.9.4's omitempty), so the SDK reads None (null here), not 0.
     expect(report.replica_statuses).toEqual({
-      Master: { succeeded: 1, active: 0 },
-      Worker: { succeeded: 1, active: 0 },
+      Master: { succeeded: 1, active: null },
+      Worker: { succeeded: 1, active: null },
     });
     expect(report.pods).toEqual([`${NAME}-master-0`, `${NAME}-worker-0`]);
     expect(report.master_pods).toEqual([`${NAME}-master-0`]);

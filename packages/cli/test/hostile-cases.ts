@@ -21,6 +21,13 @@ export interface HostileCase {
 
 const API = 'apiVersion: trainer.kubeflow.org/v1alpha1';
 
+/** The refusal of a torch TrainJob `name` whose `numNodes` is over the Indexed Job parallelism limit. */
+const INDEXED_LIMIT = (name: string, numNodes: number) =>
+  new RegExp(
+    `^TrainJob/${name}: spec\\.trainer\\.numNodes: Invalid value: ${numNodes}: the Jobs of replicated job "node" \\(Indexed Jobs\\) would be ${numNodes} pods in parallel, over the 100000 pods in parallel Kubernetes allows an Indexed Job; the largest spec\\.trainer\\.numNodes that fits is 100000$`,
+    'm',
+  );
+
 /** A TrainJob in YAML, with `spec` lines (indented under `spec:`) and optional extra metadata lines. */
 function trainJob(name: string, specLines: string[] = [], metaLines: string[] = []): string {
   return [
@@ -74,6 +81,7 @@ function fixtureTexts(): Record<string, string> {
   return {
     'int32.yaml': trainJob('big', ['trainer:', `  numNodes: ${int32}`]),
     'million-nodes.yaml': trainJob('million', ['trainer:', '  numNodes: 1000000']),
+    'indexed-max-nodes.yaml': trainJob('widest-indexed', ['trainer:', '  numNodes: 100000']),
     'int32-max-nodes.yaml': trainJob('widest', ['trainer:', `  numNodes: ${int32 - 1}`]),
     'billion-nodes.yaml': trainJob('billion', ['trainer:', '  numNodes: 1000000000']),
     'env-32k.json': manyEnv(32000, false),
@@ -166,23 +174,29 @@ export const hostileCases: Record<string, HostileCase> = {
     stderr: [/format int32 in spec\.trainer\.numNodes$/m],
     stdout: /^$/,
   },
-  'numNodes of a billion validates without building anything per node': {
+  'numNodes of a billion is refused without building anything per node: over the Indexed Job limit': {
     argv: ['validate', '-f', '{dir}/billion-nodes.yaml', ...R],
-    code: 0,
-    stderr: [/^$/],
-    stdout: /^1 object valid\n$/,
+    code: 1,
+    stderr: [INDEXED_LIMIT('billion', 1000000000)],
+    stdout: /^$/,
   },
-  'render of a million nodes': {
+  'render of a million nodes is refused with the Indexed Job limit': {
     argv: ['render', '-f', '{dir}/million-nodes.yaml', ...R],
-    code: 0,
-    stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m], // the snapshot ConfigMap and the JobSet
-    stdout: /value: "1000000"/,
+    code: 1,
+    stderr: [INDEXED_LIMIT('million', 1000000)],
+    stdout: /^$/,
   },
-  'render of 2^31 - 1 nodes, the widest int32 allows': {
+  'render of 2^31 - 1 nodes, the widest int32 allows, is refused with the Indexed Job limit': {
     argv: ['render', '-f', '{dir}/int32-max-nodes.yaml', ...R],
+    code: 1,
+    stderr: [INDEXED_LIMIT('widest', 2147483647)],
+    stdout: /^$/,
+  },
+  'render of 100,000 nodes, the most an Indexed Job runs in parallel': {
+    argv: ['render', '-f', '{dir}/indexed-max-nodes.yaml', ...R],
     code: 0,
     stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m], // the snapshot ConfigMap and the JobSet
-    stdout: /value: "2147483647"/,
+    stdout: /value: "100000"/,
   },
   '32,000 env entries (3 MB) are refused quickly': {
     argv: ['validate', '-f', '{dir}/env-32k.json', ...R],

@@ -16,3 +16,13 @@ export const StorageLimits = {
    */
   ObjectBytes: 1.5 * 1024 * 1024,
 } as const;
+
+/** Limits Kubernetes' validation sets on workloads the engines render. */
+export const WorkloadLimits = {
+  /**
+   * The most pods an Indexed Job runs in parallel (`k8s.io/kubernetes/pkg/apis/batch/validation`:
+   * `maxParallelismForIndexedJob`): JobSet's Jobs are Indexed, so a replicated job's parallelism
+   * over it makes JobSet's Job creation fail.
+   */
+  IndexedJobParallelism: 100_000,
+} as const;

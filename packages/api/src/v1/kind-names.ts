@@ -45,6 +45,16 @@ export const V1ReplicaSpecsFields: Readonly<Record<V1KindName, string>> = {
   JAXJob: 'jaxReplicaSpecs',
 };
 
+/**
+ * The kinds that scale their Worker replicas (scale subresource: `kubectl scale`, an HPA). Their
+ * UpdateJobStatus is also the only one that writes each replica type's `selector`.
+ */
+export const V1ScalingKinds: ReadonlySet<V1KindName> = new Set<V1KindName>([
+  'PyTorchJob',
+  'PaddleJob',
+  'JAXJob',
+]);
+
 /** A v1 kind as a controller watches it: group, version, kind and plural resource name. */
 interface V1Kind {
   group: typeof V1_GROUP;

@@ -8,7 +8,7 @@ import { PaddleJobSchema } from './schema/paddlejob.js';
 import { PyTorchJobSchema } from './schema/pytorchjob.js';
 import { TFJobSchema } from './schema/tfjob.js';
 import { XGBoostJobSchema } from './schema/xgboostjob.js';
-import { V1_GROUP, V1_VERSION, V1KindPlurals, V1ReplicaSpecsFields } from './kind-names.js';
+import { V1_GROUP, V1_VERSION, V1KindPlurals, V1ReplicaSpecsFields, V1ScalingKinds } from './kind-names.js';
 import type { V1KindName } from './kind-names.js';
 
 /** The CRD definition of a v1 kind. */
@@ -22,8 +22,6 @@ const AGE: PrinterColumn = { name: 'Age', type: 'date', jsonPath: '.metadata.cre
 interface V1KindFacts {
   kind: V1KindName;
   schema: TSchema;
-  /** The kind scales its Worker replicas (`kubectl scale`, HorizontalPodAutoscaler). */
-  scalesWorkers: boolean;
   printerColumns?: readonly PrinterColumn[];
 }
 
@@ -40,7 +38,7 @@ function define(f: V1KindFacts): V1KindDefinition {
     statusSubresource: true,
     printerColumns: f.printerColumns ?? [STATE, AGE],
   };
-  if (f.scalesWorkers)
+  if (V1ScalingKinds.has(f.kind))
     def.scaleSubresource = {
       specReplicasPath: `.spec.${V1ReplicaSpecsFields[f.kind]}.Worker.replicas`,
       statusReplicasPath: '.status.replicaStatuses.Worker.active',
@@ -54,32 +52,26 @@ export const V1KindDefinitions: Readonly<Record<V1KindName, V1KindDefinition>> =
   TFJob: define({
     kind: 'TFJob',
     schema: TFJobSchema,
-    scalesWorkers: false,
   }),
   PyTorchJob: define({
     kind: 'PyTorchJob',
     schema: PyTorchJobSchema,
-    scalesWorkers: true,
   }),
   XGBoostJob: define({
     kind: 'XGBoostJob',
     schema: XGBoostJobSchema,
-    scalesWorkers: false,
   }),
   MPIJob: define({
     kind: 'MPIJob',
     schema: MPIJobSchema,
-    scalesWorkers: false,
     printerColumns: [AGE, STATE],
   }),
   PaddleJob: define({
     kind: 'PaddleJob',
     schema: PaddleJobSchema,
-    scalesWorkers: true,
   }),
   JAXJob: define({
     kind: 'JAXJob',
     schema: JAXJobSchema,
-    scalesWorkers: true,
   }),
 };

@@ -11,7 +11,9 @@ import {
   type ReplicaCounts,
   type StatusVerdict,
   type V1JobObject,
+  v1StatusAsWritten,
 } from '@kubetrain/runtime/v1';
+import { mergePatch } from '../util/merge-patch.js';
 import { reasonOf, type Pass, type PassEvent, type V1ReconcilerDeps } from './reconcile-pass.js';
 
 /** Sets the Created condition unless the job has one. */
@@ -29,10 +31,13 @@ export function markCreated(deps: V1ReconcilerDeps, pass: Pass): void {
   );
 }
 
-/** Fails the job: completionTime, the Failed condition and, when it is new, a Warning event. */
-export function failJob(pass: Pass, reason: string, message: string): void {
+/**
+ * Fails the job: completionTime (unless `completes` is false: upstream's ReconcilePods fails a job
+ * without one), the Failed condition and, when it is new, a Warning event.
+ */
+export function failJob(pass: Pass, reason: string, message: string, { completes = true } = {}): void {
   const { status } = pass;
-  status.completionTime ??= formatMetaTime(pass.now);
+  if (completes) status.completionTime ??= formatMetaTime(pass.now);
   if (setCondition(status, { type: 'Failed', status: 'True', reason, message }, formatMetaTime(pass.now)))
     pass.events.push({ type: 'Warning', reason, note: message });
 }
@@ -93,18 +98,25 @@ export function applyVerdict(
     pass.events.push({ type: v.type === 'Restarting' ? 'Warning' : 'Normal', reason, note: v.message });
 }
 
-/** Writes `status` (a merge patch of the status subresource) unless it is still `before` (JSON). */
+/**
+ * Writes `status` as upstream's encoding has it (zero counts omitted: v1StatusAsWritten) unless that is
+ * what `job` holds: a merge patch of the status subresource from the job's status, so that a count
+ * gone to zero is removed (null), not left at its old value.
+ */
 export async function writeStatus(
   deps: V1ReconcilerDeps,
   job: V1JobObject,
   status: V1JobStatus,
-  before: string,
 ): Promise<void> {
-  if (JSON.stringify(status) === before) return;
+  const patch = mergePatch(
+    (job.status ?? {}) as Record<string, unknown>,
+    v1StatusAsWritten(status) as Record<string, unknown>,
+  );
+  if (Object.keys(patch).length === 0) return;
   const written = await deps.client.patch(
     deps.resource,
     job.metadata?.name ?? '',
-    { status },
+    { status: patch },
     { type: 'merge', subresource: 'status', namespace: job.metadata?.namespace },
   );
   deps.jobs.recordWrite(written);

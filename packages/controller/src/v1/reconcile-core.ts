@@ -71,10 +71,9 @@ export class V1JobReconciler {
       services: this.owned(this.deps.services, uid),
       events: [],
     };
-    const before = JSON.stringify(cached.status ?? {});
     markCreated(this.deps, pass);
     const result = await this.step(pass);
-    await writeStatus(this.deps, cached, pass.status, before);
+    await writeStatus(this.deps, cached, pass.status);
     await recordEvents(this.deps, cached, pass.events);
     return result;
   }

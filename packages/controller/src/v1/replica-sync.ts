@@ -3,7 +3,12 @@
 // past `replicas` deleted, missing ones created, failed ones handled by the replica's restartPolicy
 // (recreated, or the job failed), one Service per replica index; returns the counts the kind's
 // status verdicts are decided from.
-import { formatMetaTime, type V1ReplicaSpec, type V1ReplicaStatus } from '@kubetrain/api/core';
+import {
+  formatMetaTime,
+  V1ScalingKinds,
+  type V1ReplicaSpec,
+  type V1ReplicaStatus,
+} from '@kubetrain/api/core';
 import {
   exitCodeOf,
   failedPodAction,
@@ -39,10 +44,13 @@ export async function syncReplicas(
   const fw = deps.framework;
   const counts = new Map<string, ReplicaCounts>();
   pass.status.replicaStatuses ??= {};
+  const idle = fw.idleReplicaTypes?.(pass.pods) ?? [];
   for (const rtype of replicaOrder(fw, pass.specs)) {
     const spec = pass.specs[rtype]!;
     const replicas = spec.replicas ?? 0;
-    const { status, firstSucceeded, evicted, failedReason } = await syncPods(deps, memory, pass, rtype, spec);
+    const { status, firstSucceeded } = idle.includes(rtype)
+      ? { status: { active: 0, succeeded: 0, failed: 0 }, firstSucceeded: false }
+      : await syncPods(deps, memory, pass, rtype, spec);
     if (fw.ownsServices !== false) await syncServices(deps, pass, rtype, replicas);
     pass.status.replicaStatuses[rtype] = status;
     counts.set(rtype, {
@@ -50,8 +58,6 @@ export async function syncReplicas(
       restartPolicy: (spec.restartPolicy ?? fw.defaultRestartPolicy) as V1RestartPolicy,
       status,
       firstSucceeded,
-      evicted,
-      ...(failedReason !== undefined ? { failedReason } : {}),
     });
   }
   return counts;
@@ -61,8 +67,6 @@ export async function syncReplicas(
 interface PodCounts {
   readonly status: V1ReplicaStatus;
   readonly firstSucceeded: boolean;
-  readonly evicted: number;
-  readonly failedReason: string | undefined;
 }
 
 /** ReconcilePods for `rtype`: deletes, creates and counts its pods, and handles the failed ones. */
@@ -76,15 +80,16 @@ async function syncPods(
   const fw = deps.framework;
   const replicas = spec.replicas ?? 0;
   const rs: V1ReplicaStatus = { active: 0, succeeded: 0, failed: 0 };
-  const selector = { ...selectorLabels(deps, pass), [V1Labels.ReplicaType]: rtype.toLowerCase() };
-  rs.labelSelector = { matchLabels: selector };
-  rs.selector = selectorText(selector);
+  // Only the kinds that scale their workers write the selector (their UpdateJobStatus), never labelSelector.
+  if (V1ScalingKinds.has(fw.kind))
+    rs.selector = selectorText({
+      ...selectorLabels(deps, pass),
+      [V1Labels.ReplicaType]: rtype.toLowerCase(),
+    });
   let firstSucceeded = false;
-  let evicted = 0;
-  let failedReason: string | undefined;
   const byIndex = new Map<number, PodView>();
   for (const pod of pass.pods.filter((p) => podReplicaType(p) === rtype.toLowerCase())) {
-    const index = podIndex(pod);
+    const index = podIndex(pod) ?? (fw.unindexed?.(rtype) === true ? 0 : undefined);
     if (index === undefined) continue;
     if (index >= replicas) {
       await deletePod(deps.client, memory, pod);
@@ -109,13 +114,11 @@ async function syncPods(
       if (index === 0 && exitCodeOf(pod, fw.defaultContainer) === 0) firstSucceeded = true;
     } else if (phase === 'Failed') {
       rs.failed! += 1;
-      failedReason ??= pod.status?.reason;
-      if (pod.status?.reason === 'Evicted') evicted += 1;
       if (fw.recreatesFailedPods !== false)
         await handleFailedPod(deps, memory, pass, pod, rtype, spec.restartPolicy);
     }
   }
-  return { status: rs, firstSucceeded, evicted, failedReason };
+  return { status: rs, firstSucceeded };
 }
 
 /**
@@ -139,14 +142,17 @@ async function handleFailedPod(
       note: `Pod: ${pod.metadata?.namespace}.${pod.metadata?.name} exited with code ${code}`,
     });
   if (action === 'fail') {
-    failJob(pass, reasonOf(deps.framework, 'Failed'), V1Messages.failed(pass.job, 1, rtype));
+    // Upstream's ReconcilePods sets only the condition here: no completionTime.
+    failJob(pass, reasonOf(deps.framework, 'Failed'), V1Messages.podFailing(pass.job, rtype), {
+      completes: false,
+    });
     return;
   }
   if (action !== 'restart') return;
   await deletePod(deps.client, memory, pod);
   memory.countRecreation(pass.job.metadata?.uid ?? '');
   const reason = reasonOf(deps.framework, 'Restarting');
-  const message = `${pass.job.kind} ${pass.job.metadata?.name} is restarting because ${rtype} replica(s) failed.`;
+  const message = V1Messages.podRestarting(pass.job, rtype);
   if (
     setCondition(
       pass.status,

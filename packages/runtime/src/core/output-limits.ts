@@ -47,11 +47,16 @@ export class OutputTooLargeError extends RenderError {
 
 /**
  * `<what> would be N bytes, over the L bytes the API server stores in <limitOf>; the largest <field>
- * that fits is <largest>` (`no <field> fits` when `largest` is 0). The v1 engine says the same.
+ * that fits is <largest>` (`no <field> fits` when `largest` is 0); with a unit, `<what> would be N
+ * <unit>, over the L <unit> <limitOf>; …`. The v1 engine says the same.
  */
 export function outputTooLargeMessage(size: OutputSize, field: string, largest: number): string {
   const fits = largest > 0 ? `the largest ${field} that fits is ${largest}` : `no ${field} fits`;
-  return `${size.what} would be ${size.bytes} bytes, over the ${size.limit} bytes the API server stores in ${size.limitOf}; ${fits}`;
+  const over =
+    size.unit === undefined
+      ? `${size.bytes} bytes, over the ${size.limit} bytes the API server stores in ${size.limitOf}`
+      : `${size.bytes} ${size.unit}, over the ${size.limit} ${size.unit} ${size.limitOf}`;
+  return `${size.what} would be ${over}; ${fits}`;
 }
 
 /** `trainJob` with `spec.trainer.numNodes` set to `numNodes`. */

@@ -189,16 +189,21 @@ export interface ComponentBuilderPlugin extends Plugin {
   outputSizes?(info: RuntimeInfo, trainJob: TrainJob): readonly OutputSize[];
 }
 
-/** The size of one part of a plugin's output against what the API server stores of it. */
+/** The size of one part of a plugin's output against what the API server stores or allows of it. */
 export interface OutputSize {
   /** What it is, for the message: `the MPI hostfile (ConfigMap "<tj>-mpi-hostfile")`. */
   readonly what: string;
-  /** Its size in bytes, as the limit counts them. */
+  /** Its size in bytes (or in `unit`), as the limit counts them. */
   readonly bytes: number;
-  /** The most bytes the API server stores (a value of `StorageLimits`). */
+  /** The most bytes the API server stores (a value of `StorageLimits`), or the most of `unit`. */
   readonly limit: number;
-  /** The limit, for the message: `a ConfigMap's data`. */
+  /**
+   * The limit, for the message: `a ConfigMap's data` (bytes: "the API server stores in …"), or with
+   * a `unit`, what allows it: `Kubernetes allows an Indexed Job`.
+   */
   readonly limitOf: string;
+  /** What `bytes` counts when it is not bytes: `pods in parallel`. */
+  readonly unit?: string;
 }
 
 /** What the status point returns: the status to write, whether it changed, and whether to retry. */

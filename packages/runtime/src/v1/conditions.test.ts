@@ -38,11 +38,32 @@ describe('setCondition', () => {
     expect(changed).toBe(lastChanged);
   });
 
+  it('keeps the first message when status and reason hold (upstream compares only those)', () => {
+    const status: V1JobStatus = {};
+    setCondition(
+      status,
+      { ...c('Restarting'), message: 'job j is restarting because Worker replica(s) failed.' },
+      T0,
+    );
+    const changed = setCondition(
+      status,
+      { ...c('Restarting'), message: 'PyTorchJob j is restarting because 1 Worker replica(s) failed.' },
+      T1,
+    );
+    expect(changed).toBe(false);
+    expect(status.conditions).toEqual([
+      expect.objectContaining({
+        message: 'job j is restarting because Worker replica(s) failed.',
+        lastUpdateTime: T0,
+      }),
+    ]);
+  });
+
   it('keeps lastTransitionTime while the status holds, and moves the condition to the end', () => {
     const status: V1JobStatus = {};
     setCondition(status, c('Suspended'), T0);
     setCondition(status, c('Running'), T0);
-    setCondition(status, { ...c('Suspended'), message: 'other' }, T1);
+    setCondition(status, { ...c('Suspended'), reason: 'PyTorchJobResumed', message: 'other' }, T1);
     expect(status.conditions!.map((x) => x.type)).toEqual(['Running', 'Suspended']);
     expect(status.conditions![1]).toMatchObject({
       lastTransitionTime: T0,

@@ -32,18 +32,15 @@ export interface ConditionInput {
 
 /**
  * Sets `input` on `status` in place, as upstream's `UpdateJobConditions`: returns false when nothing
- * changed (the job has Failed, or the same condition is already there).
+ * changed (the job has Failed, or a condition of that type with the same status and reason is already
+ * there, whatever its message).
  */
 export function setCondition(status: V1JobStatus, input: ConditionInput, now: string): boolean {
   const conditions = status.conditions ?? [];
   if (conditions.some((c) => c.type === V1ConditionTypes.Failed && c.status === 'True')) return false;
   const current = conditions.find((c) => c.type === input.type);
-  if (
-    current !== undefined &&
-    current.status === input.status &&
-    current.reason === input.reason &&
-    current.message === input.message
-  )
+  // Upstream compares status and reason only: a condition keeps the message it was first set with.
+  if (current !== undefined && current.status === input.status && current.reason === input.reason)
     return false;
   const next: Condition = {
     type: input.type,

@@ -70,6 +70,7 @@ export function renderPod(
     ...replicaLabels(job, framework, rtype, index),
   };
   if (framework.isMasterRole(specs, rtype, index)) labels[V1Labels.JobRole] = JOB_ROLE_MASTER;
+  if (framework.unindexed?.(rtype) === true) delete labels[V1Labels.ReplicaIndex];
   return {
     apiVersion: 'v1',
     kind: 'Pod',

@@ -42,10 +42,6 @@ export interface ReplicaCounts {
   readonly status: V1ReplicaStatus;
   /** Whether pod `<rtype>-0` terminated with phase Succeeded and exit code 0 (TFJob's worker-0 rule). */
   readonly firstSucceeded: boolean;
-  /** Failed pods whose status reason is `Evicted`. */
-  readonly evicted: number;
-  /** The status reason of a failed pod of this type, if any (MPI's launcher). */
-  readonly failedReason?: string;
 }
 
 /** One condition a kind's UpdateJobStatus sets (status True), in the order it sets them. */
@@ -107,6 +103,17 @@ export interface Framework {
   readonly webhookRules?: boolean;
   /** Whether defaulting adds the framework port to the framework container (default true). */
   readonly addsDefaultPort?: boolean;
+  /**
+   * Replica types that are neither created, deleted nor counted while the job's pods are as they are
+   * (MPIJob: its workers once the launcher finished, which upstream stops reconciling: their
+   * replicaStatus is empty). Default: none.
+   */
+  idleReplicaTypes?(pods: readonly PodView[]): readonly string[];
+  /**
+   * Whether the pods of `rtype` carry no `replica-index` label (MPIJob's launcher, which upstream's
+   * newLauncher labels without one): its one pod is index 0. Default: every pod is indexed.
+   */
+  unindexed?(rtype: string): boolean;
   /** Replicas when unset (1 unless the kind says otherwise). */
   defaultReplicas(rtype: string): number;
   /** Kind-specific defaults on a copy of the spec (after replicas, restart policy and ports). */

@@ -179,7 +179,6 @@ const counts = (
         restartPolicy: restartPolicy as ReplicaCounts['restartPolicy'],
         status,
         firstSucceeded: firstSucceeded ?? false,
-        evicted: 0,
       },
     ]),
   );
@@ -267,9 +266,23 @@ describe('UpdateJobStatus per kind', () => {
             ['Master', 1, 'Never', rs(1, 0, 0)],
             ['Worker', 2, 'ExitCode', rs(1, 0, 1)],
           ],
-          ['Running', 'Restarting'],
+          // Upstream sets Running before Restarting or Failed, running pod or not.
+          ['Running', 'Running', 'Restarting'],
         ],
-        ['XGBoost: a failed master', 'XGBoostJob', {}, [['Master', 1, 'Never', rs(0, 0, 1)]], ['Failed']],
+        [
+          'XGBoost: a failed master',
+          'XGBoostJob',
+          {},
+          [['Master', 1, 'Never', rs(0, 0, 1)]],
+          ['Running', 'Failed'],
+        ],
+        [
+          'XGBoost: a succeeded master sets Running first',
+          'XGBoostJob',
+          {},
+          [['Master', 1, 'Never', rs(0, 1, 0)]],
+          ['Running', 'Succeeded'],
+        ],
         [
           'TF: worker-0 succeeded ends a chief-less job',
           'TFJob',

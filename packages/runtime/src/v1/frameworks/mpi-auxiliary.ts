@@ -5,7 +5,7 @@
 import type { PodView, ReplicaSpecs, V1JobObject, V1Object, V1ObjectApi } from '../job-types.js';
 import { ownerReference } from '../render.js';
 import type { AuxiliaryObject } from './framework.js';
-import { LAUNCHER, mpiConfigData, templateOf, WORKER } from './mpi-config.js';
+import { LAUNCHER, launcherFinished, mpiConfigData, templateOf, WORKER } from './mpi-config.js';
 
 const RBAC = 'rbac.authorization.k8s.io/v1';
 
@@ -36,12 +36,16 @@ export function launcherServiceAccount(
   return own ? { name: own, ours: false } : { name: `${job.metadata?.name}-launcher`, ours: true };
 }
 
-/** The ConfigMap, ServiceAccount, Role and RoleBinding of `job`. */
+/**
+ * The ConfigMap, ServiceAccount, Role and RoleBinding of `job`; none once the launcher finished, so
+ * that they stay as they are (discover_hosts.sh keeps the workers that ran, as upstream's does).
+ */
 export function mpiAuxiliary(
   job: V1JobObject,
   specs: ReplicaSpecs,
   pods: readonly PodView[],
 ): AuxiliaryObject[] {
+  if (launcherFinished(pods)) return [];
   const name = job.metadata?.name ?? '';
   const launcher = `${name}-launcher`;
   const workers = specs[WORKER]?.replicas ?? 0;

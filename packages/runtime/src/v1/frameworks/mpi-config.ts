@@ -33,6 +33,18 @@ export function templateOf(specs: ReplicaSpecs, rtype: string): PodTemplate | un
   return specs[rtype]?.template as PodTemplate | undefined;
 }
 
+/**
+ * Whether the launcher pod has finished (Succeeded or Failed). Upstream's MPI pod reconcile then stops:
+ * no worker is created or counted, and the ConfigMap and RBAC are no longer updated.
+ */
+export function launcherFinished(pods: readonly PodView[]): boolean {
+  return pods.some(
+    (p) =>
+      p.metadata?.labels?.['training.kubeflow.org/replica-type'] === 'launcher' &&
+      (p.status?.phase === 'Succeeded' || p.status?.phase === 'Failed'),
+  );
+}
+
 /** Whether the launcher's containers ask for a GPU (it then runs ranks too: it is in the hostfile). */
 export function isGPULauncher(specs: ReplicaSpecs): boolean {
   return (templateOf(specs, LAUNCHER)?.spec?.containers ?? []).some((c) =>

@@ -2,10 +2,12 @@
 import { formatFieldError, type V1ReplicaStatus } from '@kubetrain/api';
 import { defaultV1Job, replicaSpecsOf } from '../defaults.js';
 import type { PodView, V1JobObject } from '../job-types.js';
+import { renderPod } from '../render.js';
 import { validateV1Job } from '../validation.js';
 import type { ReplicaCounts } from './framework.js';
 import { mpi } from './mpi.js';
-import { mpiConfigData } from './mpi-config.js';
+import { launcherFinished, mpiConfigData } from './mpi-config.js';
+import { mpiAuxiliary } from './mpi-auxiliary.js';
 
 const tpl = (limits?: Record<string, string>) => ({
   template: {
@@ -85,41 +87,50 @@ describe('MPIJob', () => {
     succeeded,
     failed,
   });
-  const counts = (
-    launcher: V1ReplicaStatus,
-    worker: V1ReplicaStatus,
-    extra: Partial<ReplicaCounts> = {},
-    launcherReason?: string,
-  ) =>
+  const counts = (launcher: V1ReplicaStatus, worker: V1ReplicaStatus, extra: Partial<ReplicaCounts> = {}) =>
     new Map<string, ReplicaCounts>([
-      [
-        'Launcher',
-        {
-          replicas: 1,
-          restartPolicy: 'Never',
-          status: launcher,
-          firstSucceeded: false,
-          evicted: 0,
-          ...(launcherReason ? { failedReason: launcherReason } : {}),
-        },
-      ],
-      [
-        'Worker',
-        { replicas: 2, restartPolicy: 'Never', status: worker, firstSucceeded: false, evicted: 0, ...extra },
-      ],
+      ['Launcher', { replicas: 1, restartPolicy: 'Never', status: launcher, firstSucceeded: false }],
+      ['Worker', { replicas: 2, restartPolicy: 'Never', status: worker, firstSucceeded: false, ...extra }],
     ]);
 
-  it.each<[string, Map<string, ReplicaCounts>, Array<[string, string | undefined]>]>([
-    ['launcher and every worker running', counts(rs(1, 0, 0), rs(2, 0, 0)), [['Running', undefined]]],
-    ['a worker not running yet', counts(rs(1, 0, 0), rs(1, 0, 0)), []],
-    ['the launcher succeeded', counts(rs(0, 1, 0), rs(2, 0, 0)), [['Succeeded', undefined]]],
-    ['the launcher failed', counts(rs(0, 0, 1), rs(2, 0, 0)), [['Failed', 'MPIJobFailed']]],
-    ['the launcher evicted', counts(rs(0, 0, 1), rs(2, 0, 0), {}, 'Evicted'), [['Failed', 'MPIJobEvicted']]],
-    ['an evicted worker', counts(rs(1, 0, 0), rs(1, 0, 1), { evicted: 1 }), [['Failed', 'MPIJobEvicted']]],
+  // v1.9.4's binary: only UpdateJobStatus's conditions survive (its pod reconcile writes others on a
+  // copy of the status that UpdateJobStatus overwrites), so the launcher alone decides Running.
+  it.each<[string, Map<string, ReplicaCounts>, Array<[string, string | undefined, string]>]>([
+    [
+      'the launcher running, the workers too',
+      counts(rs(1, 0, 0), rs(2, 0, 0)),
+      [['Running', undefined, 'MPIJob m is running.']],
+    ],
+    [
+      'the launcher running, a worker not yet',
+      counts(rs(1, 0, 0), rs(1, 0, 0)),
+      [['Running', undefined, 'MPIJob m is running.']],
+    ],
+    [
+      'the launcher succeeded',
+      counts(rs(0, 1, 0), rs(0, 0, 0)),
+      [['Succeeded', undefined, 'MPIJob m is successfully completed.']],
+    ],
+    [
+      'the launcher failed: the doubled reason',
+      counts(rs(0, 0, 1), rs(0, 0, 0)),
+      [['Failed', 'MPIJobMPIJobFailed', 'MPIJob m is failed because 1 Launcher replica(s) failed.']],
+    ],
+    [
+      'a failed (or evicted) worker',
+      counts(rs(1, 0, 0), rs(1, 0, 1)),
+      [
+        ['Running', undefined, 'MPIJob m is running.'],
+        ['Failed', 'MPIJobMPIJobFailed', 'MPIJob m is failed because 1 Worker replica(s) failed.'],
+      ],
+    ],
     [
       'a failed worker with ExitCode',
       counts(rs(1, 0, 0), rs(1, 0, 1), { restartPolicy: 'ExitCode' }),
-      [['Restarting', undefined]],
+      [
+        ['Running', undefined, 'MPIJob m is running.'],
+        ['Restarting', undefined, 'MPIJob m is restarting because 1 Worker replica(s) failed.'],
+      ],
     ],
   ])('status: %s', (_name, c, expected) => {
     const verdicts = mpi.decideStatus({
@@ -128,6 +139,72 @@ describe('MPIJob', () => {
       counts: c,
       restarting: false,
     });
-    expect(verdicts.map((v) => [v.type, v.reason])).toEqual(expected);
+    expect(verdicts.map((v) => [v.type, v.reason, v.message])).toEqual(expected);
+  });
+
+  const launcher = (phase: string): PodView => ({
+    metadata: { name: 'm-launcher', labels: { 'training.kubeflow.org/replica-type': 'launcher' } },
+    status: { phase },
+  });
+
+  it('once the launcher finished, its workers are idle (not created nor counted) and the owned objects left as they are', () => {
+    const j = job({ Launcher: tpl(), Worker: { replicas: 2, ...tpl() } });
+    const specs = replicaSpecsOf(j, mpi);
+    for (const phase of ['Pending', 'Running']) {
+      expect(launcherFinished([launcher(phase)])).toBe(false);
+      expect(mpi.idleReplicaTypes!([launcher(phase), running('m-worker-0')])).toEqual([]);
+      expect(mpiAuxiliary(j, specs, [launcher(phase)]).map((o) => o.name)).toEqual([
+        'm-launcher',
+        'm-config',
+        'm-launcher',
+        'm-launcher',
+      ]);
+    }
+    for (const phase of ['Succeeded', 'Failed']) {
+      expect(mpi.idleReplicaTypes!([launcher(phase), running('m-worker-0')])).toEqual(['Worker']);
+      // No object: the ConfigMap keeps the discover_hosts.sh of the last reconcile before (the running
+      // workers), not one rewritten once cleanPodPolicy deleted them.
+      expect(mpiAuxiliary(j, specs, [launcher(phase)])).toEqual([]);
+    }
+  });
+
+  it('discover_hosts.sh lists the running workers, sorted, and nothing else', () => {
+    const j = job({ Launcher: tpl(), Worker: { replicas: 3, ...tpl() } });
+    const pending: PodView = { ...running('m-worker-2'), status: { phase: 'Pending' } };
+    const data = mpiConfigData(j, replicaSpecsOf(j, mpi), [
+      running('m-worker-1'),
+      pending,
+      running('m-worker-0'),
+    ]);
+    expect(data['discover_hosts.sh']).toBe('#!/bin/sh\necho m-worker-0:1\necho m-worker-1:1');
+  });
+
+  it("the launcher as v1.9.4's newLauncher makes it: no replica index, no mpi-job-name, its env order, the ghcr kubectl-delivery image", () => {
+    const j = job({ Launcher: tpl(), Worker: { replicas: 1, ...tpl() } });
+    const specs = replicaSpecsOf(j, mpi);
+    const pod = renderPod(j, mpi, specs, 'Launcher', 0) as unknown as {
+      metadata: { labels: Record<string, string> };
+      spec: { containers: Array<{ env: Array<{ name: string }> }>; initContainers: Array<{ image: string }> };
+    };
+    expect(pod.metadata.labels).toEqual({
+      'training.kubeflow.org/job-name': 'm',
+      'training.kubeflow.org/operator-name': 'mpijob-controller',
+      'training.kubeflow.org/replica-type': 'launcher',
+      'training.kubeflow.org/job-role': 'master',
+    });
+    expect(pod.spec.containers[0]!.env.map((e) => e.name)).toEqual([
+      'OMPI_MCA_plm_rsh_agent',
+      'OMPI_MCA_orte_default_hostfile',
+      'NVIDIA_VISIBLE_DEVICES',
+      'NVIDIA_DRIVER_CAPABILITIES',
+      'I_MPI_HYDRA_BOOTSTRAP',
+      'I_MPI_HYDRA_BOOTSTRAP_EXEC',
+    ]);
+    expect(pod.spec.initContainers[0]!.image).toBe('ghcr.io/kubeflow/training-v1/kubectl-delivery:latest');
+    const worker = renderPod(j, mpi, specs, 'Worker', 0) as unknown as {
+      metadata: { labels: Record<string, string> };
+    };
+    expect(worker.metadata.labels['training.kubeflow.org/replica-index']).toBe('0');
+    expect(worker.metadata.labels).not.toHaveProperty('mpi-job-name');
   });
 });

@@ -25,12 +25,13 @@ import {
   KUBECTL_MOUNT,
   KUBEXEC,
   LAUNCHER,
+  launcherFinished,
   mpiConfigSizes,
   WORKER,
 } from './mpi-config.js';
 
-/** The image of the `kubectl-delivery` init container (upstream's `--mpi-kubectl-delivery-image` default). */
-const MPI_KUBECTL_DELIVERY_IMAGE = 'kubeflow/kubectl-delivery:latest';
+/** The image of the `kubectl-delivery` init container (v1.9.4's `--mpi-kubectl-delivery-image` default). */
+const MPI_KUBECTL_DELIVERY_IMAGE = 'ghcr.io/kubeflow/training-v1/kubectl-delivery:latest';
 
 const CONFIG_VOLUME = 'mpi-job-config';
 const KUBECTL_VOLUME = 'mpi-job-kubectl';
@@ -50,12 +51,7 @@ function configVolume(job: V1JobObject, items: Array<[string, number]>) {
 }
 
 function setClusterSpec(template: PodTemplate, { job, specs, rtype }: PodContext): void {
-  const name = job.metadata?.name ?? '';
   const spec = template.spec;
-  template.metadata = {
-    ...template.metadata,
-    labels: { ...template.metadata?.labels, 'training.kubeflow.org/job-name': name, 'mpi-job-name': name },
-  };
   const first = spec.containers[0];
   if (first === undefined) return;
   if (rtype === WORKER) {
@@ -92,18 +88,19 @@ function setClusterSpec(template: PodTemplate, { job, specs, rtype }: PodContext
       },
     },
   ];
+  // In newLauncher's order: OpenMPI's, the GPU blanking, then Intel MPI's unless the user set them.
   const env: EnvVar[] = [
     { name: 'OMPI_MCA_plm_rsh_agent', value: `${CONFIG_MOUNT}/${KUBEXEC}` },
     { name: 'OMPI_MCA_orte_default_hostfile', value: `${CONFIG_MOUNT}/${HOSTFILE}` },
   ];
-  if (!hasEnv(first, 'I_MPI_HYDRA_BOOTSTRAP')) env.push({ name: 'I_MPI_HYDRA_BOOTSTRAP', value: 'rsh' });
-  if (!hasEnv(first, 'I_MPI_HYDRA_BOOTSTRAP_EXEC'))
-    env.push({ name: 'I_MPI_HYDRA_BOOTSTRAP_EXEC', value: `${CONFIG_MOUNT}/${KUBEXEC}` });
   if (!isGPULauncher(specs))
     env.push(
       { name: 'NVIDIA_VISIBLE_DEVICES', value: '' },
       { name: 'NVIDIA_DRIVER_CAPABILITIES', value: '' },
     );
+  if (!hasEnv(first, 'I_MPI_HYDRA_BOOTSTRAP')) env.push({ name: 'I_MPI_HYDRA_BOOTSTRAP', value: 'rsh' });
+  if (!hasEnv(first, 'I_MPI_HYDRA_BOOTSTRAP_EXEC'))
+    env.push({ name: 'I_MPI_HYDRA_BOOTSTRAP_EXEC', value: `${CONFIG_MOUNT}/${KUBEXEC}` });
   first.env = [...(first.env ?? []), ...env];
   first['volumeMounts'] = [...((first['volumeMounts'] as unknown[]) ?? []), ...mounts];
   spec['volumes'] = [
@@ -169,42 +166,35 @@ function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
   return errors;
 }
 
+/**
+ * UpdateJobStatus of MPIJob as the v1.9.4 binary behaves. Its pod reconcile also writes Running (every
+ * worker running), Succeeded, Failed (the launcher's pod reason) and MPIJobEvicted conditions, but on
+ * a copy of the status that UpdateJobStatus then overwrites: only these survive. The launcher decides:
+ * Running while it runs, Succeeded once it succeeded; a failed replica of any type restarts the job
+ * under ExitCode, else fails it, with the doubled reason `MPIJobMPIJobFailed` upstream writes.
+ */
 function decideStatus({ job, counts }: StatusContext): StatusVerdict[] {
-  const name = job.metadata?.name ?? '';
-  const ns = job.metadata?.namespace ?? '';
-  const launcher = counts.get(LAUNCHER);
-  const worker = counts.get(WORKER);
   const verdicts: StatusVerdict[] = [];
-  if (launcher !== undefined && launcher.status.succeeded! > 0) {
-    verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job) });
-    return verdicts;
+  for (const [rtype, c] of counts) {
+    if (rtype === LAUNCHER) {
+      if (c.status.active! > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job, false) });
+      if (c.replicas - c.status.succeeded! === 0) {
+        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job, false) });
+        return verdicts;
+      }
+    }
+    const failed = c.status.failed!;
+    if (failed > 0) {
+      if (c.restartPolicy === V1RestartPolicies.ExitCode)
+        verdicts.push({ type: 'Restarting', message: V1Messages.restarting(job, failed, rtype) });
+      else
+        verdicts.push({
+          type: 'Failed',
+          reason: 'MPIJobMPIJobFailed',
+          message: V1Messages.failed(job, failed, rtype),
+        });
+    }
   }
-  if (launcher !== undefined && launcher.status.failed! > 0) {
-    const reason = launcher.failedReason === 'Evicted' ? 'MPIJobEvicted' : 'MPIJobFailed';
-    verdicts.push({ type: 'Failed', reason, message: `MPIJob ${ns}/${name} has failed` });
-    return verdicts;
-  }
-  if (worker !== undefined && worker.evicted > 0) {
-    const total = worker.replicas;
-    verdicts.push({
-      type: 'Failed',
-      reason: 'MPIJobEvicted',
-      message: `${worker.evicted}/${total} workers are evicted`,
-    });
-    return verdicts;
-  }
-  if (worker !== undefined && worker.status.failed! > 0) {
-    if (worker.restartPolicy === V1RestartPolicies.ExitCode)
-      verdicts.push({
-        type: 'Restarting',
-        message: V1Messages.restarting(job, worker.status.failed!, WORKER),
-      });
-    else verdicts.push({ type: 'Failed', message: V1Messages.failed(job, worker.status.failed!, WORKER) });
-    return verdicts;
-  }
-  const workersRunning = worker === undefined || worker.status.active === worker.replicas;
-  if (launcher !== undefined && launcher.status.active! > 0 && workersRunning)
-    verdicts.push({ type: 'Running', message: V1Messages.running(job) });
   return verdicts;
 }
 
@@ -231,6 +221,8 @@ export const mpi: Framework = {
   },
   validate,
   isMasterRole: (_specs, rtype) => rtype === LAUNCHER,
+  unindexed: (rtype) => rtype === LAUNCHER,
+  idleReplicaTypes: (pods) => (launcherFinished(pods) ? [WORKER] : []),
   setClusterSpec,
   auxiliary: mpiAuxiliary,
   decideStatus,

@@ -74,14 +74,14 @@ function decideStatus({ job, specs, counts, restarting }: StatusContext): Status
     if (deciding) {
       const done = expected === 0 || (chief === undefined && !allWorkers && c.firstSucceeded);
       if (done) {
-        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job) });
+        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job, true) });
         return verdicts;
       }
-      if (running > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job) });
+      if (running > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job, true) });
     }
     const failed = c.status.failed!;
     if (failed > 0 && !restarting)
-      verdicts.push({ type: 'Failed', message: V1Messages.failed(job, failed, rtype) });
+      verdicts.push({ type: 'Failed', message: V1Messages.tfFailed(job, failed, rtype) });
   }
   return verdicts;
 }

@@ -67,18 +67,24 @@ function validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[] {
   return [...errors, ...exactlyOne(xgboost, specs, MASTER)];
 }
 
+/**
+ * UpdateJobStatus of XGBoostJob: the Master decides. Upstream sets Running (True) before Succeeded, and
+ * before Restarting or Failed, whether or not a pod runs: a finished job always has Running (False).
+ */
 function decideStatus({ job, counts }: StatusContext): StatusVerdict[] {
   const verdicts: StatusVerdict[] = [];
+  const running: StatusVerdict = { type: 'Running', message: V1Messages.running(job, false) };
   for (const [rtype, c] of counts) {
     if (rtype === MASTER) {
-      if (c.status.active! > 0) verdicts.push({ type: 'Running', message: V1Messages.running(job) });
+      if (c.status.active! > 0) verdicts.push(running);
       if (c.replicas - c.status.succeeded! === 0) {
-        verdicts.push({ type: 'Succeeded', message: V1Messages.succeeded(job) });
+        verdicts.push(running, { type: 'Succeeded', message: V1Messages.succeeded(job, false) });
         return verdicts;
       }
     }
     const failed = c.status.failed!;
     if (failed > 0) {
+      verdicts.push(running);
       if (c.restartPolicy === V1RestartPolicies.ExitCode)
         verdicts.push({ type: 'Restarting', message: V1Messages.restarting(job, failed, rtype) });
       else verdicts.push({ type: 'Failed', message: V1Messages.failed(job, failed, rtype) });

@@ -2,8 +2,8 @@
 // The JobSet workload plugin (upstream `plugins/jobset/jobset.go`): preBuildSync, build and status.
 // Validation rules for it live in `../../validation/`; the status computation in `../../status/`.
 
-import { PluginNames, WorkloadBackends } from '@kubetrain/api/core';
-import type { BuildContext, ObservedWorkload, StatusResult } from '../../framework/plugin.js';
+import { PluginNames, WorkloadBackends, WorkloadLimits } from '@kubetrain/api/core';
+import type { BuildContext, ObservedWorkload, OutputSize, StatusResult } from '../../framework/plugin.js';
 import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import { computeTrainJobStatus, statusChanged } from '../../status/index.js';
@@ -35,6 +35,27 @@ class JobSetPlugin implements WorkloadPlugin, CustomValidationPlugin {
     if (info.workload !== WorkloadBackends.JobSet) return;
     syncPodNetwork(info, trainJob);
     syncParallelCount(info);
+  }
+
+  /**
+   * The parallelism of each replicated job's Jobs, which JobSet creates as Indexed Jobs: over
+   * Kubernetes' limit their creation fails, so the TrainJob is refused before (output-limits.ts).
+   */
+  outputSizes(info: RuntimeInfo): OutputSize[] {
+    if (info.workload !== WorkloadBackends.JobSet) return [];
+    return info.templateSpec.podSets.flatMap((podSet) =>
+      podSet.count === undefined
+        ? []
+        : [
+            {
+              what: `the Jobs of replicated job "${podSet.name}" (Indexed Jobs)`,
+              bytes: podSet.count,
+              unit: 'pods in parallel',
+              limit: WorkloadLimits.IndexedJobParallelism,
+              limitOf: 'Kubernetes allows an Indexed Job',
+            },
+          ],
+    );
   }
 
   /** Returns the JobSet; nothing when another backend renders the job (`info.workload`). */
