@@ -42,7 +42,7 @@ function runMigrate(args: readonly string[], stdin?: string): Promise<Migrated> 
 
 /** `kubetrain migrate -f <example>`. */
 // The examples' warnings are checked by the unit goldens; here the objects must run.
-const migrate = (example: string) => runMigrate(['-f', join(V1_EXAMPLES, example), '--allow-changes']);
+const migrate = (example: string) => runMigrate(['-f', join(V1_EXAMPLES, example)]);
 
 describe('kubetrain migrate output on the local control plane', () => {
   let suite: SuiteCluster;
@@ -109,7 +109,7 @@ describe('kubetrain migrate output on the local control plane', () => {
         },
       },
     });
-    const got = await runMigrate(['-f', '-', '--allow-changes'], v1);
+    const got = await runMigrate(['-f', '-'], v1);
     expect(got.code).toBe(0);
     expect(got.objects.map((o) => o.kind)).toEqual(['TrainJob']);
     await applyAll(got.objects);

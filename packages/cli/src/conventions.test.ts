@@ -154,7 +154,7 @@ describe('-o json|yaml|name wherever objects are printed', () => {
       ['ConfigMap/example-runtime-snapshot', 'JobSet/example'],
     ],
     validate: [['validate', ...file], ['TrainJob/example']],
-    migrate: [['migrate', '-f', v1, '--allow-changes'], ['TrainJob/pytorch-simple']],
+    migrate: [['migrate', '-f', v1], ['TrainJob/pytorch-simple']],
   };
   it.each(Object.entries(cases))('%s', async (_name, [argv, objects]) => {
     const yaml = await runCli([...argv, '-o', 'yaml']);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Registers `kubetrain migrate` on the program: its flags, its help and its action.
 
+import { Option } from 'commander';
 import type { Command } from 'commander';
 import type { CliConfig, Io } from '../io.js';
 import { inputFiles, maxBytesOption, objectOutputOption, withFileOptions } from './option-parsers.js';
@@ -9,7 +10,7 @@ import { MIGRATE_HELP, migrateCommand } from './migrate.js';
 
 interface MigrateFlags extends FileFlags {
   output: ObjectFormat;
-  allowChanges?: boolean;
+  strict?: boolean;
   maxBytes: number;
 }
 
@@ -28,7 +29,9 @@ export function addMigrateCommand(
     true,
   )
     .addOption(objectOutputOption('output format (json: one v1 List)', 'yaml'))
-    .option('--allow-changes', 'exit 0 even when something is not carried over or behaves differently')
+    .option('--strict', 'exit 1 when something is not carried over or behaves differently (any warning)')
+    // Before --strict, warnings exited 1 unless --allow-changes; it is accepted and changes nothing.
+    .addOption(new Option('--allow-changes').hideHelp())
     .addOption(maxBytesOption())
     .addHelpText('after', MIGRATE_HELP)
     .action(async (files: string[], opts: MigrateFlags) => {
@@ -37,7 +40,7 @@ export function addMigrateCommand(
           files: inputFiles(opts, files),
           recursive: opts.recursive === true,
           output: opts.output,
-          allowChanges: opts.allowChanges === true,
+          strict: opts.strict === true,
           maxBytes: opts.maxBytes,
         },
         io,
