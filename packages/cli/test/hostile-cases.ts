@@ -58,6 +58,29 @@ function manyEnv(n: number, distinct: boolean): string {
   });
 }
 
+/** A v1 job of `kind` named `name`, its replica map (flow YAML) under `specsField`, and `specLines`. */
+function v1Job(
+  kind: string,
+  name: string,
+  specsField: string,
+  specs: string,
+  specLines: string[] = [],
+): string {
+  return [
+    'apiVersion: kubeflow.org/v1',
+    `kind: ${kind}`,
+    `metadata: {name: ${name}}`,
+    'spec:',
+    ...specLines.map((l) => `  ${l}`),
+    `  ${specsField}: ${specs}`,
+    '',
+  ].join('\n');
+}
+
+/** A replica spec of `replicas` pods of one container `name` (flow YAML). */
+const replica = (replicas: number, name: string, extra = '') =>
+  `{replicas: ${replicas}, restartPolicy: OnFailure, template: {spec: {containers: [{name: ${name}, image: x${extra}}]}}}`;
+
 /** An alias bomb: ten levels of nine aliases each (a billion strings once expanded). */
 function aliasBomb(): string {
   const lines = [
@@ -143,6 +166,49 @@ function fixtureTexts(): Record<string, string> {
     'forged-configmap.yaml': `${trainJob('x')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: "cm\\rWarning: none"}\n`,
     'forged\nname.yaml': 'key: [unclosed\n',
     'generate-name.yaml': trainJob('x', []).replace('  name: x', '  generateName: torch-distributed-'),
+    'v1-long-name.yaml': v1Job(
+      'PyTorchJob',
+      'a'.repeat(70),
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(1, 'pytorch')}}`,
+    ),
+    'v1-int32-sum.yaml': v1Job(
+      'PyTorchJob',
+      'big',
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(1, 'pytorch')}, Worker: ${replica(int32 - 1, 'pytorch')}}`,
+    ),
+    'v1-slots-0.yaml': v1Job(
+      'MPIJob',
+      'slots',
+      'mpiReplicaSpecs',
+      `{Launcher: ${replica(1, 'mpi', ', command: [mpirun]')}, Worker: ${replica(2, 'mpi')}}`,
+      ['slotsPerWorker: 0'],
+    ),
+    'v1-no-containers.yaml': v1Job(
+      'TFJob',
+      'empty',
+      'tfReplicaSpecs',
+      '{Worker: {replicas: 2, template: {spec: {containers: []}}}}',
+    ),
+    'v1-two-masters.yaml': v1Job(
+      'PyTorchJob',
+      'two',
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(2, 'pytorch')}}`,
+    ),
+    'v1-unknown-type.yaml': v1Job(
+      'PyTorchJob',
+      'unk',
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(1, 'pytorch')}, Chief: ${replica(1, 'pytorch')}}`,
+    ),
+    'v1-own-tf-config.yaml': v1Job(
+      'TFJob',
+      'tfc',
+      'tfReplicaSpecs',
+      `{Worker: ${replica(2, 'tensorflow', ', env: [{name: TF_CONFIG, value: mine}]')}}`,
+    ),
     'forged-v1.yaml':
       'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: "\\e]0;title\\a"}\nspec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: pytorch, image: x}]}}}}}\n',
   };
@@ -512,6 +578,67 @@ export const hostileCases: Record<string, HostileCase> = {
     stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m],
     stdout:
       /^configmap\/torch-distributed-([b-z2-9]{5})-runtime-snapshot\njobset\.jobset\.x-k8s\.io\/torch-distributed-\1\n$/,
+  },
+  'migrate: a warning does not fail a pipeline (exit 0, the objects printed)': {
+    argv: ['migrate', '-f', '{dir}/v1-own-tf-config.yaml'],
+    code: 0,
+    stderr: [
+      /^Warning: TFJob\/tfc: spec\.tfReplicaSpecs\.Worker\.template\.spec\.containers\[0\]\.env\[0\]: not carried over: Training Operator v1 set TF_CONFIG itself/m,
+      /^migrated 1 of 1 v1 jobs into 2 objects \(3 warnings\)$/m,
+    ],
+    stdout: /^kind: TrainJob$/m,
+  },
+  'migrate --strict: the same warning exits 1': {
+    argv: ['migrate', '-f', '{dir}/v1-own-tf-config.yaml', '--strict'],
+    code: 1,
+    stderr: [/^migrated 1 of 1 v1 jobs into 2 objects \(3 warnings\)$/m],
+    stdout: /^kind: TrainJob$/m,
+  },
+  'migrate refuses a 70-character name as v1 does, printing nothing': {
+    argv: ['migrate', '-f', '{dir}/v1-long-name.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/a{70}: metadata\.name: Invalid value: "a{70}": should match: must be no more than 63 characters$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate refuses replicas that sum past an int32 numNodes, without building anything': {
+    argv: ['migrate', '-f', '{dir}/v1-int32-sum.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/big: spec\.pytorchReplicaSpecs: the replicas sum to 2147483648 nodes, more than spec\.trainer\.numNodes can hold \(2147483647\)$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate refuses MPI slotsPerWorker 0 (numProcPerNode 0)': {
+    argv: ['migrate', '-f', '{dir}/v1-slots-0.yaml'],
+    code: 1,
+    stderr: [
+      /^MPIJob\/slots: spec\.slotsPerWorker: 0: it becomes the runtime's mlPolicy\.mpi\.numProcPerNode, which must be at least 1$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate refuses a template without containers (no TrainingRuntime without containers)': {
+    argv: ['migrate', '-f', '{dir}/v1-no-containers.yaml'],
+    code: 1,
+    stderr: [
+      /^TFJob\/empty: spec\.tfReplicaSpecs\[Worker\]\.template\.spec\.containers: Required value: must be specified$/m,
+    ],
+    stdout: /^$/,
+  },
+  "migrate refuses two Masters, as v1's webhook does": {
+    argv: ['migrate', '-f', '{dir}/v1-two-masters.yaml'],
+    code: 1,
+    stderr: [/^PyTorchJob\/two: spec\.pytorchReplicaSpecs\[Master\]\.replicas: Forbidden: must be 1$/m],
+    stdout: /^$/,
+  },
+  "migrate refuses an unknown replica type, as v1's webhook does": {
+    argv: ['migrate', '-f', '{dir}/v1-unknown-type.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/unk: spec\.pytorchReplicaSpecs\[Chief\]: Unsupported value: "Chief": supported values: "Master", "Worker"$/m,
+    ],
+    stdout: /^$/,
   },
   'a missing file': {
     argv: ['render', '-f', '{dir}/nope.yaml'],
