@@ -8,6 +8,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import type { KubernetesObject } from '@kubernetes/client-node';
+import { v1ExamplesDir } from '@kubetrain/testing';
 import { applyObject, REPO_ROOT } from '../support/apply.js';
 import { JOBSET_NAME_LABEL } from '../support/jobset.js';
 import { succeedAfter } from '../support/kwok.js';
@@ -18,16 +19,7 @@ import { FIELD_MANAGER, prepareSuite, type SuiteCluster } from './suite-cluster.
 /** The repository's `bin/kubetrain`. */
 const KUBETRAIN = join(REPO_ROOT, 'bin', 'kubetrain');
 
-/** Training Operator v1.9.4's examples, read in place. */
-const V1_EXAMPLES = join(
-  REPO_ROOT,
-  '..',
-  'shared',
-  'reference',
-  'upstream',
-  'training-operator-v1.9.4',
-  'examples',
-);
+const V1_EXAMPLES = v1ExamplesDir;
 
 interface Migrated {
   readonly code: number;
@@ -50,7 +42,7 @@ function runMigrate(args: readonly string[], stdin?: string): Promise<Migrated> 
 
 /** `kubetrain migrate -f <example>`. */
 // The examples' warnings are checked by the unit goldens; here the objects must run.
-const migrate = (example: string) => runMigrate(['-f', join(V1_EXAMPLES, example), '--allow-changes']);
+const migrate = (example: string) => runMigrate(['-f', join(V1_EXAMPLES, example)]);
 
 describe('kubetrain migrate output on the local control plane', () => {
   let suite: SuiteCluster;
@@ -117,7 +109,7 @@ describe('kubetrain migrate output on the local control plane', () => {
         },
       },
     });
-    const got = await runMigrate(['-f', '-', '--allow-changes'], v1);
+    const got = await runMigrate(['-f', '-'], v1);
     expect(got.code).toBe(0);
     expect(got.objects.map((o) => o.kind)).toEqual(['TrainJob']);
     await applyAll(got.objects);

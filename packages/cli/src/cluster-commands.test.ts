@@ -1,36 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every error a user can cause without a working cluster: one line, no stack trace, the exit code.
 // (Refusals of a real API server, not found and RBAC, are checked in e2e/cli.)
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from './run.js';
+import { writeUnreachableKubeconfig } from '../test/kubeconfig.js';
+import { runInProcess } from '../test/run-in-process.js';
 
 const here = import.meta.dirname;
 const dir = mkdtempSync(join(tmpdir(), 'kubetrain-cli-'));
-/** A kubeconfig naming a port nothing listens on (port 1 on loopback). */
-const unreachable = join(dir, 'unreachable.kubeconfig');
-writeFileSync(
-  unreachable,
-  `apiVersion: v1
-kind: Config
-clusters: [{name: c, cluster: {server: "https://127.0.0.1:1", insecure-skip-tls-verify: true}}]
-users: [{name: u, user: {token: t}}]
-contexts: [{name: ctx, context: {cluster: c, user: u, namespace: team-a}}]
-current-context: ctx
-`,
-);
+const unreachable = writeUnreachableKubeconfig(dir);
 
-async function runCli(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await run(
-    argv,
-    { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t) },
-    { cwd: here, runtimesDir: join(here, 'testdata', 'runtimes') },
-  );
-  return { code, stdout, stderr };
-}
+const runCli = (argv: string[]) =>
+  runInProcess(argv, { cwd: here, runtimesDir: join(here, 'testdata', 'runtimes') });
 
 interface ErrorCase {
   argv: string[];

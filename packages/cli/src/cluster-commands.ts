@@ -10,16 +10,15 @@ import { OutputFormats, parseOutputFormat } from './cluster/print-objects.js';
 import type { OutputFormat } from './cluster/print-objects.js';
 import { withSession } from './cluster/with-session.js';
 import { completionCommand } from './commands/completion.js';
+import { collect, withFileOptions } from './commands/option-parsers.js';
 import { describeCommand } from './commands/describe.js';
 import { getCommand } from './commands/get.js';
 import { deleteTrainJobs, setSuspend } from './commands/lifecycle.js';
-import { runtimesCommand } from './commands/list-runtimes.js';
+import { offlineRuntimesCommand, runtimesCommand } from './commands/list-runtimes.js';
 import { logsCommand } from './commands/logs.js';
 import { submitCommand } from './commands/submit.js';
 import { parseDuration, waitCommand } from './commands/wait.js';
 import type { CliConfig, Io } from './io.js';
-
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
 function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError('must be a whole number');
@@ -98,15 +97,17 @@ export function addClusterCommands(
       result.code = await withSession(cluster(opts), (s) => describeCommand(name, s, io, config));
     });
 
-  withCluster(
-    program
-      .command('submit')
-      .description('create a TrainJob from -f FILE or from flags; -- COMMAND ARGS... is the trainer command'),
+  withFileOptions(
+    withCluster(
+      program
+        .command('submit')
+        .description(
+          'create a TrainJob from -f FILE or from flags; -- COMMAND ARGS... is the trainer command',
+        ),
+    ).argument('[command...]', 'the trainer command and its arguments (after --)'),
+    'TrainJob file or folder, - for stdin (repeatable)',
+    false,
   )
-    .argument('[command...]', 'the trainer command and its arguments (after --)')
-    .addOption(
-      new Option('-f, --file <path>', 'TrainJob file or folder, - for stdin (repeatable)').argParser(collect),
-    )
     .option('--name <name>', 'TrainJob name (default: generated from the runtime)')
     .option('--runtime <name>', 'the runtime of the TrainJob')
     .addOption(
@@ -135,7 +136,8 @@ export function addClusterCommands(
       result.code = await withSession(cluster(opts), (s) =>
         submitCommand(
           {
-            files: (opts.file as string[] | undefined) ?? [],
+            files: (opts.filename as string[] | undefined) ?? [],
+            recursive: opts.recursive === true,
             maxBytes: MAX_OBJECT_BYTES,
             name: opts.name as string | undefined,
             runtime: opts.runtime as string | undefined,
@@ -188,11 +190,15 @@ export function addClusterCommands(
       program.command('runtimes').description('TrainingRuntimes and ClusterTrainingRuntimes'),
       true,
     ),
-  ).action(async (opts: Opts) => {
-    result.code = await withSession(cluster(opts), (s) =>
-      runtimesCommand(opts.output as OutputFormat, s, io, config),
-    );
-  });
+  )
+    .option('--offline', "the shipped ClusterTrainingRuntimes (render's default runtimes), without a cluster")
+    .action(async (opts: Opts) => {
+      const output = opts.output as OutputFormat;
+      result.code =
+        opts.offline === true
+          ? await offlineRuntimesCommand(output, io, config)
+          : await withSession(cluster(opts), (s) => runtimesCommand(output, s, io, config));
+    });
 
   withCluster(
     program

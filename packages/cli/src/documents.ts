@@ -27,6 +27,8 @@ export interface InputOptions {
   readonly maxBytes: number;
   /** What `-f -` reads. */
   readonly stdin?: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>;
+  /** `-R`: read the subfolders of a folder too (default: its own files only, as kubectl reads it). */
+  readonly recursive?: boolean;
 }
 
 /** How many objects' worth of bytes one file may hold. */
@@ -53,15 +55,18 @@ function toDocument(source: string, object: Record<string, unknown>): LoadedDocu
 }
 
 /**
- * Reads the objects of a path (resolved against `cwd`): a file, every YAML or JSON file under a
- * folder, or standard input for `-`. Throws a CliError when the input cannot be used.
+ * Reads the objects of a path (resolved against `cwd`): a file, the YAML and JSON files of a folder
+ * (and of its subfolders with `options.recursive`), or standard input for `-`. Throws a CliError when the input cannot be used.
  */
 export async function loadDocuments(
   path: string,
   cwd: string,
   options: InputOptions,
 ): Promise<LoadedDocument[]> {
-  const readLimits = { maxFileBytes: options.maxBytes * OBJECTS_PER_FILE };
+  const readLimits = {
+    maxFileBytes: options.maxBytes * OBJECTS_PER_FILE,
+    recursive: options.recursive === true,
+  };
   const texts: SourceText[] =
     path === '-' ? [await readStdin(options.stdin, readLimits)] : readPath(path, cwd, readLimits);
   const limits = { maxBytes: options.maxBytes, maxDepth: MAX_NESTING_DEPTH, maxAliasCount: MAX_ALIAS_COUNT };

@@ -74,6 +74,17 @@ export class CliError extends Error {
 }
 
 /**
+ * A usage error found after Commander parsed the arguments (a flag's value, a missing input): one
+ * line `error: <message>`, then the hint `See 'kubetrain <command> --help'.`, exit code 2.
+ */
+export class UsageError extends CliError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/**
  * A failure that ends the command with one line `error: <message>` and exit code 1: the API server
  * refused a request (no such object, forbidden, invalid), or the job or check failed.
  */

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// How the CLI prints what it finds: one line per error, `<kind>/<name>: <path>: <message>`.
+// How the CLI prints what it finds: one line per error, `<kind>/<name>: <path>: <message>`, every
+// character a terminal would act on escaped (a name or a message can never forge a line).
 
 import { formatFieldError } from '@kubetrain/api';
 import type { FieldError } from '@kubetrain/api';
 import type { Io } from './io.js';
+import { escapeForTerminal } from './terminal-text.js';
 
 /** The path printed for an error of the object as a whole (the API server prints `<nil>`). */
 const OBJECT_PATH = '(object)';
@@ -40,16 +42,16 @@ function formatCliFieldError(error: FieldError): string {
 
 /** Writes each error as one line `<who>: <path>: <message>` to stderr; returns how many. */
 export function reportErrors(io: Io, who: string, errors: readonly FieldError[]): number {
-  for (const error of errors) io.stderr(`${who}: ${formatCliFieldError(error)}\n`);
+  for (const error of errors) io.stderr(`${escapeForTerminal(`${who}: ${formatCliFieldError(error)}`)}\n`);
   return errors.length;
 }
 
 /** Writes each warning as `Warning: <who>: <warning>` to stderr. */
 export function reportWarnings(io: Io, who: string, warnings: readonly string[]): void {
-  for (const warning of warnings) io.stderr(`Warning: ${who}: ${warning}\n`);
+  for (const warning of warnings) io.stderr(`Warning: ${escapeForTerminal(`${who}: ${warning}`)}\n`);
 }
 
 /** Writes an error that is not about a field (`<who>: <message>`) to stderr. */
 export function reportError(io: Io, who: string, message: string): void {
-  io.stderr(`${who}: ${message}\n`);
+  io.stderr(`${escapeForTerminal(`${who}: ${message}`)}\n`);
 }

@@ -93,9 +93,11 @@ export async function loadRuntimeCatalog(
   namespace: string,
   input: InputOptions,
 ): Promise<RuntimeCatalog> {
+  // Runtime folders are read with their subfolders (the shipped folder holds data-cache/).
+  const runtimeInput: InputOptions = { ...input, recursive: true };
   if (runtimePaths.length > 0) {
     const catalog = new RuntimeCatalog(`looked in the input and in ${runtimePaths.join(', ')}`, namespace);
-    catalog.add(await loadAll(runtimePaths, config.cwd, input));
+    catalog.add(await loadAll(runtimePaths, config.cwd, runtimeInput));
     return catalog.add(inputs);
   }
   if (!existsSync(config.runtimesDir)) {
@@ -103,6 +105,6 @@ export async function loadRuntimeCatalog(
     return new RuntimeCatalog(note, namespace).add(inputs);
   }
   const catalog = new RuntimeCatalog(`looked in the input and in ${config.runtimesDir}`, namespace);
-  catalog.add(await loadDocuments(config.runtimesDir, config.cwd, input));
+  catalog.add(await loadDocuments(config.runtimesDir, config.cwd, runtimeInput));
   return catalog.add(inputs);
 }

@@ -58,6 +58,29 @@ function manyEnv(n: number, distinct: boolean): string {
   });
 }
 
+/** A v1 job of `kind` named `name`, its replica map (flow YAML) under `specsField`, and `specLines`. */
+function v1Job(
+  kind: string,
+  name: string,
+  specsField: string,
+  specs: string,
+  specLines: string[] = [],
+): string {
+  return [
+    'apiVersion: kubeflow.org/v1',
+    `kind: ${kind}`,
+    `metadata: {name: ${name}}`,
+    'spec:',
+    ...specLines.map((l) => `  ${l}`),
+    `  ${specsField}: ${specs}`,
+    '',
+  ].join('\n');
+}
+
+/** A replica spec of `replicas` pods of one container `name` (flow YAML). */
+const replica = (replicas: number, name: string, extra = '') =>
+  `{replicas: ${replicas}, restartPolicy: OnFailure, template: {spec: {containers: [{name: ${name}, image: x${extra}}]}}}`;
+
 /** An alias bomb: ten levels of nine aliases each (a billion strings once expanded). */
 function aliasBomb(): string {
   const lines = [
@@ -128,6 +151,66 @@ function fixtureTexts(): Record<string, string> {
     'big.yaml': `${trainJob('small')}---\n${trainJob('big', ['trainer:', `  args: [${'"x", '.repeat(40000)}"x"]`])}`,
     'many-docs.yaml': Array.from({ length: 2000 }, (_, i) => trainJob(`j${i}`)).join('---\n'),
     'set-tag.yaml': trainJob('x', [], ['labels: !!set {a, b}']),
+    'forged-name.yaml': trainJob('"x\\nTrainJob/forged: spec: all good"', [
+      'trainer:',
+      `  numNodes: ${int32}`,
+    ]),
+    'ansi-name.yaml': trainJob('"\\e[2J\\e[Hcleared"'),
+    'nul-name.json': JSON.stringify({
+      apiVersion: 'trainer.kubeflow.org/v1alpha1',
+      kind: 'TrainJob',
+      metadata: { name: 'a\u0000b' },
+      spec: { runtimeRef: { name: 'torch-distributed' } },
+    }),
+    'bidi-label.yaml': trainJob('bidi', [], ['labels: {"a\\u202eb": "\\u009b2J"}']),
+    'forged-configmap.yaml': `${trainJob('x')}---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: "cm\\rWarning: none"}\n`,
+    'forged\nname.yaml': 'key: [unclosed\n',
+    'generate-name.yaml': trainJob('x', []).replace('  name: x', '  generateName: torch-distributed-'),
+    'v1-long-name.yaml': v1Job(
+      'PyTorchJob',
+      'a'.repeat(70),
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(1, 'pytorch')}}`,
+    ),
+    'v1-int32-sum.yaml': v1Job(
+      'PyTorchJob',
+      'big',
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(1, 'pytorch')}, Worker: ${replica(int32 - 1, 'pytorch')}}`,
+    ),
+    'v1-slots-0.yaml': v1Job(
+      'MPIJob',
+      'slots',
+      'mpiReplicaSpecs',
+      `{Launcher: ${replica(1, 'mpi', ', command: [mpirun]')}, Worker: ${replica(2, 'mpi')}}`,
+      ['slotsPerWorker: 0'],
+    ),
+    'v1-no-containers.yaml': v1Job(
+      'TFJob',
+      'empty',
+      'tfReplicaSpecs',
+      '{Worker: {replicas: 2, template: {spec: {containers: []}}}}',
+    ),
+    'v1-two-masters.yaml': v1Job(
+      'PyTorchJob',
+      'two',
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(2, 'pytorch')}}`,
+    ),
+    'v1-unknown-type.yaml': v1Job(
+      'PyTorchJob',
+      'unk',
+      'pytorchReplicaSpecs',
+      `{Master: ${replica(1, 'pytorch')}, Chief: ${replica(1, 'pytorch')}}`,
+    ),
+    'v1-own-tf-config.yaml': v1Job(
+      'TFJob',
+      'tfc',
+      'tfReplicaSpecs',
+      `{Worker: ${replica(2, 'tensorflow', ', env: [{name: TF_CONFIG, value: mine}]')}}`,
+    ),
+    'forged-v1.yaml':
+      'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: "\\e]0;title\\a"}\nspec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: pytorch, image: x}]}}}}}\n',
   };
 }
 
@@ -445,6 +528,117 @@ export const hostileCases: Record<string, HostileCase> = {
     argv: ['validate', '-f', '{dir}/job.json', '--max-bytes', 'lots'],
     code: 2,
     stderr: [/argument 'lots' is invalid\. must be a positive whole number of bytes/],
+  },
+  'a name with a newline cannot forge a line': {
+    argv: ['validate', '-f', '{dir}/forged-name.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/x\\nTrainJob\/forged: spec: all good: metadata\.name: Invalid value: "x\\nTrainJob/m,
+    ],
+  },
+  'an ANSI escape in a name cannot clear the terminal': {
+    argv: ['render', '-f', '{dir}/ansi-name.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/\\x1b\[2J\\x1b\[Hcleared: metadata\.name: Invalid value: /m],
+    stdout: /^$/,
+  },
+  'a NUL in a name is shown as \\x00': {
+    argv: ['validate', '-f', '{dir}/nul-name.json', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/a\\x00b: metadata\.name: /m],
+  },
+  'bidi and C1 characters in a label are shown escaped': {
+    argv: ['validate', '-f', '{dir}/bidi-label.yaml', ...R],
+    code: 1,
+    stderr: [/^TrainJob\/bidi: metadata\.labels: Invalid value: "a\\u202eb"/m],
+  },
+  'a warning about a name with a carriage return': {
+    argv: ['render', '-f', '{dir}/forged-configmap.yaml', ...R],
+    code: 0,
+    stderr: [/^Warning: ConfigMap\/cm\\rWarning: none: kind "ConfigMap" is not served/m],
+  },
+  'a file name with a newline stays on one line': {
+    argv: ['validate', '-f', '{dir}/forged\nname.yaml'],
+    code: 2,
+    stderr: [/^error: .*forged\\nname\.yaml: document 1: /m],
+  },
+  'a missing file whose name holds an escape': {
+    argv: ['validate', '-f', '{dir}/\u001b[2Jgone.yaml'],
+    code: 2,
+    stderr: [/^error: .*\\x1b\[2Jgone\.yaml: no such file or folder$/m],
+  },
+  'migrate names a v1 job with an OSC escape escaped': {
+    argv: ['migrate', '-f', '{dir}/forged-v1.yaml'],
+    code: 1,
+    stderr: [/^PyTorchJob\/\\x1b\]0;title\\a: metadata\.name: /m],
+  },
+  'render of a TrainJob with only generateName names its objects as the API server would': {
+    argv: ['render', '-f', '{dir}/generate-name.yaml', '-o', 'name', ...R],
+    code: 0,
+    stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m],
+    stdout:
+      /^configmap\/torch-distributed-([b-z2-9]{5})-runtime-snapshot\njobset\.jobset\.x-k8s\.io\/torch-distributed-\1\n$/,
+  },
+  'migrate: a warning does not fail a pipeline (exit 0, the objects printed)': {
+    argv: ['migrate', '-f', '{dir}/v1-own-tf-config.yaml'],
+    code: 0,
+    stderr: [
+      /^Warning: TFJob\/tfc: spec\.tfReplicaSpecs\.Worker\.template\.spec\.containers\[0\]\.env\[0\]: not carried over: Training Operator v1 set TF_CONFIG itself/m,
+      /^migrated 1 of 1 v1 jobs into 2 objects \(3 warnings\)$/m,
+    ],
+    stdout: /^kind: TrainJob$/m,
+  },
+  'migrate --strict: the same warning exits 1': {
+    argv: ['migrate', '-f', '{dir}/v1-own-tf-config.yaml', '--strict'],
+    code: 1,
+    stderr: [/^migrated 1 of 1 v1 jobs into 2 objects \(3 warnings\)$/m],
+    stdout: /^kind: TrainJob$/m,
+  },
+  'migrate refuses a 70-character name as v1 does, printing nothing': {
+    argv: ['migrate', '-f', '{dir}/v1-long-name.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/a{70}: metadata\.name: Invalid value: "a{70}": should match: must be no more than 63 characters$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate refuses replicas that sum past an int32 numNodes, without building anything': {
+    argv: ['migrate', '-f', '{dir}/v1-int32-sum.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/big: spec\.pytorchReplicaSpecs: the replicas sum to 2147483648 nodes, more than spec\.trainer\.numNodes can hold \(2147483647\)$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate refuses MPI slotsPerWorker 0 (numProcPerNode 0)': {
+    argv: ['migrate', '-f', '{dir}/v1-slots-0.yaml'],
+    code: 1,
+    stderr: [
+      /^MPIJob\/slots: spec\.slotsPerWorker: 0: it becomes the runtime's mlPolicy\.mpi\.numProcPerNode, which must be at least 1$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate refuses a template without containers (no TrainingRuntime without containers)': {
+    argv: ['migrate', '-f', '{dir}/v1-no-containers.yaml'],
+    code: 1,
+    stderr: [
+      /^TFJob\/empty: spec\.tfReplicaSpecs\[Worker\]\.template\.spec\.containers: Required value: must be specified$/m,
+    ],
+    stdout: /^$/,
+  },
+  "migrate refuses two Masters, as v1's webhook does": {
+    argv: ['migrate', '-f', '{dir}/v1-two-masters.yaml'],
+    code: 1,
+    stderr: [/^PyTorchJob\/two: spec\.pytorchReplicaSpecs\[Master\]\.replicas: Forbidden: must be 1$/m],
+    stdout: /^$/,
+  },
+  "migrate refuses an unknown replica type, as v1's webhook does": {
+    argv: ['migrate', '-f', '{dir}/v1-unknown-type.yaml'],
+    code: 1,
+    stderr: [
+      /^PyTorchJob\/unk: spec\.pytorchReplicaSpecs\[Chief\]: Unsupported value: "Chief": supported values: "Master", "Worker"$/m,
+    ],
+    stdout: /^$/,
   },
   'a missing file': {
     argv: ['render', '-f', '{dir}/nope.yaml'],

@@ -45,6 +45,7 @@ export {
   readUpstream,
   readUpstreamRuntime,
   upstreamDir,
+  v1ExamplesDir,
   upstreamExamples,
   upstreamRuntimes,
   yamlFiles,

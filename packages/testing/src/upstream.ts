@@ -11,6 +11,20 @@ import type { KubeObject, TrainJob, TrainingRuntime } from './engine-types.js';
 /** The upstream v2.3.0 reference directory, from the repository root (jest's working directory). */
 export const upstreamDir = '../shared/reference/upstream/trainer-v2.3.0';
 
+/** Training Operator v1.9.4's examples, read in place (an absolute path: ../shared beside the repository). */
+export const v1ExamplesDir = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  '..',
+  '..',
+  'shared',
+  'reference',
+  'upstream',
+  'training-operator-v1.9.4',
+  'examples',
+);
+
 /** Every `.yaml` file below `dir` (kustomizations excluded), sorted, as paths relative to it. */
 export function yamlFiles(dir: string): string[] {
   const out: string[] = [];

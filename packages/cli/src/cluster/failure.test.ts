@@ -8,6 +8,12 @@ describe('failureText', () => {
       'Failure:\n  Pod:        tj-node-0-0-abc\n  Container:  node\n  Exit code:  7\n  Reason:     Error\n' +
         '  Last lines of its log:\n    loading data\n    CUDA error: out of memory\n',
     ));
+  it('every value and log line escaped', () =>
+    expect(failureText('H\r', { ...failure, reason: 'Err\u001b[2J' }, ['\u009b31mred\u0007'])).toBe(
+      'H\\r\n' +
+        `  Pod:        ${failure.pod}\n  Container:  ${failure.container}\n  Exit code:  ${failure.exitCode}\n` +
+        '  Reason:     Err\\x1b[2J\n  Last lines of its log:\n    \\u009b31mred\\a\n',
+    ));
   it('no Reason line when none is known', () =>
     expect(failureText('H', { ...failure, reason: '' }, ['<empty>'])).not.toContain('Reason'));
 });

@@ -5,6 +5,7 @@
 import type { ContainerFailure } from '@kubetrain/api';
 import type { Session } from './connect.js';
 import { readLogLines } from './pod-logs.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** How many log lines of the failing container are printed. */
 const FAILURE_LOG_LINES = 10;
@@ -32,13 +33,15 @@ export async function failureLog(
 
 /**
  * The failure as a block under `heading`: pod, container, exit code, reason (when known) and the
- * last lines of its log, indented.
+ * last lines of its log, indented; every value escaped (the log lines too: this is a summary, not
+ * the log, which `kubetrain logs` prints as written).
  */
 export function failureText(heading: string, failure: ContainerFailure, logLines: readonly string[]): string {
+  const e = escapeForTerminal;
   return (
-    `${heading}\n` +
-    `  Pod:        ${failure.pod}\n  Container:  ${failure.container}\n  Exit code:  ${failure.exitCode}\n` +
-    (failure.reason ? `  Reason:     ${failure.reason}\n` : '') +
-    `  Last lines of its log:\n${logLines.map((l) => `    ${l}\n`).join('')}`
+    `${e(heading)}\n` +
+    `  Pod:        ${e(failure.pod)}\n  Container:  ${e(failure.container)}\n  Exit code:  ${failure.exitCode}\n` +
+    (failure.reason ? `  Reason:     ${e(failure.reason)}\n` : '') +
+    `  Last lines of its log:\n${logLines.map((l) => `    ${e(l)}\n`).join('')}`
   );
 }

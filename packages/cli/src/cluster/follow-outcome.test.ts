@@ -11,6 +11,10 @@ describe('outcomeLine', () => {
   ];
   for (const [end, wanted, line] of cases)
     it(`${end} when ${wanted} was wanted`, () => expect(outcomeLine('tj', end, wanted)).toBe(line));
+  it('a name is escaped', () =>
+    expect(outcomeLine('a\rb', 'Complete', 'Complete')).toBe(
+      'trainjob.trainer.kubeflow.org/a\\rb condition met\n',
+    ));
 });
 
 describe('outcomeCode', () => {
@@ -26,6 +30,10 @@ describe('outcomeCode', () => {
 });
 
 describe('interruptedLine', () => {
+  it('is one line whatever the names hold', () =>
+    expect(interruptedLine('n\u001b[1m', 'a\nb', 'Running')).toBe(
+      'interrupted: TrainJob n\\x1b[1m/a\\nb keeps running (Running); watch it with: kubetrain get a\\nb -n n\\x1b[1m -w; stop it with: kubetrain delete a\\nb -n n\\x1b[1m\n',
+    ));
   it('says the job keeps running and how to watch or stop it', () =>
     expect(interruptedLine('team-a', 'tj', 'Running')).toBe(
       'interrupted: TrainJob team-a/tj keeps running (Running); watch it with: kubetrain get tj -n team-a -w; stop it with: kubetrain delete tj -n team-a\n',

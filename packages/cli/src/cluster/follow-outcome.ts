@@ -4,13 +4,14 @@
 
 import type { TrainJobState } from '@kubetrain/api';
 import { ExitCode } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** A finished state. */
 export type FinishedState = Extract<TrainJobState, 'Complete' | 'Failed'>;
 
 /** The line on stdout for a job that ended: `condition met` when it ended as wanted, else its state. */
 export function outcomeLine(name: string, end: FinishedState, wanted: FinishedState): string {
-  return `trainjob.trainer.kubeflow.org/${name} ${end === wanted ? 'condition met' : end}\n`;
+  return `trainjob.trainer.kubeflow.org/${escapeForTerminal(name)} ${end === wanted ? 'condition met' : end}\n`;
 }
 
 /** 0 when every job ended as wanted, else 1. */
@@ -23,10 +24,10 @@ export function outcomeCode(ends: readonly FinishedState[], wanted: FinishedStat
  * commands that follow it again or stop it.
  */
 export function interruptedLine(namespace: string, name: string, state: TrainJobState): string {
-  return (
+  const line =
     `interrupted: TrainJob ${namespace}/${name} keeps running (${state}); ` +
-    `watch it with: kubetrain get ${name} -n ${namespace} -w; stop it with: kubetrain delete ${name} -n ${namespace}\n`
-  );
+    `watch it with: kubetrain get ${name} -n ${namespace} -w; stop it with: kubetrain delete ${name} -n ${namespace}`;
+  return `${escapeForTerminal(line)}\n`;
 }
 
 /** The error message of a wait that ran out of time, naming the jobs that had not finished. */

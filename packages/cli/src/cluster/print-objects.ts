@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // `-o table|wide|json|yaml|name` for the objects a command lists.
 
-import { stringify } from 'yaml';
-import { CliError } from '../io.js';
+import { UsageError } from '../io.js';
+import { toJson, toYaml } from '../output.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** The output formats of `-o`. */
 export const OutputFormats = ['table', 'wide', 'json', 'yaml', 'name'] as const;
@@ -13,7 +14,7 @@ export type OutputFormat = (typeof OutputFormats)[number];
 /** Checks `-o`; an unknown format is a usage error (exit 2). */
 export function parseOutputFormat(value: string): OutputFormat {
   if ((OutputFormats as readonly string[]).includes(value)) return value as OutputFormat;
-  throw new CliError(`unknown output format "${value}": use one of ${OutputFormats.join(', ')}`);
+  throw new UsageError(`unknown output format "${value}": use one of ${OutputFormats.join(', ')}`);
 }
 
 /**
@@ -26,12 +27,11 @@ export function formatObjects(
   single: boolean,
   resource: string,
 ): string {
-  if (format === 'name') return objects.map((o) => `${resource}/${o.metadata?.name ?? ''}\n`).join('');
+  if (format === 'name')
+    return objects.map((o) => `${resource}/${escapeForTerminal(o.metadata?.name ?? '')}\n`).join('');
   const value =
     single && objects.length === 1
       ? objects[0]
       : { apiVersion: 'v1', kind: 'List', items: objects, metadata: { resourceVersion: '' } };
-  return format === 'json'
-    ? `${JSON.stringify(value, null, 4)}\n`
-    : stringify(value, { version: '1.1', lineWidth: 0 });
+  return format === 'json' ? toJson(value, 4) : toYaml(value);
 }

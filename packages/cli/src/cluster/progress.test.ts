@@ -91,3 +91,26 @@ describe('terminalProgress on a narrow terminal', () => {
     expect(writes[1]).toBe('\x1b[2A\x1b[G\x1b[Jtj  Complete\n  node               [=======\n');
   });
 });
+
+describe('names in progress are escaped', () => {
+  const hostile: TrainJobWithSteps = {
+    job: { metadata: { name: 'tj\u001b[2J', namespace: 'ns' }, status: { conditions: [] } },
+    pods: [],
+    steps: [{ name: 'x-0', job: 'x\nforged', rank: 0, phase: 'Running', pod: 'p' }],
+  };
+  it('in the plain line', () => {
+    const lines: string[] = [];
+    plainProgress(
+      (t) => lines.push(t),
+      () => new Date('2026-01-01T10:54:32Z'),
+    ).update([hostile]);
+    expect(lines).toEqual([
+      '10:54:32  tj\\x1b[2J  Running    [x\\nforged: pending 0, running 1, succeeded 0, failed 0]\n',
+    ]);
+  });
+  it('in the terminal view', () =>
+    expect(progressView([hostile])).toEqual([
+      'tj\\x1b[2J  Running',
+      '  x\\nforged          [>>>>>>>>>>>>>>>>>>>>] pending 0, running 1, succeeded 0, failed 0',
+    ]));
+});

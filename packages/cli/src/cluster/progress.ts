@@ -7,6 +7,7 @@ import ansiEscapes from 'ansi-escapes';
 import type { TrainJobWithSteps } from './read-trainjobs.js';
 import { phaseCounts, stateOf } from './trainjob-view.js';
 import type { PhaseCounts } from './trainjob-view.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** Where progress goes. */
 export interface ProgressSink {
@@ -23,7 +24,8 @@ function countsText(job: string, c: PhaseCounts): string {
 /** The plain line of one job (without the time): `<name>  <State>  [node: pending 0, ...]`. */
 function progressLine(item: TrainJobWithSteps): string {
   const counts = [...phaseCounts(item.steps)].map(([job, c]) => countsText(job, c));
-  return `${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps).padEnd(9)}  [${counts.join('; ') || 'no pods'}]`;
+  const line = `${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps).padEnd(9)}  [${counts.join('; ') || 'no pods'}]`;
+  return escapeForTerminal(line);
 }
 
 /** A bar of `width` cells: `=` succeeded, `>` running, `x` failed, `.` pending. */
@@ -37,13 +39,13 @@ export function progressBar(c: PhaseCounts, width = BAR_WIDTH): string {
   return '='.repeat(s) + '>'.repeat(r) + 'x'.repeat(f) + '.'.repeat(width - s - r - f);
 }
 
-/** The lines of the terminal view: per job its state, then one bar per replicated job. */
+/** The lines of the terminal view: per job its state, then one bar per replicated job (names escaped). */
 export function progressView(jobs: readonly TrainJobWithSteps[]): string[] {
   const lines: string[] = [];
   for (const item of jobs) {
-    lines.push(`${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps)}`);
+    lines.push(escapeForTerminal(`${item.job.metadata.name ?? ''}  ${stateOf(item.job, item.steps)}`));
     for (const [job, c] of phaseCounts(item.steps))
-      lines.push(`  ${job.padEnd(18)} [${progressBar(c)}] ${countsText('', c).slice(2)}`);
+      lines.push(`  ${escapeForTerminal(job).padEnd(18)} [${progressBar(c)}] ${countsText('', c).slice(2)}`);
   }
   return lines;
 }

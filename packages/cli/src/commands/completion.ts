@@ -3,7 +3,7 @@
 // description of it (commands and their long options), so it cannot drift from the parser.
 
 import type { Command } from 'commander';
-import { CliError, ExitCode } from '../io.js';
+import { ExitCode, UsageError } from '../io.js';
 import type { Io } from '../io.js';
 
 /** The shells `completion` writes a script for. */
@@ -61,6 +61,6 @@ export function completionCommand(shell: string, program: Command, io: Io): numb
   const words = commandWords(program);
   if (shell === 'bash') io.stdout(bashScript(words));
   else if (shell === 'zsh') io.stdout(zshScript(words));
-  else throw new CliError(`no completion for shell "${shell}": use ${Shells.join(' or ')}`);
+  else throw new UsageError(`no completion for shell "${shell}": use ${Shells.join(' or ')}`);
   return ExitCode.Ok;
 }

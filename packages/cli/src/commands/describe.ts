@@ -12,6 +12,7 @@ import { age, stateOf, stepsOf } from '../cluster/trainjob-view.js';
 import type { PodObject, Step, TrainJobObject } from '../cluster/trainjob-view.js';
 import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 interface EventObject {
   type?: string;
@@ -44,7 +45,7 @@ function summary(job: TrainJobObject, steps: readonly Step[], now: Date): string
     ['Suspend', String(spec?.suspend ?? false)],
     ['Created', `${job.metadata.creationTimestamp ?? ''} (${age(job.metadata.creationTimestamp, now)} ago)`],
   ];
-  return rows.map(([k, v]) => `${`${k}:`.padEnd(12)}${v}\n`).join('');
+  return rows.map(([k, v]) => `${`${k}:`.padEnd(12)}${escapeForTerminal(v)}\n`).join('');
 }
 
 /** The events about the TrainJob and its JobSet (same name), and its pods; newest last. */

@@ -12,6 +12,7 @@ import { formatTable } from '../cluster/table.js';
 import { age, stateOf, stepsReady } from '../cluster/trainjob-view.js';
 import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** Options of {@link getCommand}. */
 interface GetOptions {
@@ -76,7 +77,9 @@ export async function getCommand(
     let first = true;
     await follow(read, sink, (items) => {
       if (first && items.length === 0)
-        io.stderr(`No resources found in ${session.listNamespace ?? 'any'} namespace; watching.\n`);
+        io.stderr(
+          `No resources found in ${escapeForTerminal(session.listNamespace ?? 'any')} namespace; watching.\n`,
+        );
       first = false;
       return undefined;
     });
@@ -85,7 +88,7 @@ export async function getCommand(
   const items = await read();
   if (options.output === 'table' || options.output === 'wide') {
     if (items.length === 0) {
-      io.stderr(`No resources found in ${session.listNamespace ?? 'any'} namespace.\n`);
+      io.stderr(`No resources found in ${escapeForTerminal(session.listNamespace ?? 'any')} namespace.\n`);
       return ExitCode.Ok;
     }
     io.stdout(trainJobTable(items, options.output === 'wide', options.allNamespaces, now()));

@@ -5,6 +5,7 @@ import type { Session } from '../cluster/connect.js';
 import { Refs } from '../cluster/refs.js';
 import { ExitCode } from '../io.js';
 import type { Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** Sets `spec.suspend` on each TrainJob (a merge patch); prints `<resource>/<name> suspended|resumed`. */
 export async function setSuspend(
@@ -20,7 +21,9 @@ export async function setSuspend(
       { spec: { suspend } },
       { type: 'merge', namespace: session.namespace },
     );
-    io.stdout(`trainjob.trainer.kubeflow.org/${name} ${suspend ? 'suspended' : 'resumed'}\n`);
+    io.stdout(
+      `trainjob.trainer.kubeflow.org/${escapeForTerminal(name)} ${suspend ? 'suspended' : 'resumed'}\n`,
+    );
   }
   return ExitCode.Ok;
 }
@@ -32,7 +35,7 @@ export async function deleteTrainJobs(names: readonly string[], session: Session
       namespace: session.namespace,
       propagationPolicy: 'Background',
     });
-    io.stdout(`trainjob.trainer.kubeflow.org "${name}" deleted\n`);
+    io.stdout(`trainjob.trainer.kubeflow.org "${escapeForTerminal(name)}" deleted\n`);
   }
   return ExitCode.Ok;
 }

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
-// `kubetrain runtimes`: the TrainingRuntimes of the namespace and the ClusterTrainingRuntimes.
+// `kubetrain runtimes`: the TrainingRuntimes of the namespace and the ClusterTrainingRuntimes; with
+// `--offline`, the shipped ClusterTrainingRuntimes, from the folder `render` reads them from.
 
-import { Labels } from '@kubetrain/api';
+import { existsSync } from 'node:fs';
+import { Kinds, Labels, MAX_OBJECT_BYTES } from '@kubetrain/api';
 import { isNotFound } from '@kubetrain/kube';
 import type { Session } from '../cluster/connect.js';
 import { formatObjects } from '../cluster/print-objects.js';
@@ -9,8 +11,10 @@ import type { OutputFormat } from '../cluster/print-objects.js';
 import { Refs } from '../cluster/refs.js';
 import { formatTable } from '../cluster/table.js';
 import { age } from '../cluster/trainjob-view.js';
-import { ExitCode } from '../io.js';
+import { loadDocuments } from '../documents.js';
+import { CliError, ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** The parts of a runtime the table reads. */
 interface RuntimeObject {
@@ -46,6 +50,35 @@ function trainerImage(runtime: RuntimeObject): string {
   return '<none>';
 }
 
+/** Prints the runtimes as `output` asks; the table has an AGE column when `now` is given. */
+function printRuntimes(all: readonly RuntimeObject[], output: OutputFormat, io: Io, now?: Date): void {
+  if (output === 'name') {
+    io.stdout(
+      all
+        .map(
+          (r) =>
+            `${(r.kind ?? '').toLowerCase()}.trainer.kubeflow.org/${escapeForTerminal(r.metadata.name ?? '')}\n`,
+        )
+        .join(''),
+    );
+    return;
+  }
+  if (output === 'json' || output === 'yaml') {
+    io.stdout(formatObjects(output, all, false, ''));
+    return;
+  }
+  const rows = all.map((r) => [
+    r.metadata.name ?? '',
+    r.kind === 'TrainingRuntime' ? `TrainingRuntime (${r.metadata.namespace})` : 'ClusterTrainingRuntime',
+    r.metadata.labels?.[Labels.Framework] ?? '<none>',
+    String(r.spec?.mlPolicy?.numNodes ?? 1),
+    trainerImage(r),
+    ...(now !== undefined ? [age(r.metadata.creationTimestamp, now)] : []),
+  ]);
+  const header = ['NAME', 'KIND', 'FRAMEWORK', 'NODES', 'IMAGE', ...(now !== undefined ? ['AGE'] : [])];
+  io.stdout(formatTable(header, rows));
+}
+
 /** Prints the namespaced runtimes (first, as the SDK lists them) and the cluster ones. */
 export async function runtimesCommand(
   output: OutputFormat,
@@ -63,26 +96,32 @@ export async function runtimesCommand(
   const cluster = (await session.client.list(Refs.ClusterTrainingRuntime)).items.map(
     (i) => ({ ...i, kind: 'ClusterTrainingRuntime' }) as RuntimeObject,
   );
-  const all = [...namespaced, ...cluster];
-  if (output === 'name') {
-    io.stdout(
-      all.map((r) => `${(r.kind ?? '').toLowerCase()}.trainer.kubeflow.org/${r.metadata.name}\n`).join(''),
+  printRuntimes([...namespaced, ...cluster], output, io, (config.now ?? (() => new Date()))());
+  return ExitCode.Ok;
+}
+
+/**
+ * `runtimes --offline`: the shipped ClusterTrainingRuntimes, read from the folder `render` resolves
+ * runtimes in without `-r` (`manifests/runtimes/`, or `$KUBETRAIN_RUNTIMES_DIR`), with its
+ * subfolders, as they are written there, by name (no cluster, so no AGE column).
+ */
+export async function offlineRuntimesCommand(
+  output: OutputFormat,
+  io: Io,
+  config: CliConfig,
+): Promise<number> {
+  if (!existsSync(config.runtimesDir))
+    throw new CliError(
+      `the shipped runtimes folder ${config.runtimesDir} does not exist (set KUBETRAIN_RUNTIMES_DIR)`,
     );
-    return ExitCode.Ok;
-  }
-  if (output === 'json' || output === 'yaml') {
-    io.stdout(formatObjects(output, all, false, ''));
-    return ExitCode.Ok;
-  }
-  const now = (config.now ?? (() => new Date()))();
-  const rows = all.map((r) => [
-    r.metadata.name ?? '',
-    r.kind === 'TrainingRuntime' ? `TrainingRuntime (${r.metadata.namespace})` : 'ClusterTrainingRuntime',
-    r.metadata.labels?.[Labels.Framework] ?? '<none>',
-    String(r.spec?.mlPolicy?.numNodes ?? 1),
-    trainerImage(r),
-    age(r.metadata.creationTimestamp, now),
-  ]);
-  io.stdout(formatTable(['NAME', 'KIND', 'FRAMEWORK', 'NODES', 'IMAGE', 'AGE'], rows));
+  const docs = await loadDocuments(config.runtimesDir, config.cwd, {
+    maxBytes: MAX_OBJECT_BYTES,
+    recursive: true,
+  });
+  const shipped = docs
+    .filter((d) => d.kind === Kinds.ClusterTrainingRuntime)
+    .map((d) => d.object as unknown as RuntimeObject)
+    .sort((a, b) => ((a.metadata.name ?? '') < (b.metadata.name ?? '') ? -1 : 1));
+  printRuntimes(shipped, output, io);
   return ExitCode.Ok;
 }

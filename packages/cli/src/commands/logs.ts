@@ -10,6 +10,7 @@ import { stepsOf } from '../cluster/trainjob-view.js';
 import type { Step } from '../cluster/trainjob-view.js';
 import { ExitCode, FailedError } from '../io.js';
 import type { Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** Options of {@link logsCommand}. */
 interface LogsOptions {
@@ -52,7 +53,8 @@ export async function logsCommand(options: LogsOptions, session: Session, io: Io
     pod: step.pod,
     container: containerOf(step),
   });
-  const print = (step: Step) => (line: string) => io.stdout(`[${step.name}] ${line}\n`);
+  // The prefix is escaped; the line is printed as the container wrote it, as kubectl logs does.
+  const print = (step: Step) => (line: string) => io.stdout(`[${escapeForTerminal(step.name)}] ${line}\n`);
   if (options.follow) {
     const ends = watchPodEnds(() => podsOf(session, session.namespace, options.name));
     try {

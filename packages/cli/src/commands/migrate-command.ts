@@ -1,19 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // Registers `kubetrain migrate` on the program: its flags, its help and its action.
 
-import type { Command } from 'commander';
 import { Option } from 'commander';
+import type { Command } from 'commander';
 import type { CliConfig, Io } from '../io.js';
-import { maxBytesOption } from './option-parsers.js';
+import { inputFiles, maxBytesOption, objectOutputOption, withFileOptions } from './option-parsers.js';
+import type { FileFlags, ObjectFormat } from './option-parsers.js';
 import { MIGRATE_HELP, migrateCommand } from './migrate.js';
-import type { MigrateOutput } from './migrate.js';
 
-const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
-
-interface MigrateFlags {
-  file: string[];
-  output: MigrateOutput;
-  allowChanges?: boolean;
+interface MigrateFlags extends FileFlags {
+  output: ObjectFormat;
+  strict?: boolean;
   maxBytes: number;
 }
 
@@ -24,24 +21,26 @@ export function addMigrateCommand(
   config: CliConfig,
   result: { code: number },
 ): void {
-  program
-    .command('migrate')
-    .description('convert Training Operator v1 jobs (PyTorchJob, TFJob, ...) into TrainJobs, offline')
-    .addOption(
-      new Option('-f, --file <path>', 'file or folder with v1 jobs, - for stdin (repeatable)')
-        .argParser(collect)
-        .makeOptionMandatory(),
-    )
-    .addOption(new Option('-o, --output <format>', 'output format').choices(['yaml', 'json']).default('yaml'))
-    .option('--allow-changes', 'exit 0 even when something is not carried over or behaves differently')
+  withFileOptions(
+    program
+      .command('migrate')
+      .description('convert Training Operator v1 jobs (PyTorchJob, TFJob, ...) into TrainJobs, offline'),
+    'file or folder with v1 jobs, - for stdin (repeatable)',
+    true,
+  )
+    .addOption(objectOutputOption('output format (json: one v1 List)', 'yaml'))
+    .option('--strict', 'exit 1 when something is not carried over or behaves differently (any warning)')
+    // Before --strict, warnings exited 1 unless --allow-changes; it is accepted and changes nothing.
+    .addOption(new Option('--allow-changes').hideHelp())
     .addOption(maxBytesOption())
     .addHelpText('after', MIGRATE_HELP)
-    .action(async (opts: MigrateFlags) => {
+    .action(async (files: string[], opts: MigrateFlags) => {
       result.code = await migrateCommand(
         {
-          files: opts.file,
+          files: inputFiles(opts, files),
+          recursive: opts.recursive === true,
           output: opts.output,
-          allowChanges: opts.allowChanges === true,
+          strict: opts.strict === true,
           maxBytes: opts.maxBytes,
         },
         io,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// `kubetrain migrate` as a command: stdin, the exit code of warnings and --allow-changes, -o json, documents it leaves out, v1 jobs it
-// refuses, the input limits, and --help.
+// `kubetrain migrate` as a command: stdin, the exit code of warnings and --strict, -o json, documents
+// it leaves out, v1 jobs it refuses and jobs whose output would be refused, the input limits, and --help.
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import type { CliConfig } from '../io.js';
@@ -57,17 +57,29 @@ const withWarning = pytorchJob('warned', { ttlSecondsAfterFinished: 60, backoffL
 const clean = pytorchJob('clean', { backoffLimit: 3 });
 
 const cases: Record<string, Case> = {
-  'reads stdin and warns on stderr; a warning (behaviour that changes) makes the exit code 1': {
+  'reads stdin and warns on stderr; a warning (behaviour that changes) does not fail: exit 0': {
     argv: ['-f', '-'],
     stdin: withWarning,
-    code: 1,
+    code: 0,
     stderrLines: [
       'Warning: PyTorchJob/warned: spec.runPolicy.ttlSecondsAfterFinished: not carried over: a TrainJob has no TTL; delete it when it has finished',
       'migrated 1 of 1 v1 jobs into 2 objects (1 warning)',
     ],
     stdout: 'kind: TrainJob\n',
   },
-  '--allow-changes: a warning is printed, exit 0, the objects printed': {
+  '--strict: a warning makes the exit code 1; the objects are printed': {
+    argv: ['-f', '-', '--strict'],
+    stdin: withWarning,
+    code: 1,
+    stdout: 'kind: TrainJob\n',
+  },
+  '--strict without anything to warn about: exit 0': {
+    argv: ['-f', '-', '--strict'],
+    stdin: clean,
+    code: 0,
+    stdout: 'kind: TrainJob\n',
+  },
+  '--allow-changes (warnings once failed without it) is still accepted and changes nothing': {
     argv: ['-f', '-', '--allow-changes'],
     stdin: withWarning,
     code: 0,
@@ -85,8 +97,8 @@ const cases: Record<string, Case> = {
     code: 0,
     stdout: '"kind": "List"',
   },
-  'leaves out a document that is not a v1 job, with a warning (exit 1: nothing is left out silently)': {
-    argv: ['-f', '-'],
+  'leaves out a document that is not a v1 job, with a warning (exit 1 with --strict)': {
+    argv: ['-f', '-', '--strict'],
     stdin: `${clean}---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: stray\n`,
     code: 1,
     stderrLines: [
@@ -106,9 +118,17 @@ const cases: Record<string, Case> = {
     code: 1,
     stderrLines: [
       'TrainingRuntime/clean (migrated): written twice: two v1 jobs of the input have the same name and namespace',
-      'TrainJob/clean (migrated): written twice: two v1 jobs of the input have the same name and namespace',
+      'migrated 1 of 2 v1 jobs into 2 objects (0 warnings)',
     ],
   },
+  "prints nothing of a job whose output the checks refuse (a 63-character name: the TrainJob's JobSet names would be too long)":
+    {
+      argv: ['-f', '-', '-o', 'name'],
+      stdin: `${clean}---\n${pytorchJob('a'.repeat(63), { backoffLimit: 3 })}`,
+      code: 1,
+      stderrLines: ['migrated 1 of 2 v1 jobs into 2 objects (0 warnings)'],
+      stdout: 'trainingruntime.trainer.kubeflow.org/clean\ntrainjob.trainer.kubeflow.org/clean\n',
+    },
   'reads a List, as kubectl get -o yaml prints it, with the server-set metadata and status dropped': {
     argv: ['-f', '-'],
     stdin: stringify({
@@ -136,7 +156,9 @@ const cases: Record<string, Case> = {
     stdin:
       'apiVersion: kubeflow.org/v1\nkind: MPIJob\nmetadata:\n  name: m\nspec:\n  mpiReplicaSpecs:\n    Worker:\n      template:\n        spec:\n          containers: [{name: mpi, image: m}]\n',
     code: 1,
-    stderrLines: ['MPIJob/m: spec.mpiReplicaSpecs: an MPIJob needs a Launcher'],
+    stderrLines: [
+      'MPIJob/m: spec.mpiReplicaSpecs[Launcher]: Required value: MPIReplicaSpec is not valid: Master ReplicaSpec must be present',
+    ],
     stdout: '',
   },
   'pod labels, tolerations and a service account become a runtime patch the webhook accepts': {
@@ -162,7 +184,7 @@ const cases: Record<string, Case> = {
         },
       },
     }),
-    code: 1,
+    code: 0,
     stdout: 'manager: kubetrain.dev/migrate\n',
     stderrLines: ['migrated 1 of 1 v1 jobs into 1 objects (1 warning)'],
   },
@@ -210,6 +232,7 @@ describe('kubetrain migrate', () => {
       for (const line of tc.stderrLines ?? []) expect(got.stderr.split('\n')).toContain(line);
       if (tc.stdout === '') expect(got.stdout).toBe('');
       else if (tc.stdout !== undefined) expect(got.stdout).toContain(tc.stdout);
+      if (tc.stdout?.endsWith('\n') === true && tc.argv.includes('name')) expect(got.stdout).toBe(tc.stdout);
     });
   }
 
@@ -217,7 +240,7 @@ describe('kubetrain migrate', () => {
     const got = await migrate(['--help']);
     expect(got.code).toBe(0);
     for (const text of [
-      '--allow-changes',
+      '--strict',
       '-o, --output <format>',
       '--max-bytes <bytes>',
       'not carried over: <why>',

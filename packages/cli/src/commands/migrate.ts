@@ -13,21 +13,21 @@ import type { CliConfig, Io } from '../io.js';
 import { isTrainingOperatorV1, TRAINING_OPERATOR_V1_API_VERSION } from '../kinds.js';
 import { convertV1Job, formatWarning, isV1KindName, MigrationError } from '../migrate/index.js';
 import type { ShippedRuntimes } from '../migrate/index.js';
-import { toYamlStream } from '../output.js';
+import { formatObjectList } from '../output.js';
+import type { ObjectFormat } from './option-parsers.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
 import { DEFAULT_NAMESPACE, RuntimeCatalog } from '../runtimes.js';
 
-/** The output formats of `migrate -o`. */
-export type MigrateOutput = 'yaml' | 'json';
-
 /** Options of {@link migrateCommand}. */
 interface MigrateCommandOptions {
-  /** `-f`: files, folders, or `-` for stdin. */
+  /** `-f` and the positional files: files, folders, or `-` for stdin. */
   readonly files: readonly string[];
-  /** `-o`: a YAML stream, or one JSON `List`. */
-  readonly output: MigrateOutput;
-  /** `--allow-changes`: warnings (behaviour that changes) do not make the exit code 1. */
-  readonly allowChanges: boolean;
+  /** `-R`: read the subfolders of a `-f` folder too. */
+  readonly recursive: boolean;
+  /** `-o`: a YAML stream, one JSON `List`, or the objects' names. */
+  readonly output: ObjectFormat;
+  /** `--strict`: a warning (something not carried over, or that behaves otherwise) makes the exit code 1. */
+  readonly strict: boolean;
   /** `--max-bytes`: the largest object accepted, in bytes of JSON. */
   readonly maxBytes: number;
 }
@@ -42,28 +42,34 @@ resources in spec.trainer, labels, annotations, volumes, node selection and the 
 runtimePatches entry. Otherwise a TrainingRuntime named as the job carries the template and is
 printed before the TrainJob. TFJob, PaddleJob and MPIJob always get one (v2 ships no runtime for
 them). The env vars v1 gave the code (MASTER_ADDR, RANK, WORLD_SIZE, TF_CONFIG, PADDLE_MASTER, ...)
-are set with the v2 host names.
+are set with the v2 host names; where the template sets one of them too, v1's value is set (v1
+appended its own after the template's, which hid it) and the template's entry is a warning.
+
+A v1 job its CRD or v1's admission webhook refuses (two Masters, an unknown replica type, a name
+over 63 characters, ...) is an error, as is one whose v2 objects would be refused: each object is
+checked as kubetrain validate checks objects (schema, CEL rules, both webhooks), and a job with
+one refused object prints none of its objects. Errors: <kind>/<name>: <field path>: <message>.
 
 Every v1 field that is not carried over, or behaves differently in v2, is a warning on stderr:
   Warning: <kind>/<name>: <field path>: not carried over: <why>
   Warning: <kind>/<name>: <field path>: changed: <how>
-The output is checked as kubetrain validate checks objects (schema, CEL rules, admission).
 
 Examples:
   kubetrain migrate -f pytorchjob.yaml > trainjob.yaml
-  kubectl get pytorchjobs -o yaml | kubetrain migrate -f - --allow-changes
+  kubectl get pytorchjobs -o yaml | kubetrain migrate -f - | kubectl apply -f -
+  kubetrain migrate jobs/ -R --strict -o name      # in CI: fail on any warning
 
 Exit codes:
-  0  every v1 job converted and nothing to warn about (with --allow-changes: warnings too)
-  1  something would behave differently (any warning; the objects are still printed), or a v1 job
-     its CRD refuses or that cannot be converted
+  0  every v1 job converted (warnings included: they describe, they do not fail)
+  1  a v1 job refused or that cannot be converted (its objects are not printed; the other jobs'
+     are); with --strict, also any warning
   2  the input or the command could not be used (usage, a missing or unreadable file, input that
      is not YAML or JSON, larger than --max-bytes or nested too deep, no object in it)`;
 
 /** The shipped ClusterTrainingRuntimes as their files hold them (none when the folder is missing). */
 async function loadShipped(config: CliConfig, input: InputOptions): Promise<LoadedDocument[]> {
   if (!existsSync(config.runtimesDir)) return [];
-  const docs = await loadDocuments(config.runtimesDir, config.cwd, input);
+  const docs = await loadDocuments(config.runtimesDir, config.cwd, { ...input, recursive: true });
   return docs.filter((d) => d.kind === Kinds.ClusterTrainingRuntime);
 }
 
@@ -79,12 +85,17 @@ function asDocument(object: Record<string, unknown>): LoadedDocument & { kind: K
   };
 }
 
+/** The v2 objects of one converted v1 job. */
+interface Converted {
+  readonly objects: readonly Record<string, unknown>[];
+}
+
 /** Counts of one run. */
 interface Tally {
   jobs: number;
   failed: number;
   warnings: number;
-  objects: Record<string, unknown>[];
+  converted: Converted[];
 }
 
 /** Converts one input document; reports what it finds and adds the objects to `tally`. */
@@ -107,7 +118,7 @@ function migrateDocument(io: Io, doc: LoadedDocument, shipped: ShippedRuntimes, 
     }
     reportWarnings(io, who, conversion.warnings.map(formatWarning));
     tally.warnings += conversion.warnings.length;
-    tally.objects.push(...conversion.objects);
+    tally.converted.push({ objects: conversion.objects });
   } catch (e) {
     if (!(e instanceof MigrationError)) throw e;
     reportError(io, who, e.message);
@@ -121,67 +132,83 @@ function objectKey(doc: LoadedDocument): string {
   return `${doc.kind} ${namespace}/${doc.name}`;
 }
 
-/** Checks every output object as `validate` would; returns how many are refused (each reported). */
-function checkOutput(
+/** Reports the first object of `job` that `validate` would refuse (and its errors); true when none. */
+function acceptOutput(
   io: Io,
-  objects: readonly Record<string, unknown>[],
-  shipped: readonly LoadedDocument[],
+  job: readonly (LoadedDocument & { kind: KindName })[],
+  catalog: RuntimeCatalog,
+  seen: Set<string>,
   config: CliConfig,
-): number {
-  const docs = objects.map(asDocument);
-  const catalog = new RuntimeCatalog('the shipped runtimes and the migrated ones', DEFAULT_NAMESPACE)
-    .add(shipped)
-    .add(docs);
-  let refused = 0;
-  const seen = new Set<string>();
-  for (const doc of docs) {
+): boolean {
+  for (const doc of job) {
+    const who = `${describeDocument(doc)} (migrated)`;
     if (seen.has(objectKey(doc))) {
-      reportError(
-        io,
-        `${describeDocument(doc)} (migrated)`,
-        'written twice: two v1 jobs of the input have the same name and namespace',
-      );
-      refused++;
+      reportError(io, who, 'written twice: two v1 jobs of the input have the same name and namespace');
+      return false;
     }
     seen.add(objectKey(doc));
     const verdict = checkDocument(doc, catalog, DEFAULT_NAMESPACE, config);
-    const who = `${describeDocument(doc)} (migrated)`;
     reportWarnings(io, who, verdict.warnings);
-    if (reportErrors(io, who, verdict.errors) > 0) refused++;
+    // The objects after a refused one (its TrainJob, after its runtime) would only repeat it.
+    if (reportErrors(io, who, verdict.errors) > 0) return false;
   }
-  return refused;
+  return true;
 }
 
-/** The objects as `-o` asks: a YAML stream, or a JSON List (what `kubectl apply -f` takes). */
-function format(objects: readonly object[], output: MigrateOutput): string {
-  if (output === 'yaml') return toYamlStream(objects);
-  return `${JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }, null, 2)}\n`;
+/**
+ * Checks the objects of each converted job as `validate` would; returns the objects of the jobs
+ * whose every object passes, and how many jobs were refused (each reported: nothing of theirs is
+ * printed).
+ */
+function checkOutput(
+  io: Io,
+  converted: readonly Converted[],
+  shipped: readonly LoadedDocument[],
+  config: CliConfig,
+): { printable: Record<string, unknown>[]; refused: number } {
+  const jobs = converted.map((c) => c.objects.map(asDocument));
+  const catalog = new RuntimeCatalog('the shipped runtimes and the migrated ones', DEFAULT_NAMESPACE)
+    .add(shipped)
+    .add(jobs.flat());
+  const seen = new Set<string>();
+  const printable: Record<string, unknown>[] = [];
+  let refused = 0;
+  for (const [i, job] of jobs.entries()) {
+    if (acceptOutput(io, job, catalog, seen, config)) printable.push(...(converted[i]?.objects ?? []));
+    else refused++;
+  }
+  return { printable, refused };
 }
 
 /**
  * Converts every Training Operator v1 job of the input into v2 objects (see {@link MIGRATE_HELP})
  * and prints them on stdout, in input order; warnings, errors and a summary line go to stderr.
- * Returns 1 when a job could not be converted or an output object would be refused (or, with
- * when there was any warning, unless `allowChanges`); throws a CliError (exit 2) for input that cannot be used.
+ * A job that cannot be converted, or one of whose objects would be refused, prints nothing and
+ * makes the exit code 1; so does any warning with `strict`. Throws a CliError (exit 2) for input
+ * that cannot be used.
  */
 export async function migrateCommand(
   options: MigrateCommandOptions,
   io: Io,
   config: CliConfig,
 ): Promise<number> {
-  const input: InputOptions = { maxBytes: options.maxBytes, stdin: config.stdin };
+  const input: InputOptions = {
+    maxBytes: options.maxBytes,
+    stdin: config.stdin,
+    recursive: options.recursive,
+  };
   const docs = await loadAll(options.files, config.cwd, input);
   if (docs.length === 0) throw new CliError(`no objects in ${options.files.join(', ')}`);
   const shippedDocs = await loadShipped(config, input);
   const shipped: ShippedRuntimes = new Map(shippedDocs.map((d) => [d.name, d.object]));
-  const tally: Tally = { jobs: 0, failed: 0, warnings: 0, objects: [] };
+  const tally: Tally = { jobs: 0, failed: 0, warnings: 0, converted: [] };
   for (const doc of docs) migrateDocument(io, doc, shipped, tally);
-  const refused = checkOutput(io, tally.objects, shippedDocs, config);
-  if (tally.objects.length > 0) io.stdout(format(tally.objects, options.output));
-  const converted = tally.jobs - tally.failed;
+  const { printable, refused } = checkOutput(io, tally.converted, shippedDocs, config);
+  if (printable.length > 0) io.stdout(formatObjectList(options.output, printable));
+  const migrated = tally.jobs - tally.failed - refused;
   io.stderr(
-    `migrated ${converted} of ${tally.jobs} v1 jobs into ${tally.objects.length} objects (${tally.warnings} ${tally.warnings === 1 ? 'warning' : 'warnings'})\n`,
+    `migrated ${migrated} of ${tally.jobs} v1 jobs into ${printable.length} objects (${tally.warnings} ${tally.warnings === 1 ? 'warning' : 'warnings'})\n`,
   );
   if (tally.failed > 0 || refused > 0) return ExitCode.Invalid;
-  return tally.warnings > 0 && !options.allowChanges ? ExitCode.Invalid : ExitCode.Ok;
+  return tally.warnings > 0 && options.strict ? ExitCode.Invalid : ExitCode.Ok;
 }

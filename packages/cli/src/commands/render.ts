@@ -25,14 +25,17 @@ import { readCommandInput } from '../command-input.js';
 import type { InputCommandOptions } from '../command-input.js';
 import { describeDocument } from '../documents.js';
 import type { LoadedDocument } from '../documents.js';
-import { CliError, ExitCode } from '../io.js';
+import { CliError, ExitCode, UsageError } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 import { isKindName, unservedKindMessage } from '../kinds.js';
-import { toYamlStream } from '../output.js';
+import { formatObjectList } from '../output.js';
+import type { ObjectFormat } from './option-parsers.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
 
 /** Options of {@link renderCommand}: the input options, the SSH key seed and the owner's uid. */
 export interface RenderCommandOptions extends InputCommandOptions {
+  /** `-o`: a YAML stream (default), one JSON `List`, or the objects' names. */
+  readonly output?: ObjectFormat;
   /**
    * `--ssh-key-seed`: derive the MPI SSH key pair from this seed and the TrainJob's
    * `<namespace>/<name>` (the same output every run); without it a fresh key pair is generated.
@@ -53,14 +56,14 @@ export interface RenderCommandOptions extends InputCommandOptions {
 
 /**
  * Parses `--feature-gates` as the manager does (`parseFeatureGateFlag` and `resolveFeatureGates` of
- * `@kubetrain/api`: Go booleans, known gates only) into every gate's value. Throws {@link CliError}
+ * `@kubetrain/api`: Go booleans, known gates only) into every gate's value. Throws {@link UsageError}
  * with the manager's message after `--feature-gates: `.
  */
 export function parseRenderGates(text: string | undefined): FeatureGates {
   try {
     return resolveFeatureGates(parseFeatureGateFlag(text ?? ''));
   } catch (e) {
-    if (e instanceof FeatureGateError) throw new CliError(`--feature-gates: ${e.message}`);
+    if (e instanceof FeatureGateError) throw new UsageError(`--feature-gates: ${e.message}`);
     throw e;
   }
 }
@@ -162,7 +165,7 @@ export async function renderCommand(
     if (rendered === undefined) refused++;
     else objects.push(...rendered);
   }
-  if (objects.length > 0) io.stdout(toYamlStream(objects));
+  if (objects.length > 0) io.stdout(formatObjectList(options.output ?? 'yaml', objects));
   const rendered = jobs.length - refused;
   io.stderr(`rendered ${rendered} of ${jobs.length} TrainJobs into ${objects.length} objects\n`);
   return refused > 0 ? ExitCode.Invalid : ExitCode.Ok;

@@ -7,13 +7,16 @@ import { Refs } from '../cluster/refs.js';
 import type { TrainJobObject } from '../cluster/trainjob-view.js';
 import { waitForTrainJobs } from '../cluster/wait-for.js';
 import { loadAll } from '../documents.js';
-import { CliError, ExitCode } from '../io.js';
+import { CliError, ExitCode, UsageError } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
+import { escapeForTerminal } from '../terminal-text.js';
 
 /** Options of {@link submitCommand}. */
 export interface SubmitOptions {
   /** `-f`: files or `-`; when given, the flags below that describe a job are refused. */
   readonly files: readonly string[];
+  /** `-R`: read the subfolders of a `-f` folder too. */
+  readonly recursive?: boolean;
   readonly maxBytes: number;
   readonly name?: string | undefined;
   readonly runtime?: string | undefined;
@@ -53,10 +56,10 @@ export function waitTimeout(
 
 /** The TrainJob the flags describe (generateName `<runtime>-` unless `--name`). */
 export function trainJobFromFlags(options: SubmitOptions, namespace: string): Record<string, unknown> {
-  if (!options.runtime) throw new CliError('submit needs -f FILE or --runtime NAME');
+  if (!options.runtime) throw new UsageError('submit needs -f FILE or --runtime NAME');
   const env = options.env.map((pair) => {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new CliError(`--env must be NAME=VALUE, not "${pair}"`);
+    if (eq <= 0) throw new UsageError(`--env must be NAME=VALUE, not "${pair}"`);
     return { name: pair.slice(0, eq), value: pair.slice(eq + 1) };
   });
   const trainer: Record<string, unknown> = {
@@ -88,10 +91,14 @@ const FLAG_FIELDS = ['runtime', 'nodes', 'gpus', 'image'] as const;
 async function trainJobsFromFiles(options: SubmitOptions, session: Session, config: CliConfig) {
   const used = FLAG_FIELDS.filter((f) => options[f] !== undefined);
   if (used.length > 0 || options.env.length > 0 || options.command.length > 0)
-    throw new CliError(
+    throw new UsageError(
       `-f cannot be combined with --${[...used, ...(options.env.length ? ['env'] : [])].join(', --') || 'a command'}`,
     );
-  const docs = await loadAll(options.files, config.cwd, { maxBytes: options.maxBytes, stdin: config.stdin });
+  const docs = await loadAll(options.files, config.cwd, {
+    maxBytes: options.maxBytes,
+    stdin: config.stdin,
+    recursive: options.recursive === true,
+  });
   const jobs = docs.filter((d) => d.kind === Kinds.TrainJob);
   if (jobs.length === 0) throw new CliError(`no TrainJob in ${options.files.join(', ')}`);
   return jobs.map((d) => {
@@ -121,7 +128,7 @@ export async function submitCommand(
     const namespace = (body.metadata as { namespace: string }).namespace;
     const job = (await session.client.create(Refs.TrainJob, body as never, { namespace })) as TrainJobObject;
     created.push(job);
-    io.stdout(`trainjob.trainer.kubeflow.org/${job.metadata.name} created\n`);
+    io.stdout(`trainjob.trainer.kubeflow.org/${escapeForTerminal(job.metadata.name ?? '')} created\n`);
   }
   const timeoutMs = waitTimeout(options);
   if (timeoutMs === undefined) return ExitCode.Ok;

@@ -3,7 +3,7 @@
 
 import type { Session } from '../cluster/connect.js';
 import { waitForTrainJobs } from '../cluster/wait-for.js';
-import { CliError } from '../io.js';
+import { CliError, UsageError } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
 
 /** Options of {@link waitCommand}. */
@@ -18,7 +18,7 @@ export interface WaitOptions {
 export function parseWaitFor(value: string): 'Complete' | 'Failed' {
   const state = value.replace(/^condition=/, '');
   if (state === 'Complete' || state === 'Failed') return state;
-  throw new CliError(`--for must be Complete or Failed, not "${value}"`);
+  throw new UsageError(`--for must be Complete or Failed, not "${value}"`);
 }
 
 /** Parses a duration: `90`, `90s`, `5m`, `1h` (kubectl's `--timeout`); returns milliseconds. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { hostileCases, writeFixtures } from '../../test/hostile-cases.js';
 import type { HostileCase } from '../../test/hostile-cases.js';
 import { runChild } from '../../test/run-child.js';
+import { hasActingCharacters } from '../terminal-text.js';
 import type { ChildOutcome } from '../../test/run-child.js';
 
 /** Ceilings far above what any case needs: a case past them is unbounded, not slow. */
@@ -69,6 +70,8 @@ describe('kubetrain on hostile input', () => {
       // Never a stack trace, and every stderr line is one message.
       expect(got.stderr).not.toMatch(/^\s+at .+[(:]\d+/m);
       expect(got.stderr).not.toMatch(/Error:|TypeError|RangeError/);
+      // Nothing a terminal would act on: every line break is one the CLI wrote.
+      expect(hasActingCharacters(got.stderr.replaceAll('\n', ''))).toBe(false);
       expect(got.wallMs).toBeLessThan(WALL_CEILING_MS);
       expect(got.maxRssKiB).toBeLessThan(RSS_CEILING_KIB);
     });

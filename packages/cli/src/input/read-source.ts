@@ -13,9 +13,11 @@ export interface SourceText {
   readonly text: string;
 }
 
-/** What a read may take: at most `maxFileBytes` per file (or stdin). */
+/** What a read may take: at most `maxFileBytes` per file (or stdin); and whether folders are walked. */
 interface ReadLimits {
   readonly maxFileBytes: number;
+  /** Read the files of subfolders too (`-R`); otherwise a folder's own files only, as kubectl reads it. */
+  readonly recursive: boolean;
 }
 
 /** The name `-f -` shows in messages. */
@@ -62,21 +64,25 @@ function readRegularFile(full: string, shown: string, limits: ReadLimits): Sourc
   }
 }
 
-/** The YAML and JSON files of a folder and its subfolders, sorted by path (`kustomization.yaml` excluded). */
-function inputFilesIn(dir: string): string[] {
+/**
+ * The YAML and JSON files of a folder (`.yaml`, `.yml`, `.json`, as kubectl reads a folder), and of
+ * its subfolders when `recursive`, sorted by path (`kustomization.yaml` excluded).
+ */
+function inputFilesIn(dir: string, recursive: boolean): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     // Symbolic links to folders are not followed (no cycles); links to files are read as files.
-    if (entry.isDirectory()) files.push(...inputFilesIn(path));
-    else if (/\.(ya?ml|json)$/.test(entry.name) && entry.name !== 'kustomization.yaml') files.push(path);
+    if (entry.isDirectory()) {
+      if (recursive) files.push(...inputFilesIn(path, true));
+    } else if (/\.(ya?ml|json)$/.test(entry.name) && entry.name !== 'kustomization.yaml') files.push(path);
   }
   return files.sort();
 }
 
 /**
- * Reads the input files of `path` (resolved against `cwd`): the file itself, or every YAML and JSON
- * file under a folder. Anything that is not a regular file or a folder (`/dev/zero`, a FIFO, a
+ * Reads the input files of `path` (resolved against `cwd`): the file itself, or the YAML and JSON
+ * files of a folder (of its subfolders too when `limits.recursive`); a folder without any is refused. Anything that is not a regular file or a folder (`/dev/zero`, a FIFO, a
  * socket) is refused before it is opened, and so is a file larger than `limits.maxFileBytes`.
  */
 export function readPath(path: string, cwd: string, limits: ReadLimits): SourceText[] {
@@ -88,7 +94,12 @@ export function readPath(path: string, cwd: string, limits: ReadLimits): SourceT
     throw new CliError(`${path}: no such file or folder`);
   }
   if (stats.isDirectory()) {
-    return inputFilesIn(full).map((file) => {
+    const files = inputFilesIn(full, limits.recursive);
+    if (files.length === 0)
+      throw new CliError(
+        `${path}: a folder without .json, .yaml or .yml files${limits.recursive ? '' : ' (-R reads its subfolders too)'}`,
+      );
+    return files.map((file) => {
       const shown = join(path, file.slice(full.length + 1));
       const fileStats = statSync(file, { throwIfNoEntry: false });
       if (fileStats !== undefined && !fileStats.isFile())

@@ -5,6 +5,7 @@ import { convertV1Job } from './convert.js';
 import { shippedRuntimes } from '../../test/migrate.js';
 import type { Conversion } from './convert.js';
 import { MigrationError } from './findings.js';
+import { formatFieldError } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
 
 type Json = Record<string, unknown>;
@@ -45,6 +46,26 @@ function homogeneous(podSpec: Json): Json {
     spec: { pytorchReplicaSpecs: { Master: { template }, Worker: { replicas: 2, template } } },
   };
 }
+
+/** A JAXJob of `replicas` Workers running `jaxContainer`. */
+function jaxJob(replicas: number, jaxContainer: Json): Json {
+  return {
+    apiVersion: 'kubeflow.org/v1',
+    kind: 'JAXJob',
+    metadata: { name: 'jx' },
+    spec: {
+      jaxReplicaSpecs: {
+        Worker: { replicas, restartPolicy: 'OnFailure', template: { spec: { containers: [jaxContainer] } } },
+      },
+    },
+  };
+}
+
+/** An env entry whose value is the pod's Job completion index. */
+const fromCompletionIndex = (name: string): Json => ({
+  name,
+  valueFrom: { fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" } },
+});
 
 function converted(kind: V1KindName, object: Json): { objects: Json[]; paths: string[]; messages: string[] } {
   const result: Conversion = convertV1Job(kind, object, shipped);
@@ -108,7 +129,6 @@ const cases: Record<string, Case> = {
       runPolicy: {
         cleanPodPolicy: 'All',
         ttlSecondsAfterFinished: 60,
-        managedBy: 'example.com/other',
         schedulingPolicy: { minAvailable: 2, queue: 'q', priorityClass: 'high' },
       },
     }),
@@ -116,7 +136,6 @@ const cases: Record<string, Case> = {
     warned: [
       'spec.runPolicy.cleanPodPolicy',
       'spec.runPolicy.ttlSecondsAfterFinished',
-      'spec.runPolicy.managedBy',
       'spec.runPolicy.schedulingPolicy.minAvailable',
       'spec.runPolicy.schedulingPolicy.queue',
       'spec.runPolicy.schedulingPolicy.priorityClass',
@@ -253,18 +272,7 @@ const cases: Record<string, Case> = {
     trainJobSpec: { trainer: { numNodes: 1, image: 'train:1', command: ['torchrun', 'train.py'] } },
     warned: ['spec.pytorchReplicaSpecs.Worker.restartPolicy'],
   },
-  'a replica type the kind does not have is reported and left out': {
-    object: pytorchJob({
-      pytorchReplicaSpecs: {
-        Worker: { replicas: 2, template: { spec: { containers: [container()] } } },
-        Chief: { replicas: 1, template: { spec: { containers: [container()] } } },
-      },
-    }),
-    runtime: false,
-    trainJobSpec: { trainer: { numNodes: 2, image: 'train:1', command: ['torchrun', 'train.py'] } },
-    warned: ['spec.pytorchReplicaSpecs.Chief'],
-  },
-  "a script started without torchrun gets v1's MASTER_ADDR, MASTER_PORT, WORLD_SIZE and RANK, the user's own value kept":
+  "a script started without torchrun gets v1's MASTER_ADDR, MASTER_PORT, WORLD_SIZE and RANK; v1's value hides the user's":
     {
       object: {
         apiVersion: 'kubeflow.org/v1',
@@ -308,38 +316,52 @@ const cases: Record<string, Case> = {
           image: 'train:1',
           command: ['python3', 'train.py'],
           env: [
-            { name: 'MASTER_PORT', value: '1234' },
             { name: 'PYTHONUNBUFFERED', value: '1' },
+            { name: 'MASTER_PORT', value: '29500' },
             { name: 'MASTER_ADDR', value: 'job-node-0-0.job' },
             { name: 'WORLD_SIZE', value: '6' },
-            {
-              name: 'RANK',
-              valueFrom: {
-                fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" },
-              },
-            },
+            fromCompletionIndex('RANK'),
           ],
           numProcPerNode: 2,
         },
       },
+      warned: ['spec.pytorchReplicaSpecs.Master.template.spec.containers[0].env[0]'],
       notWarned: ['spec.pytorchReplicaSpecs'],
+    },
+  "JAX: the user's own COORDINATOR_ADDRESS and PROCESS_ID are hidden by v1's, as v1 hid them, each a warning":
+    {
+      kind: 'JAXJob',
+      object: jaxJob(2, {
+        name: 'jax',
+        image: 'j:1',
+        env: [
+          { name: 'COORDINATOR_ADDRESS', value: 'mine:1' },
+          { name: 'KEEP', value: 'k' },
+          { name: 'PROCESS_ID', value: '7' },
+        ],
+      }),
+      runtime: false,
+      trainJobSpec: {
+        trainer: {
+          env: [
+            { name: 'KEEP', value: 'k' },
+            { name: 'PYTHONUNBUFFERED', value: '1' },
+            { name: 'COORDINATOR_PORT', value: '29500' },
+            { name: 'COORDINATOR_ADDRESS', value: 'jx-node-0-0.jx' },
+            { name: 'NUM_PROCESSES', value: '2' },
+            fromCompletionIndex('PROCESS_ID'),
+          ],
+        },
+      },
+      warned: [
+        'spec.jaxReplicaSpecs.Worker.template.spec.containers[0].env[0]',
+        'spec.jaxReplicaSpecs.Worker.template.spec.containers[0].env[2]',
+      ],
+      notWarned: ['spec.jaxReplicaSpecs.Worker.template.spec.containers[0].env[1]'],
     },
   'JAX: COORDINATOR_ADDRESS, COORDINATOR_PORT, NUM_PROCESSES and PROCESS_ID as v1 set them': {
     kind: 'JAXJob',
-    object: {
-      apiVersion: 'kubeflow.org/v1',
-      kind: 'JAXJob',
-      metadata: { name: 'jx' },
-      spec: {
-        jaxReplicaSpecs: {
-          Worker: {
-            replicas: 4,
-            restartPolicy: 'OnFailure',
-            template: { spec: { containers: [{ name: 'jax', image: 'j:1' }] } },
-          },
-        },
-      },
-    },
+    object: jaxJob(4, { name: 'jax', image: 'j:1' }),
     runtime: false,
     trainJobSpec: {
       runtimeRef: {
@@ -355,12 +377,7 @@ const cases: Record<string, Case> = {
           { name: 'COORDINATOR_PORT', value: '29500' },
           { name: 'COORDINATOR_ADDRESS', value: 'jx-node-0-0.jx' },
           { name: 'NUM_PROCESSES', value: '4' },
-          {
-            name: 'PROCESS_ID',
-            valueFrom: {
-              fieldRef: { fieldPath: "metadata.annotations['batch.kubernetes.io/job-completion-index']" },
-            },
-          },
+          fromCompletionIndex('PROCESS_ID'),
         ],
       },
     },
@@ -458,6 +475,35 @@ describe('convertV1Job', () => {
     });
   });
 
+  it("TFJob: the user's own TF_CONFIG is hidden by v1's, as v1 hid it, with a warning naming it", () => {
+    const got = converted('TFJob', {
+      apiVersion: 'kubeflow.org/v1',
+      kind: 'TFJob',
+      metadata: { name: 'tf' },
+      spec: {
+        tfReplicaSpecs: {
+          Worker: {
+            replicas: 2,
+            template: {
+              spec: {
+                containers: [{ name: 'tensorflow', image: 't:1', env: [{ name: 'TF_CONFIG', value: '{}' }] }],
+              },
+            },
+          },
+        },
+      },
+    });
+    const [worker] = (runtimeOf(got.objects)?.spec.template as { spec: { replicatedJobs: Json[] } }).spec
+      .replicatedJobs;
+    const env = ((worker?.template as Json).spec as { template: { spec: { containers: { env: Json[] }[] } } })
+      .template.spec.containers[0]!.env;
+    expect(env.map((e) => e.name)).toEqual(['TF_CONFIG_TASK_INDEX', 'TF_CONFIG']);
+    expect(env[1]?.value).toMatch(/^\{"cluster":\{"worker":\["tf-worker-0-0\.tf:2222"/);
+    expect(got.messages).toContain(
+      'spec.tfReplicaSpecs.Worker.template.spec.containers[0].env[0]: not carried over: Training Operator v1 set TF_CONFIG itself, after this entry, so the code never saw this value; the migration sets TF_CONFIG as v1 did',
+    );
+  });
+
   it('carries labels and annotations, not the last-applied configuration', () => {
     const got = converted(
       'PyTorchJob',
@@ -479,18 +525,108 @@ describe('convertV1Job', () => {
     ]);
   });
 
-  it('an MPIJob without a Launcher cannot be converted', () => {
-    const object = {
-      apiVersion: 'kubeflow.org/v1',
-      kind: 'MPIJob',
-      metadata: { name: 'mpi' },
-      spec: {
-        mpiReplicaSpecs: {
-          Worker: { replicas: 2, template: { spec: { containers: [{ name: 'mpi', image: 'm' }] } } },
+  const refusals: Record<string, [V1KindName, Json, string[]]> = {
+    'two Masters': [
+      'PyTorchJob',
+      pytorchJob({
+        pytorchReplicaSpecs: { Master: { replicas: 2, template: { spec: { containers: [container()] } } } },
+      }),
+      ['spec.pytorchReplicaSpecs[Master].replicas: Forbidden: must be 1'],
+    ],
+    'a replica type the kind does not have': [
+      'PyTorchJob',
+      pytorchJob({
+        pytorchReplicaSpecs: {
+          Worker: { replicas: 2, template: { spec: { containers: [container()] } } },
+          Chief: { replicas: 1, template: { spec: { containers: [container()] } } },
+        },
+      }),
+      ['spec.pytorchReplicaSpecs[Chief]: Unsupported value: "Chief": supported values: "Master", "Worker"'],
+    ],
+    'a name longer than 63 characters': [
+      'PyTorchJob',
+      { ...pytorchJob(), metadata: { name: 'a'.repeat(70) } },
+      [`metadata.name: Invalid value: "${'a'.repeat(70)}": should match: must be no more than 63 characters`],
+    ],
+    'a managedBy that is neither v1 nor MultiKueue': [
+      'PyTorchJob',
+      pytorchJob({ runPolicy: { managedBy: 'example.com/other' } }),
+      [
+        'spec.runPolicy.managedBy: Unsupported value: "example.com/other": supported values: "kubeflow.org/training-operator", "kueue.x-k8s.io/multikueue"',
+      ],
+    ],
+    'a template without containers': [
+      'TFJob',
+      {
+        apiVersion: 'kubeflow.org/v1',
+        kind: 'TFJob',
+        metadata: { name: 'tf' },
+        spec: { tfReplicaSpecs: { Worker: { replicas: 2, template: { spec: { containers: [] } } } } },
+      },
+      [
+        'spec.tfReplicaSpecs[Worker].template.spec.containers: Required value: must be specified',
+        'spec.tfReplicaSpecs[Worker].template.spec.containers: Required value: must have at least one container with name tensorflow',
+      ],
+    ],
+    'an MPIJob without a Launcher': [
+      'MPIJob',
+      {
+        apiVersion: 'kubeflow.org/v1',
+        kind: 'MPIJob',
+        metadata: { name: 'mpi' },
+        spec: {
+          mpiReplicaSpecs: {
+            Worker: { replicas: 2, template: { spec: { containers: [{ name: 'mpi', image: 'm' }] } } },
+          },
         },
       },
-    };
-    expect(() => convertV1Job('MPIJob', object, shipped)).toThrow(MigrationError);
+      [
+        'spec.mpiReplicaSpecs[Launcher]: Required value: MPIReplicaSpec is not valid: Master ReplicaSpec must be present',
+      ],
+    ],
+  };
+  it.each(Object.entries(refusals))(
+    "refuses what v1's webhook refuses: %s",
+    (_name, [kind, object, want]) => {
+      const result = convertV1Job(kind, object, shipped);
+      expect('errors' in result && result.errors.map(formatFieldError)).toEqual(want);
+    },
+  );
+
+  const overflows: Record<string, [V1KindName, Json, string]> = {
+    'replicas that sum past int32': [
+      'PyTorchJob',
+      pytorchJob({
+        pytorchReplicaSpecs: {
+          Master: { replicas: 1, template: { spec: { containers: [container()] } } },
+          Worker: { replicas: 2 ** 31 - 1, template: { spec: { containers: [container()] } } },
+        },
+      }),
+      'spec.pytorchReplicaSpecs: the replicas sum to 2147483648 nodes, more than spec.trainer.numNodes can hold (2147483647)',
+    ],
+    'MPI slotsPerWorker 0': [
+      'MPIJob',
+      {
+        apiVersion: 'kubeflow.org/v1',
+        kind: 'MPIJob',
+        metadata: { name: 'mpi' },
+        spec: {
+          slotsPerWorker: 0,
+          mpiReplicaSpecs: {
+            Launcher: {
+              template: { spec: { containers: [{ name: 'mpi', image: 'm', command: ['mpirun'] }] } },
+            },
+            Worker: { replicas: 2, template: { spec: { containers: [{ name: 'mpi', image: 'm' }] } } },
+          },
+        },
+      },
+      "spec.slotsPerWorker: 0: it becomes the runtime's mlPolicy.mpi.numProcPerNode, which must be at least 1",
+    ],
+  };
+  it.each(Object.entries(overflows))('refuses what v2 cannot hold: %s', (_name, [kind, object, message]) => {
+    expect(() => convertV1Job(kind, object, shipped)).toThrow(
+      new MigrationError(message.split(': ')[0] ?? '', message.slice(message.indexOf(': ') + 2)),
+    );
   });
 
   it('a folded kind without its shipped runtime cannot be converted', () => {

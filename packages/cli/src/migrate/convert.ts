@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // One Training Operator v1 job in, its v2 objects and warnings out: the job checked against its v1
-// CRD, its metadata carried over, then the kind's conversion.
+// CRD and v1's admission webhook, its metadata carried over, then the kind's conversion.
 
 import { required, V1KindNames, validateV1Schema } from '@kubetrain/api';
+import { defaultV1Job, Frameworks, validateV1Webhook } from '@kubetrain/runtime/v1';
+import type { V1JobObject } from '@kubetrain/runtime/v1';
 import type { FieldError, V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, ShippedRuntimes } from './context.js';
 import { Findings } from './findings.js';
@@ -63,8 +65,8 @@ function carryMetadata(metadata: Json, findings: Findings): CarriedMetadata {
 /**
  * Converts `object`, a Training Operator v1 job of kind `kind`, into the v2 objects that run it (a
  * TrainJob, preceded by a TrainingRuntime when no shipped runtime can run its pods), with a warning
- * for every field that is not carried over or behaves differently in v2. An object its v1 CRD
- * refuses (or without a name) is not converted: its errors are returned. The output depends only on
+ * for every field that is not carried over or behaves differently in v2. An object its v1 CRD or
+ * v1's admission webhook refuses (or without a name) is not converted: its errors are returned. The output depends only on
  * the input and `shipped`.
  */
 export function convertV1Job(kind: V1KindName, object: Json, shipped: ShippedRuntimes): Conversion {
@@ -73,6 +75,11 @@ export function convertV1Job(kind: V1KindName, object: Json, shipped: ShippedRun
   const metadata = isObject(object.metadata) ? object.metadata : {};
   if (typeof metadata.name !== 'string' || metadata.name === '')
     return { errors: [required('metadata.name', 'name or generateName is required')] };
+  // What Training Operator v1's admission webhook refuses (two Masters, an unknown replica type, a
+  // name over 63 characters, a template without containers, ...), on the job as v1 defaults it.
+  const framework = Frameworks[kind];
+  const refused = validateV1Webhook(defaultV1Job(object as unknown as V1JobObject, framework), framework);
+  if (refused.length > 0) return { errors: refused };
   const findings = new Findings();
   const carried = carryMetadata(metadata, findings);
   const spec = isObject(object.spec) ? object.spec : {};

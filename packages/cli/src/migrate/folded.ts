@@ -11,10 +11,10 @@ import {
   TORCH_RESERVED_ENV_NAMES,
   XGBOOST_RESERVED_ENV_NAMES,
 } from '@kubetrain/api';
-import { V1KindDefaults, type V1KindName } from '@kubetrain/api';
+import { V1KindDefaults, V1ReplicaSpecsFields, type V1KindName } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { startsTorchrun } from './env-contract.js';
-import { envNames, legacyEnv, legacyEnvBytes } from './legacy-env.js';
+import { legacyEnv, legacyEnvBytes, reportHiddenEnv, withV1Env } from './legacy-env.js';
 import { refuseOversizedEnv } from './output-limits.js';
 import { MigrationError } from './findings.js';
 import { migrationPatches, runtimeAndTrainJob, trainJobObject } from './objects.js';
@@ -25,6 +25,9 @@ import type { JobRestart } from './restart-policy.js';
 import { differingPaths } from './template-diff.js';
 import { isObject, readReplicas } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
+
+/** The largest numNodes (an int32). */
+const MAX_INT32 = 2 ** 31 - 1;
 
 /** The shipped runtime each folded kind maps to, and the env names its plugin reserves. */
 const SHIPPED: Readonly<Partial<Record<V1KindName, { runtime: string; reserved: readonly string[] }>>> = {
@@ -89,10 +92,10 @@ function torchFields(spec: Json, ctx: V1JobContext): Json {
   return {};
 }
 
-/** `trainer` with `legacy` appended to its env (unchanged when there is none to add). */
+/** `trainer` with `legacy` set in its env as v1 set it (unchanged when there is none to add). */
 function withEnv(trainer: TrainerFields, legacy: readonly Json[]): TrainerFields {
   if (legacy.length === 0) return trainer;
-  return { ...trainer, env: [...(trainer.env ?? []), ...legacy] };
+  return { ...trainer, env: withV1Env((trainer.env ?? []).filter(isObject), legacy) };
 }
 
 /** Converts a PyTorchJob, XGBoostJob or JAXJob. */
@@ -125,6 +128,11 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
       rs.reduce((sum, r) => sum + r.replicas, 0),
     ),
   );
+  if (numNodes > MAX_INT32)
+    throw new MigrationError(
+      `spec.${V1ReplicaSpecsFields[ctx.kind]}`,
+      `the replicas sum to ${numNodes} nodes, more than spec.trainer.numNodes can hold (${MAX_INT32})`,
+    );
   const extra: Json = ctx.kind === 'PyTorchJob' ? torchFields(ctx.spec, ctx) : {};
   const legacy = legacyEnv({
     kind: ctx.kind,
@@ -133,8 +141,8 @@ export function convertFolded(ctx: V1JobContext): ConvertedObjects {
     procsPerNode: typeof extra.numProcPerNode === 'number' ? extra.numProcPerNode : 1,
     hasMaster: primary.type === 'Master',
     torchrun: startsTorchrun(commandLine),
-    userNames: envNames(container),
   });
+  reportHiddenEnv(container, `${primary.path}.template.spec.containers[${index}]`, legacy, ctx.findings);
   const needsRuntime = split.runtimeOnly.length > 0 || !restart.shippedRuntimeFits;
   for (const dropped of split.dropped) {
     // A derived runtime carries the container as it is; the pod's restartPolicy is replaced either way.

@@ -6,6 +6,8 @@
 import { CONTAINER_TRAINER_PORT, JOB_COMPLETION_INDEX_FIELD_PATH } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
 import { indexedNamesLength } from '@kubetrain/runtime';
+import type { Findings } from './findings.js';
+import { isObject } from './v1-kinds.js';
 import type { Json } from './v1-kinds.js';
 
 /** What the legacy env of a job depends on. */
@@ -20,8 +22,6 @@ interface LegacyEnvInput {
   readonly hasMaster: boolean;
   /** Whether the command starts torchrun, which sets MASTER_ADDR, RANK, ... itself from PET_*. */
   readonly torchrun: boolean;
-  /** Env names the user's template sets: those are kept as the user wrote them. */
-  readonly userNames: ReadonlySet<string>;
 }
 
 const value = (name: string, v: string | number): Json => ({ name, value: String(v) });
@@ -89,16 +89,44 @@ function variables(input: LegacyEnvInput): Json[] {
  * The env vars to add to `spec.trainer.env` so that the user's code finds what Training Operator
  * v1 gave it: MASTER_ADDR, MASTER_PORT, WORLD_SIZE, RANK (PyTorch with a Master and without
  * torchrun; XGBoost with WORKER_ADDRS and WORKER_PORT), COORDINATOR_ADDRESS, COORDINATOR_PORT,
- * NUM_PROCESSES, PROCESS_ID (JAX), PYTHONUNBUFFERED; a name the template sets itself is left out.
+ * NUM_PROCESSES, PROCESS_ID (JAX), PYTHONUNBUFFERED. A name the template sets too is set as v1
+ * set it ({@link withV1Env}, {@link reportHiddenEnv}).
  */
 export function legacyEnv(input: LegacyEnvInput): Json[] {
-  return variables(input).filter((e) => !input.userNames.has(String(e.name)));
+  return variables(input);
 }
 
-/** The env names a container sets. */
-export function envNames(container: Json): Set<string> {
-  const env = Array.isArray(container.env) ? (container.env as unknown[]) : [];
-  return new Set(
-    env.flatMap((e) => (typeof e === 'object' && e !== null && 'name' in e ? [String(e.name)] : [])),
-  );
+/** The entries of a container's env, `[]` when it has none. */
+const envOf = (container: Json): Json[] =>
+  Array.isArray(container.env) ? (container.env as unknown[]).filter(isObject) : [];
+
+/**
+ * `env` without its entries named as one of `vars`, then `vars`. Training Operator v1 appended its
+ * variables after the user's, and of two entries of one name a pod's code sees the later: the
+ * user's value of such a name never reached the code, v1's did.
+ */
+export function withV1Env(env: readonly Json[], vars: readonly Json[]): Json[] {
+  const names = new Set(vars.map((v) => v.name));
+  return [...env.filter((e) => !names.has(e.name)), ...vars];
+}
+
+/**
+ * Warns of each env entry of the container at `containerPath` that v1 hid behind a variable of the
+ * same name in `vars` (see {@link withV1Env}): the migration sets that variable as v1 did.
+ */
+export function reportHiddenEnv(
+  container: Json,
+  containerPath: string,
+  vars: readonly Json[],
+  findings: Findings,
+): void {
+  const names = new Set(vars.map((v) => v.name));
+  envOf(container).forEach((entry, i) => {
+    if (!names.has(entry.name)) return;
+    const name = String(entry.name);
+    findings.notCarried(
+      `${containerPath}.env[${i}]`,
+      `Training Operator v1 set ${name} itself, after this entry, so the code never saw this value; the migration sets ${name} as v1 did`,
+    );
+  });
 }

@@ -55,6 +55,11 @@ export function convertMPI(ctx: V1JobContext): ConvertedObjects {
   reportEnvContract('MPIJob', ctx.metadata.name, ctx.findings);
 
   const slots = typeof ctx.spec.slotsPerWorker === 'number' ? ctx.spec.slotsPerWorker : 1;
+  if (slots < 1)
+    throw new MigrationError(
+      'spec.slotsPerWorker',
+      `${slots}: it becomes the runtime's mlPolicy.mpi.numProcPerNode, which must be at least 1`,
+    );
   const numNodes = worker?.replicas ?? 0;
   const jobs: Json[] = [];
   if (worker !== undefined)

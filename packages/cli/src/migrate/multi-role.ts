@@ -64,7 +64,7 @@ function replicatedJob(
     if (containers[index] !== undefined && original !== undefined)
       containers[index].name = original.name ?? ContainerNames.Node;
   }
-  addRoleEnv(ctx.kind, ctx.metadata.name, replicas, replica, pod, index);
+  addRoleEnv(ctx.kind, ctx.metadata.name, replicas, replica, pod, index, ctx.findings);
   reportPodRestartPolicy(replica.template, replica.path, ctx.findings);
   const counts = isTrainer ? {} : { parallelism: replica.replicas, completions: replica.replicas };
   return {

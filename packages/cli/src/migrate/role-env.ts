@@ -7,6 +7,8 @@
 import { JOB_COMPLETION_INDEX_FIELD_PATH, V1KindDefaults } from '@kubetrain/api';
 import type { V1KindName } from '@kubetrain/api';
 import { clusterMapJsonLength } from '@kubetrain/runtime/v1';
+import type { Findings } from './findings.js';
+import { reportHiddenEnv, withV1Env } from './legacy-env.js';
 import { containersOf, frameworkContainerIndex } from './pod-template.js';
 import { isObject } from './v1-kinds.js';
 import type { Json, V1Replica } from './v1-kinds.js';
@@ -115,7 +117,8 @@ function paddleEnv(job: string, replicas: readonly V1Replica[], replica: V1Repli
 /**
  * Adds to the framework container of `pod` (the runtime's pod template of `replica`, the container
  * at `index`) the variables Training Operator v1 gave it: TF_CONFIG for a TFJob, PADDLE_* for a
- * PaddleJob. A name the template sets itself keeps its value.
+ * PaddleJob. A name the template sets too is set as v1 set it, and the template's entry reported
+ * (v1 appended its own after it, which hid it: legacy-env.ts's withV1Env).
  */
 export function addRoleEnv(
   kind: V1KindName,
@@ -124,6 +127,7 @@ export function addRoleEnv(
   replica: V1Replica,
   pod: Json,
   index: number,
+  findings: Findings,
 ): void {
   const container = containersOf(pod)[index];
   if (container === undefined) return;
@@ -133,8 +137,7 @@ export function addRoleEnv(
       : kind === 'PaddleJob'
         ? paddleEnv(job, replicas, replica)
         : [];
-  const own = Array.isArray(container.env) ? (container.env as Json[]) : [];
-  const names = new Set(own.map((e) => e.name));
-  const added = env.filter((e) => !names.has(e.name));
-  if (added.length > 0) container.env = [...own, ...added];
+  if (env.length === 0) return;
+  reportHiddenEnv(container, `${replica.path}.template.spec.containers[${index}]`, env, findings);
+  container.env = withV1Env(Array.isArray(container.env) ? (container.env as Json[]) : [], env);
 }

@@ -82,12 +82,22 @@ export function exactlyOne(framework: Framework, specs: ReplicaSpecs, rtype: str
 }
 
 /**
- * Every admission rule of upstream's webhook for `job` (already defaulted): the shared ones, then the
- * kind's; for a job without errors, kubetrain's output limits (output-limits.ts).
+ * Exactly the admission rules of upstream's webhook for `job` (already defaulted): the shared ones,
+ * then the kind's. What `kubetrain migrate` refuses of a v1 job.
+ */
+export function validateV1Webhook(job: V1JobObject, framework: Framework): FieldError[] {
+  const specs = job.spec[framework.replicaSpecsField] as ReplicaSpecs | undefined;
+  const shared = framework.webhookRules === false ? [] : [...validateName(job), ...validateRunPolicy(job)];
+  return [...shared, ...framework.validate(job, specs ?? {})];
+}
+
+/**
+ * What kubetrain's v1 controller refuses of `job` (already defaulted): upstream's webhook rules
+ * ({@link validateV1Webhook}) and what kubetrain does not run (Framework.unsupported); for a job
+ * without errors, kubetrain's output limits (output-limits.ts).
  */
 export function validateV1Job(job: V1JobObject, framework: Framework): FieldError[] {
   const specs = job.spec[framework.replicaSpecsField] as ReplicaSpecs | undefined;
-  const shared = framework.webhookRules === false ? [] : [...validateName(job), ...validateRunPolicy(job)];
-  const errors = [...shared, ...framework.validate(job, specs ?? {})];
+  const errors = [...validateV1Webhook(job, framework), ...(framework.unsupported?.(job) ?? [])];
   return errors.length > 0 ? errors : validateV1OutputLimits(job, framework, specs ?? {});
 }

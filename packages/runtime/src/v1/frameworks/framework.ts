@@ -120,6 +120,11 @@ export interface Framework {
   defaultSpec?(spec: Record<string, unknown>, specs: ReplicaSpecs): void;
   /** The kind's webhook rules beyond the shared ones (name, containers, images, the framework container). */
   validate(job: V1JobObject, specs: ReplicaSpecs): FieldError[];
+  /**
+   * What upstream accepts but kubetrain's v1 controller cannot run (TFJob's enableDynamicWorker),
+   * refused beside the webhook's rules. Default: nothing.
+   */
+  unsupported?(job: V1JobObject): FieldError[];
   /** Whether pod `rtype`-`index` carries `training.kubeflow.org/job-role=master`. */
   isMasterRole(specs: ReplicaSpecs, rtype: string, index: number): boolean;
   /** Sets the env (and whatever else upstream's SetClusterSpec sets) on the pod template, in place. */

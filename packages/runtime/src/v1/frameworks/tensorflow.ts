@@ -49,14 +49,17 @@ function validate(job: V1JobObject): FieldError[] {
     errors.push(
       forbidden(fieldPath('spec', 'tfReplicaSpecs'), 'must not have more than 1 Chief or Master role'),
     );
-  if (job.spec['enableDynamicWorker'] === true)
-    errors.push(
-      forbidden(
-        'spec.enableDynamicWorker',
-        'is not supported by kubetrain: remove it (every worker is listed in TF_CONFIG)',
-      ),
-    );
   return errors;
+}
+
+function unsupported(job: V1JobObject): FieldError[] {
+  if (job.spec['enableDynamicWorker'] !== true) return [];
+  return [
+    forbidden(
+      'spec.enableDynamicWorker',
+      'is not supported by kubetrain: remove it (every worker is listed in TF_CONFIG)',
+    ),
+  ];
 }
 
 function chiefOf(specs: ReplicaSpecs): string | undefined {
@@ -107,6 +110,7 @@ export const tensorflow: Framework = {
   defaultPortName: TF_PORT_NAME,
   defaultPort: TF_DEFAULT_PORT,
   validate,
+  unsupported,
   isMasterRole: (specs, rtype, index) =>
     chiefOf(specs) !== undefined ? rtype === chiefOf(specs) : rtype === WORKER && index === 0,
   setClusterSpec: (template, context) => setClusterSpec(template, context, ''),
