@@ -29,15 +29,18 @@ export function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet', runtimeN
   const lws = backend === 'LeaderWorkerSet';
   const leaderWorkerSets = lws ? new LeaderWorkerSetWatches(logger) : undefined;
   const engine = createEngine({ config: {}, featureGates: { LeaderWorkerSetBackend: lws } });
-  /** `needSecrets` of each render, in order. */
+  /** Whether each render may make the MPI SSH Secret, in order. */
   const renders: boolean[] = [];
+  /** The MPI SSH key pair source each render that may make the Secret was given. */
+  const keyPairs: Array<() => unknown> = [];
   const reconciler = new TrainJobReconciler({
     client,
     stores,
     engine: {
       ...engine,
       render: (...args) => {
-        renders.push(args[2].needSecrets);
+        renders.push(args[2].mpiSSHKeyPair !== undefined);
+        if (args[2].mpiSSHKeyPair !== undefined) keyPairs.push(args[2].mpiSSHKeyPair);
         return engine.render(...args);
       },
     },
@@ -72,7 +75,7 @@ export function world(backend: 'JobSet' | 'LeaderWorkerSet' = 'JobSet', runtimeN
     const tj = client.object(ManagerResources.TrainJob, NS, 'job');
     if (tj !== undefined) stores.trainJobs.upsert(tj);
   };
-  return { clock, client, stores, reconciler, submit, relist, leaderWorkerSets, renders };
+  return { clock, client, stores, reconciler, submit, relist, leaderWorkerSets, renders, keyPairs };
 }
 
 /** The reconciled TrainJob `team-a/job`, created at {@link T0}, with two nodes. */

@@ -37,6 +37,7 @@ import {
   type ObservedLeaderWorkerSet,
   type ObservedPod,
   type Plugin,
+  type SSHKeyPair,
   type WorkloadPatch,
 } from '@kubetrain/runtime';
 import { parse, stringify } from 'yaml';
@@ -58,8 +59,14 @@ export type {
   ObservedJob,
   ObservedLeaderWorkerSet,
   ObservedPod,
+  SSHKeyPair,
   WorkloadPatch,
 };
+
+/** A fresh MPI SSH key pair, from 32 random bytes (as upstream generates one per Secret). */
+export function newSSHKeyPair(): SSHKeyPair {
+  return deriveSSHKeyPair(randomBytes(32));
+}
 
 /** What the engine is configured with: the frozen Configuration and feature gates. */
 interface EngineSettings {
@@ -97,8 +104,11 @@ export interface ObservedWorkloadInput {
 
 /** What a render needs besides the TrainJob and its runtime. */
 interface RenderInputs {
-  /** Whether generated Secrets (the MPI SSH keys) are rendered: only when they are to be created. */
-  readonly needSecrets: boolean;
+  /**
+   * The MPI SSH key pair, asked for only by an MPI runtime; absent: no generated Secret is rendered
+   * (it is rendered only when it may be created).
+   */
+  readonly mpiSSHKeyPair?: () => SSHKeyPair;
 }
 
 /** A render's answer. */
@@ -110,9 +120,8 @@ export interface Rendered {
 /** The engine operations the reconciler calls, with the plugins the settings select. */
 export interface Engine {
   /**
-   * Every object the TrainJob needs on `runtime`, each with key, hash and apply policy. When
-   * `needSecrets`, the MPI SSH key pair is derived from 32 fresh random bytes (a new key per Secret,
-   * as upstream generates one); otherwise no Secret is rendered. Throws the engine's errors.
+   * Every object the TrainJob needs on `runtime`, each with key, hash and apply policy; the MPI SSH
+   * Secret only with `inputs.mpiSSHKeyPair`. Throws the engine's errors.
    */
   render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): Rendered;
   /**
@@ -136,7 +145,7 @@ export function createEngine(settings: EngineSettings): Engine {
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
     leaderWorkerSetBackend: settings.featureGates[FeatureGateNames.LeaderWorkerSetBackend] === true,
     render(trainJob, runtime, inputs) {
-      const mpiSSHKeyPair = () => (inputs.needSecrets ? deriveSSHKeyPair(randomBytes(32)) : undefined);
+      const mpiSSHKeyPair = () => inputs.mpiSSHKeyPair?.();
       return { desired: render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired };
     },
     status(trainJob, observed, now) {

@@ -8,9 +8,9 @@
 // - a ConfigMap, which the manager may read, already holds the desired content when its data is
 //   the same: there is nothing to apply (kubetrain's marks alone are not worth a write).
 
-import { isDeepStrictEqual } from 'node:util';
 import type { TrainJob } from '@kubetrain/api/core';
 import { keyOf, type KubeObject, type Store } from '../cluster/kube.js';
+import { jsonEqual } from '../util/merge-patch.js';
 
 /** Whether a manager has reconciled `trainJob` before: it has a status, or `jobSets` holds its JobSet. */
 export function reconciledBefore(trainJob: TrainJob, jobSets: Store): boolean {
@@ -34,5 +34,5 @@ export function sameConfigMapContent(desired: KubeObject, live: KubeObject): boo
     const { data, binaryData } = o as { data?: unknown; binaryData?: unknown };
     return { data: data ?? {}, binaryData: binaryData ?? {} };
   };
-  return isDeepStrictEqual(content(desired), content(live));
+  return jsonEqual(content(desired), content(live));
 }

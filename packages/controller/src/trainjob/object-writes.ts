@@ -19,7 +19,13 @@ import {
 import { freshest } from '../cluster/freshest.js';
 import { ResourceIndex } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
-import { isWorkloadSuspended, type DesiredObject, type Engine } from '../engine/engine-port.js';
+import {
+  isWorkloadSuspended,
+  newSSHKeyPair,
+  type DesiredObject,
+  type Engine,
+  type SSHKeyPair,
+} from '../engine/engine-port.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
 import { isComparedOnAdoption, reconciledBefore, sameConfigMapContent } from './adoption.js';
 import { AppliedHashes } from './applied-hashes.js';
@@ -76,6 +82,8 @@ function projectionOf(kind: string): (object: KubeObject) => KubeObject {
 /** See the module comment. */
 export class ObjectWriter {
   private readonly hashes = new AppliedHashes();
+  /** The MPI SSH key pair of each job whose Secret may be created, by TrainJob key. */
+  private readonly sshKeys = new Map<string, { readonly uid: string; readonly pair: SSHKeyPair }>();
   private readonly applier: Applier;
   private readonly resources: ResourceIndex;
 
@@ -87,6 +95,19 @@ export class ObjectWriter {
   /** Forgets the hashes applied for the TrainJob `key` (it is gone or finished). */
   forget(key: string): void {
     this.hashes.forget(key);
+    this.sshKeys.delete(key);
+  }
+
+  /**
+   * The job's MPI SSH key pair: made once per job and process and kept until the job is forgotten,
+   * so a suspended job's reconciles (each may re-apply the workload) cost no key derivation.
+   */
+  private sshKeyPairOf(key: string, uid: string): SSHKeyPair {
+    const kept = this.sshKeys.get(key);
+    if (kept?.uid === uid) return kept.pair;
+    const pair = newSSHKeyPair();
+    this.sshKeys.set(key, { uid, pair });
+    return pair;
   }
 
   /**
@@ -108,8 +129,11 @@ export class ObjectWriter {
       d.after === undefined || this.deps.leaderWorkerSets?.afterSatisfied(d.after) === true;
     // One render. Generated Secrets (MPI SSH keys) are created only when the workload is applied
     // in this reconcile (secret-writes.ts); their keys are made only when it may be.
-    const needSecrets = this.workloadMayApply(trainJob, suspended);
-    const rendered = this.deps.engine.render(trainJob, runtime, { needSecrets });
+    const rendered = this.deps.engine.render(
+      trainJob,
+      runtime,
+      this.workloadMayApply(trainJob, suspended) ? { mpiSSHKeyPair: () => this.sshKeyPairOf(key, uid) } : {},
+    );
     const workloadDue = rendered.desired.some(
       (d) =>
         d.policy === 'whileAbsentOrSuspended' &&
@@ -245,11 +269,12 @@ export class ObjectWriter {
     last: string | undefined,
     adopting: boolean,
   ): Promise<boolean> {
-    if (d.policy !== 'always' || !isComparedOnAdoption(d.object.kind)) return false;
+    // Once this process applied the object, its own hash decides (the adopted content is past).
+    if (d.policy !== 'always' || !isComparedOnAdoption(d.object.kind) || last !== undefined) return false;
     const adoptedId = `adopted/${d.key.kind}/${d.key.namespace}/${d.key.name}`;
     if (this.hashes.get(key, uid, adoptedId) === d.hash) return true;
     const foreign = observed.exists ? observed.appliedHash === undefined : adopting;
-    if (!foreign || last !== undefined) return false;
+    if (!foreign) return false;
     let live: KubeObject;
     try {
       live = await this.deps.client.get(ref, d.key.name, { namespace: d.key.namespace });

@@ -36,6 +36,49 @@ describe('TrainJobReconciler on the JobSet backend', () => {
     ).toEqual([]);
   });
 
+  it('a suspended MPI job: one SSH key pair for all its reconciles, not one per render', async () => {
+    const w = world('JobSet', 'deepspeed-distributed');
+    w.submit(job().runtimeRef('deepspeed-distributed', 'ClusterTrainingRuntime').suspend(true).obj());
+    for (let i = 0; i < 3; i++) {
+      await w.reconciler.reconcile(KEY);
+      w.relist();
+    }
+    expect(w.renders).toEqual([true, true, true]);
+    const [first, ...rest] = w.keyPairs.map((pair) => pair());
+    expect(first).toBeDefined();
+    for (const pair of rest) expect(pair).toBe(first);
+  });
+
+  it("upstream's hostfile as desired is adopted with one read; later changes of numNodes are applied", async () => {
+    const w = world('JobSet', 'deepspeed-distributed');
+    const mpi = () =>
+      job().uid('u-mpi').runtimeRef('deepspeed-distributed', 'ClusterTrainingRuntime').suspend(true);
+    // What upstream left: the job reconciled (a suspended JobSet), its hostfile without kubetrain's marks.
+    w.submit(mpi().numNodes(2).obj());
+    await w.reconciler.reconcile(KEY);
+    const hostfile = w.client.object(ManagerResources.ConfigMap, NS, 'job-mpi-hostfile')!;
+    const { labels: _labels, annotations: _annotations, ...upstreamMeta } = hostfile.metadata ?? {};
+    const fresh = world('JobSet', 'deepspeed-distributed');
+    fresh.client.seed(ManagerResources.ConfigMap, { ...hostfile, metadata: upstreamMeta });
+    fresh.client.seed(ManagerResources.JobSet, w.client.object(ManagerResources.JobSet, NS, 'job')!);
+    fresh.submit(mpi().numNodes(2).obj());
+    fresh.relist();
+    const hostfileRequests = () =>
+      fresh.client.requests
+        .filter((r) => r.resource === 'configmaps' && r.name === 'job-mpi-hostfile')
+        .map((r) => r.verb);
+    await fresh.reconciler.reconcile(KEY);
+    expect(hostfileRequests()).toEqual(['GET']);
+    // Three nodes: read again (it may still be upstream's as desired), then applied; back to two:
+    // applied again, without a read (the adoption is past once this process applied).
+    fresh.submit(mpi().numNodes(3).obj());
+    await fresh.reconciler.reconcile(KEY);
+    fresh.relist();
+    fresh.submit(mpi().numNodes(2).obj());
+    await fresh.reconciler.reconcile(KEY);
+    expect(hostfileRequests()).toEqual(['GET', 'GET', 'APPLY', 'APPLY']);
+  });
+
   it.each([
     ['JobSet' as const, 'jobsets'],
     ['LeaderWorkerSet' as const, 'leaderworkersets'],
