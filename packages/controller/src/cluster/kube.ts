@@ -2,7 +2,6 @@
 // The controller's view of @kubetrain/kube: the one place that names what it uses of the package.
 
 export {
-  backoffDelay,
   AlreadyExistsError,
   Applier,
   LeaderElector,
