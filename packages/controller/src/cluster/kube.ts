@@ -2,6 +2,7 @@
 // The controller's view of @kubetrain/kube: the one place that names what it uses of the package.
 
 export {
+  backoffDelay,
   AlreadyExistsError,
   Applier,
   LeaderElector,

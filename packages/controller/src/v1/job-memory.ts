@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The one owner of what a v1 reconciler remembers between reconciles (upstream keeps its requeue
-// counts in memory too): pods recreated per job, pods this process deleted, auxiliary objects applied.
+// counts in memory too): pods recreated per job, pods this process deleted, auxiliary objects applied,
+// and the same-name objects of others a job waits for (warned about once, polled with back-off).
 // The steps are handed it explicitly; the store handlers make it forget deleted jobs and pods.
 
 /** Marks an auxiliary object this process deleted. */
@@ -14,6 +15,8 @@ export class V1JobMemory {
   private readonly deleted = new Set<string>();
   /** What this process last applied (or deleted: {@link ABSENT}) of each auxiliary object. */
   private readonly applied = new Map<string, string>();
+  /** Per job UID: the UIDs of others' objects it was warned about, and its waits since it last had none. */
+  private readonly blocked = new Map<string, { warned: Set<string>; waits: number }>();
 
   /** How many pods of the job were recreated after a failure. */
   recreationsOf(jobUid: string): number {
@@ -60,10 +63,35 @@ export class V1JobMemory {
     this.applied.set(key, text ?? ABSENT);
   }
 
+  /** Whether the job is not yet warned about the object of `objectUid` it waits for; from now on it is. */
+  warnBlockedOnce(jobUid: string, objectUid: string): boolean {
+    const entry = this.blockedOf(jobUid);
+    if (entry.warned.has(objectUid)) return false;
+    entry.warned.add(objectUid);
+    return true;
+  }
+
+  /** How many reconciles in a row, before this one, the job waited for others' objects. */
+  nextWait(jobUid: string): number {
+    return this.blockedOf(jobUid).waits++;
+  }
+
+  /** The job waits for nothing (any more): its warnings and wait count start over. */
+  clearBlocked(jobUid: string): void {
+    this.blocked.delete(jobUid);
+  }
+
+  private blockedOf(jobUid: string): { warned: Set<string>; waits: number } {
+    let entry = this.blocked.get(jobUid);
+    if (entry === undefined) this.blocked.set(jobUid, (entry = { warned: new Set(), waits: 0 }));
+    return entry;
+  }
+
   /** Forgets a deleted job (its recreations and auxiliary objects) and a pod gone from the store. */
   forget(jobUid: string | undefined, podUid?: string): void {
     if (jobUid !== undefined) {
       this.recreations.delete(jobUid);
+      this.blocked.delete(jobUid);
       for (const key of [...this.applied.keys()]) if (key.startsWith(`${jobUid}/`)) this.applied.delete(key);
     }
     if (podUid !== undefined) this.deleted.delete(podUid);

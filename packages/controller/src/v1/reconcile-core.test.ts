@@ -79,7 +79,10 @@ function world() {
   let seen = 0;
   /** Stores the job as the API server and the reflector would. */
   const submit = (job: V1JobObject) => stores.jobs.upsert(client.seed(JOBS, job) as KubeObject);
-  /** Lets the reflectors catch up with the client: the job, its pods and its Services (and their deletes). */
+  /**
+   * Lets the reflectors catch up with the client: the job, the pods and Services requested or already
+   * stored (a seeded one included), and their deletes.
+   */
   const relist = () => {
     const job = client.object(JOBS, NS, NAME);
     if (job === undefined) stores.jobs.replace([]);
@@ -88,7 +91,10 @@ function world() {
       [stores.pods, Pod],
       [stores.services, Service],
     ] as const) {
-      const names = client.requests.filter((r) => r.resource === ref.resource).map((r) => r.name ?? '');
+      const names = [
+        ...client.requests.filter((r) => r.resource === ref.resource).map((r) => r.name ?? ''),
+        ...store.list().map((o) => o.metadata?.name ?? ''),
+      ];
       const present = [...new Set(names)].map((n) => client.object(ref, NS, n));
       for (const gone of store
         .list()
@@ -116,6 +122,15 @@ function world() {
   const condition = (type: string) => status().conditions?.find((c) => c.type === type);
   const events = () =>
     client.requests.filter((r) => r.resource === 'events').map((r) => (r.body as { reason: string }).reason);
+  /** The events recorded, as `<type> <reason>: <note>`. */
+  const eventTexts = () =>
+    client.requests
+      .filter((r) => r.resource === 'events')
+      .map((r) => r.body as { type: string; reason: string; note: string })
+      .map((e) => `${e.type} ${e.reason}: ${e.note}`);
+  /** The names of the objects of `ref` created (POSTed) so far. */
+  const created = (ref: typeof Pod) =>
+    client.requests.filter((r) => r.verb === 'POST' && r.resource === ref.resource).map((r) => r.name);
   /** Submits `job`, creates its pods and sets them Running (two reconciles). */
   const started = async (job: V1JobObject) => {
     submit(job);
@@ -134,6 +149,7 @@ function world() {
   return {
     clock,
     client,
+    stores,
     reconciler,
     submit,
     step,
@@ -144,6 +160,9 @@ function world() {
     status,
     condition,
     events,
+    eventTexts,
+    created,
+    relist,
   };
 }
 
@@ -388,4 +407,80 @@ describe('V1JobReconciler (PyTorchJob): suspend', () => {
     // The start time is reset: activeDeadlineSeconds counts from the resume.
     expect(w.status().startTime).toBe('2026-01-01T00:01:00Z');
   });
+});
+
+describe("V1JobReconciler (PyTorchJob): a pod or Service name taken by an object that is not the job's", () => {
+  const taken = (ref: typeof Pod, metadata: Record<string, unknown>): KubeObject => ({
+    apiVersion: 'v1',
+    kind: ref === Pod ? 'Pod' : 'Service',
+    metadata: { name: WORKER, namespace: NS, uid: 'old-uid', ...metadata },
+  });
+  const ownerRef = (kind: string, uid: string) => [
+    { apiVersion: 'kubeflow.org/v1', kind, name: NAME, uid, controller: true, blockOwnerDeletion: true },
+  ];
+  const label = (operator: string) => ({ 'training.kubeflow.org/operator-name': operator });
+  const waits = 'waiting for it to be deleted';
+  it.each([
+    {
+      what: 'the pod of a same-name job deleted and created again',
+      ref: Pod,
+      metadata: { ownerReferences: ownerRef(KIND, 'job-uid-before'), labels: label('pytorchjob-controller') },
+      reason: 'PyTorchJobPodOwnedByOther',
+      owner: 'controller owner PyTorchJob job (uid job-uid-before)',
+    },
+    {
+      what: "another operator's pod",
+      ref: Pod,
+      metadata: { ownerReferences: ownerRef('TFJob', 'tf-uid'), labels: label('tfjob-controller') },
+      reason: 'PyTorchJobPodOwnedByOther',
+      owner:
+        'controller owner TFJob job (uid tf-uid), label training.kubeflow.org/operator-name=tfjob-controller',
+    },
+    {
+      what: 'a pod without a controller owner',
+      ref: Pod,
+      metadata: { labels: label('pytorchjob-controller') },
+      reason: 'PyTorchJobPodOwnedByOther',
+      owner: 'no controller owner',
+    },
+    {
+      what: 'the Service of a same-name job deleted and created again',
+      ref: Service,
+      metadata: { ownerReferences: ownerRef(KIND, 'job-uid-before'), labels: label('pytorchjob-controller') },
+      reason: 'PyTorchJobServiceOwnedByOther',
+      owner: 'controller owner PyTorchJob job (uid job-uid-before)',
+    },
+  ])(
+    '$what: not created, one Warning, requeued with back-off; created once the store drops it',
+    async ({ ref, metadata, reason, owner }) => {
+      const w = world();
+      const store = ref === Pod ? w.stores.pods : w.stores.services;
+      store.upsert(w.client.seed(ref, taken(ref, metadata)));
+      w.submit(pytorchJob());
+      const jobUid = w.client.object(JOBS, NS, NAME)?.metadata?.uid;
+      const kind = ref === Pod ? 'Pod' : 'Service';
+      const warning =
+        `Warning ${reason}: ${kind} ${NS}/${WORKER} already exists and is not this PyTorchJob's ` +
+        `(uid ${jobUid}): ${owner}; ${waits}`;
+
+      const first = await w.step();
+      expect(w.created(ref)).toEqual([MASTER]);
+      expect(w.eventTexts().filter((e) => e.startsWith('Warning'))).toEqual([warning]);
+      expect(first.result).toEqual({ requeueAfterMs: 1000 });
+      // Still there: not created, not warned again, looked at later.
+      const second = await w.step();
+      expect(w.created(ref)).toEqual([MASTER]);
+      expect(w.eventTexts().filter((e) => e.startsWith('Warning'))).toEqual([warning]);
+      expect(second.result).toEqual({ requeueAfterMs: 2000 });
+
+      // The garbage collector removes it; the reflector drops it; the job proceeds.
+      await w.client.delete(ref, WORKER, { namespace: NS });
+      w.relist();
+      const third = await w.step();
+      expect(w.created(ref)).toEqual([MASTER, WORKER]);
+      expect(w.client.object(ref, NS, WORKER)?.metadata?.ownerReferences?.[0]?.uid).toBe(jobUid);
+      expect(third.result).toEqual({});
+      expect(w.eventTexts().filter((e) => e.startsWith('Warning'))).toEqual([warning]);
+    },
+  );
 });

@@ -17,7 +17,6 @@ import {
   replicaSpecsOf,
   validateV1Job,
   V1ConditionTypes,
-  V1Labels,
   V1ManagedBy,
   V1Messages,
   type PodView,
@@ -36,7 +35,7 @@ import {
   recordEvents,
   writeStatus,
 } from './job-status.js';
-import { deletePods } from './owned-objects.js';
+import { blockedRequeueMs, deletePods, isJobsObject } from './owned-objects.js';
 import { reasonOf, type Pass, type Requeue, type V1ReconcilerDeps } from './reconcile-pass.js';
 import { syncReplicas } from './replica-sync.js';
 
@@ -70,6 +69,7 @@ export class V1JobReconciler {
       pods: this.owned(this.deps.pods, uid) as PodView[],
       services: this.owned(this.deps.services, uid),
       events: [],
+      blocked: [],
     };
     markCreated(this.deps, pass);
     const result = await this.step(pass);
@@ -87,9 +87,7 @@ export class V1JobReconciler {
   /** The objects of `store` the job of `uid` controls, with this kind's operator label. */
   private owned(store: Store, uid: string): KubeObject[] {
     const operator = this.deps.framework.operatorName;
-    return store
-      .byIndex('ownerUid', uid)
-      .filter((o) => o.metadata?.labels?.[V1Labels.OperatorName] === operator);
+    return store.byIndex('ownerUid', uid).filter((o) => isJobsObject(o, uid, operator));
   }
 
   /** The steps after the skips, in upstream's order. */
@@ -142,6 +140,9 @@ export class V1JobReconciler {
     });
     for (const v of verdicts) applyVerdict(deps, pass, v, counts);
     if (isFinished(status)) return finishJob(deps, memory, pass);
-    return deadline !== undefined ? { requeueAfterMs: deadline } : {};
+    // A pod or Service name taken by another's object: looked at again with back-off (its deletion
+    // also queues the job when its owner is a same-name job of this kind).
+    const after = [deadline, blockedRequeueMs(memory, pass)].filter((ms) => ms !== undefined);
+    return after.length > 0 ? { requeueAfterMs: Math.min(...after) } : {};
   }
 }

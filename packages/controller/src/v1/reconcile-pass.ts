@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // What one v1 reconcile passes between its steps: the reconciler's dependencies, and the state one
 // reconcile builds up (the job as defaulted, its replica specs, the status being written, its pods and
-// Services as cached, the events to record once the status is written).
+// Services as cached, the events to record once the status is written, the others' objects it waits for).
 import type { V1JobStatus } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import type { KubeApi, KubeObject, ResourceRef, Store } from '../cluster/kube.js';
@@ -45,6 +45,8 @@ export interface Pass {
   readonly services: KubeObject[];
   /** Events to record after the status is written. */
   readonly events: PassEvent[];
+  /** Objects of others with the names of pods or Services the job wants: not created, waited for. */
+  readonly blocked: KubeObject[];
 }
 
 /** What a step returns to the controller: when to look at the job again, if at all. */

@@ -31,7 +31,7 @@ import {
 import type { KubeObject } from '../cluster/kube.js';
 import type { V1JobMemory } from './job-memory.js';
 import { failJob } from './job-status.js';
-import { createObject, deleteObject, deletePod } from './owned-objects.js';
+import { createUnlessTaken, deleteObject, deletePod } from './owned-objects.js';
 import { reasonOf, replicaOrder, type Pass, type V1ReconcilerDeps } from './reconcile-pass.js';
 import { V1OwnedResources } from './resources.js';
 
@@ -51,7 +51,7 @@ export async function syncReplicas(
     const { status, firstSucceeded } = idle.includes(rtype)
       ? { status: { active: 0, succeeded: 0, failed: 0 }, firstSucceeded: false }
       : await syncPods(deps, memory, pass, rtype, spec);
-    if (fw.ownsServices !== false) await syncServices(deps, pass, rtype, replicas);
+    if (fw.ownsServices !== false) await syncServices(deps, memory, pass, rtype, replicas);
     pass.status.replicaStatuses[rtype] = status;
     counts.set(rtype, {
       replicas,
@@ -102,7 +102,7 @@ async function syncPods(
     const pod = byIndex.get(index);
     if (pod === undefined || memory.isDeleted(pod.metadata?.uid ?? '')) {
       if (pod === undefined)
-        await createObject(deps.client, V1OwnedResources.Pod, newPod(deps, pass, rtype, index));
+        await createUnlessTaken(deps, memory, pass, podTarget(deps), newPod(deps, pass, rtype, index));
       continue;
     }
     const phase = pod.status?.phase;
@@ -166,6 +166,7 @@ async function handleFailedPod(
 /** ReconcileServices for `rtype`: one per index below `replicas`; those past it deleted. */
 async function syncServices(
   deps: V1ReconcilerDeps,
+  memory: V1JobMemory,
   pass: Pass,
   rtype: string,
   replicas: number,
@@ -183,8 +184,24 @@ async function syncServices(
   for (let index = 0; index < replicas; index++) {
     const name = podNameOf(fw, job, rtype, index);
     if (!existing.has(name))
-      await createObject(deps.client, V1OwnedResources.Service, renderService(job, fw, specs, rtype, index));
+      await createUnlessTaken(
+        deps,
+        memory,
+        pass,
+        serviceTarget(deps),
+        renderService(job, fw, specs, rtype, index),
+      );
   }
+}
+
+/** Where a pod is created, and the store that tells whether its name is taken. */
+function podTarget(deps: V1ReconcilerDeps) {
+  return { kind: 'Pod', resource: V1OwnedResources.Pod, store: deps.pods } as const;
+}
+
+/** Where a Service is created, and the store that tells whether its name is taken. */
+function serviceTarget(deps: V1ReconcilerDeps) {
+  return { kind: 'Service', resource: V1OwnedResources.Service, store: deps.services } as const;
 }
 
 /** The pod of `rtype`-`index`, in the job's gang when gang scheduling is on. */
