@@ -176,11 +176,8 @@ export class ObjectWriter {
   private workloadMayApply(trainJob: TrainJob, suspended: boolean): boolean {
     if (suspended) return true;
     const id = keyOf(trainJob.metadata?.namespace ?? '', trainJob.metadata?.name ?? '');
-    const stores = [
-      [this.deps.stores.jobSets, ForeignKinds.JobSet],
-      [this.deps.leaderWorkerSets?.leaderWorkerSets, ForeignKinds.LeaderWorkerSet],
-    ] as const;
-    for (const [store, kind] of stores) {
+    for (const kind of [ForeignKinds.JobSet, ForeignKinds.LeaderWorkerSet]) {
+      const store = this.storeOf(kind.kind);
       const live = store === undefined ? undefined : freshest(store.getOrRecent(id));
       if (live !== undefined)
         return isWorkloadSuspended({ ...kind, spec: (live as { spec?: unknown }).spec });
