@@ -87,6 +87,18 @@ process_alive() {
   [[ $(readlink "/proc/$pid/exe" 2>/dev/null) == "$exe" ]]
 }
 
+# exec_closing_fds BINARY ARGS...: (in a background subshell) closes every descriptor above 2, then
+# execs BINARY in a new session. The subshell is not a group leader, so setsid execs in place and
+# the caller's $! is BINARY's PID.
+exec_closing_fds() {
+  local fd_path fd
+  for fd_path in /proc/self/fd/*; do
+    fd=${fd_path##*/}
+    ((fd > 2)) && eval "exec ${fd}>&-"
+  done 2>/dev/null
+  exec setsid "$@"
+}
+
 # start_process COMPONENT BINARY ARGS...: runs BINARY in its own session, in the background, with
 # stdin closed and stdout/stderr in LOG_DIR/COMPONENT.log; records "PID BINARY" in PID_DIR.
 start_process() {
@@ -94,13 +106,14 @@ start_process() {
   shift 2
   [[ -x $binary ]] || die "$component" "binary $binary is missing (run hack/cluster/build.sh)"
   mkdir -p "$PID_DIR" "$LOG_DIR"
-  # Close the lock descriptors (8: cluster lock, 9: build lock): a child that inherits one would
-  # hold the lock for as long as it runs, and the next up or down would wait for ever.
+  # Close every descriptor but 0-2: a child that inherits a lock's would hold that lock for as long
+  # as it runs (8: cluster lock, 9: build lock, and whatever a caller's `flock FILE cmd` passed
+  # down, such as the e2e lock), and the next up, down or e2e run would wait for ever.
   # START_APPEND=1 (restart.sh) keeps the log of the run before.
   if [[ ${START_APPEND:-} == 1 ]]; then
-    setsid "$binary" "$@" </dev/null >>"$LOG_DIR/$component.log" 2>&1 8>&- 9>&- &
+    exec_closing_fds "$binary" "$@" </dev/null >>"$LOG_DIR/$component.log" 2>&1 &
   else
-    setsid "$binary" "$@" </dev/null >"$LOG_DIR/$component.log" 2>&1 8>&- 9>&- &
+    exec_closing_fds "$binary" "$@" </dev/null >"$LOG_DIR/$component.log" 2>&1 &
   fi
   printf '%s %s\n' "$!" "$(readlink -f "$binary")" >"$PID_DIR/$component.pid"
   # setsid execs in place (we are not a group leader), so $! becomes BINARY once exec is done.
