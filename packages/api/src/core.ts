@@ -24,6 +24,9 @@ export {
   required,
 } from './validation/field-error.js';
 export type { FieldError, ValidationResult } from './validation/field-error.js';
+export { parseJsonLossless, stringifyJson } from './json/lossless-json.js';
+export type { LosslessJson } from './json/lossless-json.js';
+export { cloneJson } from './validation/json-clone.js';
 export { checkInputBounds, MAX_NESTING_DEPTH, MAX_OBJECT_BYTES } from './validation/input-bounds.js';
 export type { BoundsProblem, InputBounds } from './validation/input-bounds.js';
 export {

@@ -62,6 +62,8 @@ export function checkInputBounds(value: unknown, bounds: InputBounds = {}): Boun
           message: `json: unsupported value: ${v > 0 ? '+Inf' : v < 0 ? '-Inf' : 'NaN'}`,
         };
       bytes += String(v).length;
+    } else if (typeof v === 'bigint') {
+      bytes += v.toString().length; // an integer past 2^53, read losslessly (see json/lossless-json.ts)
     } else if (typeof v === 'string') {
       bytes += Buffer.byteLength(v) + 2;
     } else if (typeof v === 'boolean' || v === null) {

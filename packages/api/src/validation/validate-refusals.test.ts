@@ -76,6 +76,24 @@ const cases: Record<string, [unknown, string[]]> = {
       RULES,
     ],
   ],
+  'activeDeadlineSeconds 2^63-1 read losslessly (a bigint) fits int64': [
+    job({}, { activeDeadlineSeconds: 2n ** 63n - 1n }),
+    [],
+  ],
+  'activeDeadlineSeconds 2^63 as a bigint, a float64 to the API server': [
+    job({}, { activeDeadlineSeconds: 2n ** 63n }),
+    [
+      'spec.activeDeadlineSeconds: Invalid value: "float64": spec.activeDeadlineSeconds in body must be of type int64: "float64"',
+      '<nil>: Invalid value: "": Checked value must be of type integer with format int64 in spec.activeDeadlineSeconds',
+      RULES,
+    ],
+  ],
+  'numNodes 2^63-1 as a bigint does not fit int32': [
+    job({}, { trainer: { numNodes: 2n ** 63n - 1n } }),
+    [
+      '<nil>: Invalid value: "": Checked value must be of type integer with format int32 in spec.trainer.numNodes',
+    ],
+  ],
   'each duplicated env name once, past maxItems too': [
     job({}, { trainer: { env: Array.from({ length: 130 }, (_, i) => ({ name: `E${i % 2}` })) } }),
     [
@@ -95,4 +113,9 @@ describe('validateSchema refusals', () => {
   for (const [name, [object, want]] of Object.entries(cases)) {
     it(name, () => expect(validateSchema('TrainJob', object).errors.map(formatFieldError)).toEqual(want));
   }
+
+  it('returns the object with its bigints exact', () => {
+    const { object } = validateSchema('TrainJob', job({}, { activeDeadlineSeconds: 2n ** 63n - 1n }));
+    expect((object.spec as { activeDeadlineSeconds?: unknown }).activeDeadlineSeconds).toBe(2n ** 63n - 1n);
+  });
 });

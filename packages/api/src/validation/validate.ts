@@ -5,6 +5,7 @@ import type { ClusterTrainingRuntime, TrainingRuntime, TrainJob } from '../types
 import type { KindDefinition } from '../crd/definitions.js';
 import { compiledSchema, definitionOf } from './ajv.js';
 import type { KindRef } from './ajv.js';
+import { withBigintsAsNumbers } from './bigint-view.js';
 import { withSchemaDefaults } from './defaults.js';
 import { FieldErrorType } from './field-error.js';
 import type { FieldError } from './field-error.js';
@@ -67,14 +68,16 @@ export function validateSchema(
   const { schema, validate: check } = compiledSchema(def);
   const pruned = cloneJson(object);
   const warnings = pruneUnknownFields(pruned, schema);
-  const obj = withSchemaDefaults(pruned, schema);
+  const stored = withSchemaDefaults(pruned, schema);
+  // The checks see numbers; the object returned keeps its bigints (integers past 2^53, read losslessly).
+  const obj = withBigintsAsNumbers(stored);
   check(obj);
   const mapped = mapSchemaErrors(check.errors ?? [], obj, schema, def.statusSubresource);
   let old: unknown;
   if (oldObject !== undefined) {
     const prunedOld = cloneJson(oldObject);
     pruneUnknownFields(prunedOld, schema);
-    old = withSchemaDefaults(prunedOld, schema);
+    old = withBigintsAsNumbers(withSchemaDefaults(prunedOld, schema));
   }
   const unchanged = old === undefined ? new Set<string>() : unchangedPaths(obj, old, schema);
   const meta = checkObjectMeta(obj);
@@ -90,7 +93,7 @@ export function validateSchema(
   const scale = checkScaleSubresource(obj, def.scaleSubresource);
   const reported = [...schemaErrors.map((m) => m.error), ...structural, ...scale];
   if (!runRules) reported.push(RULES_NOT_CHECKED);
-  return { object: obj, errors: reported, warnings };
+  return { object: stored, errors: reported, warnings };
 }
 
 /**

@@ -3,6 +3,8 @@
 // controller-runtime's admission package builds (Allowed, Denied, Errored, Patched), so the API
 // server shows what it shows for upstream's manager.
 
+import { stringifyJson } from '@kubetrain/api/core';
+
 /** The group/version of the reviews served. */
 export const ADMISSION_API_VERSION = 'admission.k8s.io/v1';
 
@@ -151,7 +153,7 @@ export function patched(operations: readonly unknown[], warnings: readonly strin
       allowed: true,
       status: { code: 200 },
       patchType: 'JSONPatch',
-      patch: Buffer.from(JSON.stringify(operations)).toString('base64'),
+      patch: Buffer.from(stringifyJson(operations)).toString('base64'),
     },
     warnings,
   );

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { Registry } from 'prom-client';
 import { issueCertificates, type CertificateBundle } from '../certs/generate.js';
-import { errored, allowed, type AdmissionOutcome } from './admission-review.js';
+import { errored, allowed, patched, type AdmissionOutcome } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
 import { Webhooks } from './names.js';
 import { IDLE_CONNECTION_MS, startWebhookServer, type WebhookServer } from './server.js';
@@ -211,6 +211,23 @@ describe('webhook server', () => {
     expect(text).toContain(`controller_runtime_webhook_requests_in_flight{webhook="${path}"} 0`);
     expect(text).toMatch(
       new RegExp(`kubetrain_webhook_denials_total\\{webhook="${path}",code="403"\\} [1-9]`),
+    );
+  });
+
+  it('reads int64 values exactly and writes them back exactly in a patch', async () => {
+    let seen: unknown;
+    decide = async (request) => {
+      seen = (request.object as { spec: { activeDeadlineSeconds: unknown } }).spec.activeDeadlineSeconds;
+      return patched([{ op: 'add', path: '/spec/x', value: seen }]);
+    };
+    const body = JSON.stringify(
+      create({ kind: 'TrainJob', metadata: { name: 'a' }, spec: { activeDeadlineSeconds: 0 } }),
+    ).replace('"activeDeadlineSeconds":0', '"activeDeadlineSeconds":9223372036854775807');
+    const res = await client.post(path, body);
+    expect(seen).toBe(9223372036854775807n);
+    const { patch } = response(res.body) as unknown as { patch: string };
+    expect(Buffer.from(patch, 'base64').toString('utf8')).toBe(
+      '[{"op":"add","path":"/spec/x","value":9223372036854775807}]',
     );
   });
 });

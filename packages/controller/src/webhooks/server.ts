@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SecureVersion } from 'node:tls';
-import { checkInputBounds } from '@kubetrain/api/core';
+import { checkInputBounds, parseJsonLossless, stringifyJson } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
   decodeReview,
@@ -128,7 +128,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     }
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.toString('utf8'));
+      parsed = parseJsonLossless(body.toString('utf8'));
     } catch (error) {
       return {
         uid: '',
@@ -180,7 +180,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     const started = process.hrtime.bigint();
     metrics?.inFlight.inc({ webhook: path });
     const answer = (uid: string, outcome: AdmissionOutcome): void => {
-      const text = JSON.stringify(reviewResponse(uid, outcome));
+      const text = stringifyJson(reviewResponse(uid, outcome));
       // A body cut short at the limit: answer, close the connection, and read no more of it.
       const cut = !req.complete;
       if (!res.headersSent && !res.destroyed) {
