@@ -4,6 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { API_VERSION, Kinds } from '../constants/api.js';
 import { Bool, Enum, Int, Int32, ListMap, ListSet, Obj, OpaqueObject, Str } from './k8s-schema.js';
 import { EmbeddedObjectMeta, JobSetSpecSchema, ObjectMeta } from './core.js';
+import { RunPolicySchema } from './run-policy.js';
 
 /** One job whose containers receive the torchrun PET_* variables. */
 export const EnvInjectionTargetSchema = Obj({
@@ -172,6 +173,7 @@ export const TrainingRuntimeSpecSchema = Obj(
     mlPolicy: Type.Optional(MLPolicySchema),
     podGroupPolicy: Type.Optional(PodGroupPolicySchema),
     template: Type.Optional(JobSetTemplateSpecSchema),
+    runPolicy: Type.Optional(RunPolicySchema),
   },
   { minProperties: 1, description: 'spec of the runtime.' },
 );

@@ -82,6 +82,12 @@ export const TrainJobStatusSchema = Obj(
       }),
     ),
     trainerStatus: Type.Optional(TrainerStatusSchema),
+    startTime: Type.Optional(
+      Time({ description: 'startTime is when the TrainJob last started running (created or resumed).' }),
+    ),
+    completionTime: Type.Optional(
+      Time({ description: 'completionTime is when the TrainJob became Complete or Failed.' }),
+    ),
   },
   { minProperties: 1, description: 'status is the observed state of the TrainJob.' },
 );

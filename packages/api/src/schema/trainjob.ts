@@ -5,6 +5,7 @@ import { API_VERSION, GROUP, Kinds, ManagedBy } from '../constants/api.js';
 import { Atomic, Bool, IMMUTABLE, Int32, Int64, ListMap, Obj, Str } from './k8s-schema.js';
 import { EnvVar, LocalObjectReference, ObjectMeta, ResourceRequirements } from './core.js';
 import { RuntimePatchSchema } from './runtime-patch.js';
+import { ttlSecondsAfterFinishedSchema } from './run-policy.js';
 import { TrainJobStatusSchema } from './trainjob-status.js';
 
 /** Reference to the runtime a TrainJob is based on. */
@@ -150,6 +151,11 @@ export const TrainJobSpecSchema = Obj(
         description:
           'activeDeadlineSeconds bounds the running time of the TrainJob; the timer restarts on resume.',
       }),
+    ),
+    ttlSecondsAfterFinished: Type.Optional(
+      ttlSecondsAfterFinishedSchema(
+        "ttlSecondsAfterFinished is how long a finished (Complete or Failed) TrainJob is kept before it is deleted with everything it owns; it overrides the runtime's runPolicy.ttlSecondsAfterFinished. 0 deletes it as soon as it finishes. Mutable.",
+      ),
     ),
     managedBy: Type.Optional(
       Str({

@@ -686,6 +686,48 @@ const cases: Record<string, Case> = {
     object: trainJob({ activeDeadlineSeconds: 120 }),
     want: [immutable('spec.activeDeadlineSeconds')],
   },
+  // ---- run policy (KEP-2899; kubetrain additions, docs/run-policy.md) ----
+  'TrainJob: ttlSecondsAfterFinished 0 is accepted (delete at once)': {
+    kind: 'TrainJob',
+    object: trainJob({ ttlSecondsAfterFinished: 0 }),
+    want: [],
+  },
+  'TrainJob: a negative ttlSecondsAfterFinished is rejected': {
+    kind: 'TrainJob',
+    object: trainJob({ ttlSecondsAfterFinished: -1 }),
+    want: [atLeast('spec.ttlSecondsAfterFinished', 0)],
+  },
+  'TrainJob: ttlSecondsAfterFinished is mutable': {
+    kind: 'TrainJob',
+    old: trainJob({ ttlSecondsAfterFinished: 60 }),
+    object: trainJob({ ttlSecondsAfterFinished: 3600 }),
+    want: [],
+  },
+  'TrainingRuntime: a run policy is accepted': {
+    kind: 'TrainingRuntime',
+    object: runtime({ template: template(), runPolicy: { activeDeadlineSeconds: 1, ttlSecondsAfterFinished: 0 } }),
+    want: [],
+  },
+  'TrainingRuntime: runPolicy.activeDeadlineSeconds 0 is rejected': {
+    kind: 'TrainingRuntime',
+    object: runtime({ template: template(), runPolicy: { activeDeadlineSeconds: 0 } }),
+    want: [atLeast('spec.runPolicy.activeDeadlineSeconds', 1)],
+  },
+  'TrainingRuntime: a negative runPolicy.ttlSecondsAfterFinished is rejected': {
+    kind: 'TrainingRuntime',
+    object: runtime({ template: template(), runPolicy: { ttlSecondsAfterFinished: -1 } }),
+    want: [atLeast('spec.runPolicy.ttlSecondsAfterFinished', 0)],
+  },
+  'ClusterTrainingRuntime: runPolicy.activeDeadlineSeconds 0 is rejected': {
+    kind: 'ClusterTrainingRuntime',
+    object: runtime({ template: template(), runPolicy: { activeDeadlineSeconds: 0 } }, 'ClusterTrainingRuntime'),
+    want: [atLeast('spec.runPolicy.activeDeadlineSeconds', 1)],
+  },
+  'ClusterTrainingRuntime: a negative runPolicy.ttlSecondsAfterFinished is rejected': {
+    kind: 'ClusterTrainingRuntime',
+    object: runtime({ template: template(), runPolicy: { ttlSecondsAfterFinished: -1 } }, 'ClusterTrainingRuntime'),
+    want: [atLeast('spec.runPolicy.ttlSecondsAfterFinished', 0)],
+  },
   'TrainJob: suspend must be a boolean': {
     rulesNotChecked: true,
     kind: 'TrainJob',
