@@ -10,8 +10,7 @@ import type { InputOptions, LoadedDocument } from './documents.js';
 import { describeDocument, loadAll, loadDocuments } from './documents.js';
 import type { CliConfig } from './io.js';
 
-/** The namespace of objects that name none, as kubectl's default context would give them. */
-export const DEFAULT_NAMESPACE = 'default';
+export { DEFAULT_NAMESPACE } from './default-namespace.js';
 
 /**
  * The runtime as the engine reads it: a runtime stored without `spec`, `spec.template` or
