@@ -82,8 +82,13 @@ test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N p
 .PHONY: bench
 bench: deps cli cluster-up bench-manager ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
 	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
+	$(TIMED) "bench: cli start-up" node --import tsx hack/bench/cli-startup.bench.ts
 	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
 	$(TIMED) "bench: webhook" node --import tsx hack/bench/webhook.bench.ts
+
+.PHONY: bench-cli
+bench-cli: deps cli ## CLI start-up benchmark: kubetrain --version, --help, validate, render, migrate vs node -e 0.
+	$(TIMED) "bench: cli start-up" node --import tsx hack/bench/cli-startup.bench.ts
 
 .PHONY: run
 run: deps cli ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
