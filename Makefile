@@ -25,6 +25,10 @@ node_modules/.modules.yaml: pnpm-lock.yaml package.json $(wildcard packages/*/pa
 .PHONY: deps
 deps: node_modules/.modules.yaml ## Install the pnpm packages (frozen lockfile).
 
+.PHONY: cli
+cli: deps ## Build the kubetrain CLI bundle (packages/cli/dist) when a source changed.
+	$(TIMED) "cli bundle" packages/cli/build/ensure.sh
+
 .PHONY: generate
 generate: deps ## Regenerate the CRDs and other generated files.
 	$(TIMED) "generate" node --import tsx hack/tools/generate.ts
@@ -37,7 +41,7 @@ lint: deps ## Type-check, lint and check formatting.
 	$(TIMED) "prettier" pnpm exec prettier --check --log-level warn .
 
 .PHONY: unit
-unit: deps ## Unit and golden tests (no cluster needed).
+unit: deps cli ## Unit and golden tests (no cluster needed).
 	@mkdir -p $(RESULTS)
 	$(TIMED) "unit tests" $(JEST) --json --outputFile=$(RESULTS)/unit.json
 
@@ -60,7 +64,7 @@ training-operator: ## Build upstream Training Operator v1.9.4 (hack/baseline/bui
 	$(TIMED) "build training-operator v1.9.4" hack/baseline/build-training-operator.sh
 
 .PHONY: e2e
-e2e: deps training-operator cluster-up ## End-to-end suites against the local control plane.
+e2e: deps cli training-operator cluster-up ## End-to-end suites against the local control plane.
 	@mkdir -p $(RESULTS)
 	$(TIMED) "e2e tests" timeout --kill-after=30 $(E2E_TIME_LIMIT) \
 	  $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
@@ -76,13 +80,18 @@ test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N p
 	exit $$rc
 
 .PHONY: bench
-bench: deps cluster-up bench-manager ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
+bench: deps cli cluster-up bench-manager ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
 	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
+	$(TIMED) "bench: cli start-up" node --import tsx hack/bench/cli-startup.bench.ts
 	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
 	$(TIMED) "bench: webhook" node --import tsx hack/bench/webhook.bench.ts
 
+.PHONY: bench-cli
+bench-cli: deps cli ## CLI start-up benchmark: kubetrain --version, --help, validate, render, migrate vs node -e 0.
+	$(TIMED) "bench: cli start-up" node --import tsx hack/bench/cli-startup.bench.ts
+
 .PHONY: run
-run: deps ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
+run: deps cli ## Start the local control plane if no cluster is configured, install kubetrain, run an example TrainJob.
 	$(TIMED) "run" hack/run.sh
 
 .PHONY: stop

@@ -2,22 +2,27 @@
 // The commands that talk to a cluster, with kubectl's flags (`-n`, `-A`, `--context`,
 // `--kubeconfig`, `-o`), registered on the program.
 
-import { MAX_OBJECT_BYTES } from '@kubetrain/api';
+import { MAX_OBJECT_BYTES } from '@kubetrain/api/core';
 import type { Command } from 'commander';
 import { InvalidArgumentError, Option } from 'commander';
 import type { ClusterOptions } from './cluster/connect.js';
 import { OutputFormats, parseOutputFormat } from './cluster/print-objects.js';
 import type { OutputFormat } from './cluster/print-objects.js';
-import { withSession } from './cluster/with-session.js';
 import { completionCommand } from './commands/completion.js';
 import { collect, withFileOptions } from './commands/option-parsers.js';
-import { describeCommand } from './commands/describe.js';
-import { getCommand } from './commands/get.js';
-import { deleteTrainJobs, setSuspend } from './commands/lifecycle.js';
-import { offlineRuntimesCommand, runtimesCommand } from './commands/list-runtimes.js';
-import { logsCommand } from './commands/logs.js';
-import { submitCommand } from './commands/submit.js';
-import { parseDuration, waitCommand } from './commands/wait.js';
+import {
+  deleteTrainJobs,
+  describeCommand,
+  getCommand,
+  logsCommand,
+  offlineRuntimesCommand,
+  runtimesCommand,
+  setSuspend,
+  submitCommand,
+  waitCommand,
+  withSession,
+} from './commands/lazy.js';
+import { parseDuration } from './commands/wait-flags.js';
 import type { CliConfig, Io } from './io.js';
 
 function wholeNumber(value: string): number {

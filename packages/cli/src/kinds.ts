@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The kinds an input may hold, and what the CLI says of those it does not serve.
 
-import { API_VERSION, Kinds } from '@kubetrain/api';
-import type { KindName } from '@kubetrain/api';
+import { API_VERSION, Kinds } from '@kubetrain/api/core';
+import type { KindName } from '@kubetrain/api/core';
 import type { LoadedDocument } from './documents.js';
 
 const kindNames: readonly string[] = Object.values(Kinds);

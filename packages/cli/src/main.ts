@@ -3,8 +3,17 @@
 // The handlers that turn any escaped failure into one line are installed before the CLI's modules
 // load, so that even a module that fails to load ends as `internal error: ...`, never a stack trace.
 
+import { enableCompileCache } from 'node:module';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { internalErrorLine } from './internal-error.js';
+
+// Node keeps the compiled code of the modules it loads here, so that a later run skips compiling them;
+// a cache that cannot be written only costs the time the cache would save.
+enableCompileCache(
+  join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'kubetrain', 'compile-cache'),
+);
 
 /** Exit code 2: the command could not be used (see io.ts). */
 const UNUSABLE = 2;

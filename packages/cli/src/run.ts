@@ -5,8 +5,7 @@ import { createLogger, LogLevels } from '@kubetrain/log';
 import type { LogLevel } from '@kubetrain/log';
 import { Command, CommanderError, Option } from 'commander';
 import { addClusterCommands } from './cluster-commands.js';
-import { renderCommand } from './commands/render.js';
-import { validateCommand } from './commands/validate.js';
+import { renderCommand, validateCommand } from './commands/lazy.js';
 import { addMigrateCommand } from './commands/migrate-command.js';
 import type { InputCommandOptions } from './command-input.js';
 import {
@@ -21,7 +20,7 @@ import { CliError, ExitCode, FailedError, UsageError } from './io.js';
 import type { CliConfig, Io } from './io.js';
 import { GENERATE_NAME_HELP } from './generate-name.js';
 import { internalErrorLine } from './internal-error.js';
-import { DEFAULT_NAMESPACE } from './runtimes.js';
+import { DEFAULT_NAMESPACE } from './default-namespace.js';
 import { escapeForTerminal, escapeLines } from './terminal-text.js';
 import { versionLine } from './version.js';
 

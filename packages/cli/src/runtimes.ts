@@ -10,8 +10,7 @@ import type { InputOptions, LoadedDocument } from './documents.js';
 import { describeDocument, loadAll, loadDocuments } from './documents.js';
 import type { CliConfig } from './io.js';
 
-/** The namespace of objects that name none, as kubectl's default context would give them. */
-export const DEFAULT_NAMESPACE = 'default';
+export { DEFAULT_NAMESPACE } from './default-namespace.js';
 
 /**
  * The runtime as the engine reads it: a runtime stored without `spec`, `spec.template` or
@@ -31,12 +30,15 @@ export function asEngineRuntime(object: Record<string, unknown>): RuntimeInput {
 
 /**
  * Runtimes by kind and name, as a cluster would hold them: each admitted (pruned, defaulted, checked
- * against the schema) before it is added; one the API server would refuse is left out and named in
- * the "not found" note.
+ * against the schema) when a TrainJob first names it, so that a file of thousands of runtimes costs
+ * only the ones used; one the API server would refuse is not found, and named in the "not found" note.
  */
 export class RuntimeCatalog implements RuntimeLookup {
-  private readonly training = new Map<string, RuntimeInput>();
-  private readonly cluster = new Map<string, RuntimeInput>();
+  /** The documents by key (`<namespace>/<name>` or the cluster runtime's name); a later one wins. */
+  private readonly training = new Map<string, LoadedDocument>();
+  private readonly cluster = new Map<string, LoadedDocument>();
+  /** The admitted runtime of each document looked up, or null when admission refused it. */
+  private readonly admitted = new Map<LoadedDocument, RuntimeInput | null>();
   private readonly refused: string[] = [];
 
   /**
@@ -47,7 +49,7 @@ export class RuntimeCatalog implements RuntimeLookup {
     readonly namespace: string,
   ) {}
 
-  /** Where runtimes were looked for, and those left out as invalid. */
+  /** Where runtimes were looked for, and those looked up but left out as invalid. */
   get note(): string {
     if (this.refused.length === 0) return this.where;
     return `${this.where}; left out as invalid (see kubetrain validate): ${this.refused.join(', ')}`;
@@ -56,28 +58,37 @@ export class RuntimeCatalog implements RuntimeLookup {
   /** Adds the TrainingRuntimes and ClusterTrainingRuntimes among `docs` (a later one of the same name wins). */
   add(docs: readonly LoadedDocument[]): this {
     for (const doc of docs) {
-      if (doc.kind !== Kinds.TrainingRuntime && doc.kind !== Kinds.ClusterTrainingRuntime) continue;
-      const admission = admit({ ...doc, kind: doc.kind }, this.namespace);
-      if (admission.errors.length > 0) {
-        this.refused.push(`${describeDocument(doc)} (${doc.source})`);
-        continue;
-      }
-      const runtime = asEngineRuntime(admission.object);
       if (doc.kind === Kinds.TrainingRuntime)
-        this.training.set(`${namespaceOf(doc, this.namespace)}/${doc.name}`, runtime);
-      else this.cluster.set(doc.name, runtime);
+        this.training.set(`${namespaceOf(doc, this.namespace)}/${doc.name}`, doc);
+      else if (doc.kind === Kinds.ClusterTrainingRuntime) this.cluster.set(doc.name, doc);
     }
     return this;
   }
 
   /** The TrainingRuntime `<namespace>/<name>` (one without a namespace counts as in the default namespace). */
   getTrainingRuntime(namespace: string, name: string): RuntimeInput | undefined {
-    return this.training.get(`${namespace}/${name}`);
+    return this.admittedRuntime(this.training.get(`${namespace}/${name}`), Kinds.TrainingRuntime);
   }
 
   /** The ClusterTrainingRuntime `<name>`. */
   getClusterTrainingRuntime(name: string): RuntimeInput | undefined {
-    return this.cluster.get(name);
+    return this.admittedRuntime(this.cluster.get(name), Kinds.ClusterTrainingRuntime);
+  }
+
+  /** `doc` admitted as the API server would (once); undefined when there is none or it is refused. */
+  private admittedRuntime(
+    doc: LoadedDocument | undefined,
+    kind: typeof Kinds.TrainingRuntime | typeof Kinds.ClusterTrainingRuntime,
+  ): RuntimeInput | undefined {
+    if (doc === undefined) return undefined;
+    let runtime = this.admitted.get(doc);
+    if (runtime === undefined) {
+      const admission = admit({ ...doc, kind }, this.namespace);
+      runtime = admission.errors.length > 0 ? null : asEngineRuntime(admission.object);
+      if (runtime === null) this.refused.push(`${describeDocument(doc)} (${doc.source})`);
+      this.admitted.set(doc, runtime);
+    }
+    return runtime ?? undefined;
   }
 }
 

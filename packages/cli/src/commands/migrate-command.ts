@@ -6,7 +6,8 @@ import type { Command } from 'commander';
 import type { CliConfig, Io } from '../io.js';
 import { inputFiles, maxBytesOption, objectOutputOption, withFileOptions } from './option-parsers.js';
 import type { FileFlags, ObjectFormat } from './option-parsers.js';
-import { MIGRATE_HELP, migrateCommand } from './migrate.js';
+import { migrateCommand } from './lazy.js';
+import { MIGRATE_HELP } from './migrate-help.js';
 
 interface MigrateFlags extends FileFlags {
   output: ObjectFormat;

@@ -3,7 +3,7 @@
 // (`-f`, `--filename`, `-f=path`, positional files, `-R`), `-o` for printed objects, `--max-bytes`.
 import { Argument, InvalidArgumentError, Option } from 'commander';
 import type { Command } from 'commander';
-import { MAX_OBJECT_BYTES } from '@kubetrain/api';
+import { MAX_OBJECT_BYTES } from '@kubetrain/api/core';
 import { UsageError } from '../io.js';
 
 /** Appends a repeated option's value. */
