@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
-import { applyFailureMapping, mapFailurePolicy, type FailureMappingTarget } from './failure-policy.js';
+import {
+  applyFailureMapping,
+  mapFailurePolicy,
+  renderFailurePolicy,
+  type FailureMappingTarget,
+} from './failure-policy.js';
 
 const preemption = {
   pod: { action: 'FailJob', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
@@ -106,5 +111,27 @@ describe('applyFailureMapping', () => {
       expect(rJob.template?.spec?.podFailurePolicy).toEqual(mapping.podFailurePolicy);
       expect(rJob.template?.spec?.template?.spec?.restartPolicy).toBe('Never');
     }
+  });
+});
+
+describe('renderFailurePolicy', () => {
+  it('leaves a spec without any policy byte-identical', () => {
+    const spec: FailureMappingTarget = { replicatedJobs: [{ template: { spec: {} } }] };
+    const before = JSON.stringify(spec);
+    renderFailurePolicy(spec, undefined, undefined);
+    expect(JSON.stringify(spec)).toBe(before);
+  });
+  it("keeps a template's own JobSet failurePolicy, with the TrainJob's maxRestarts", () => {
+    const own = { maxRestarts: 5, rules: [{ name: 'r', action: 'FailJobSet' }] };
+    const spec: FailureMappingTarget = { failurePolicy: structuredClone(own), replicatedJobs: [{}] };
+    renderFailurePolicy(spec, undefined, 1);
+    expect(spec.failurePolicy).toEqual({ ...own, maxRestarts: 1 });
+    expect(spec.replicatedJobs).toEqual([{}]);
+  });
+  it('renders the runtime policy', () => {
+    const spec: FailureMappingTarget = { replicatedJobs: [{}] };
+    renderFailurePolicy(spec, { maxRestarts: 2 }, undefined);
+    expect((spec.failurePolicy as { maxRestarts: number }).maxRestarts).toBe(2);
+    expect(spec.replicatedJobs?.[0]?.template?.spec?.template?.spec?.restartPolicy).toBe('Never');
   });
 });

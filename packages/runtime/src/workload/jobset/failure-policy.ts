@@ -136,3 +136,22 @@ export function applyFailureMapping(spec: FailureMappingTarget, mapping: JobSetF
     (podTemplate.spec ??= {}).restartPolicy = 'Never';
   }
 }
+
+/**
+ * Renders the failure policy into a JobSet spec. Without a runtime policy, a template that carries
+ * its own JobSet failurePolicy keeps it, with only `maxRestarts` replaced by the TrainJob's; with
+ * neither, the spec is left exactly as it was.
+ */
+export function renderFailurePolicy(
+  spec: FailureMappingTarget,
+  runtimePolicy: FailurePolicyInput | undefined,
+  trainJobMaxRestarts: number | undefined,
+): void {
+  const own = spec.failurePolicy as { maxRestarts?: number } | undefined;
+  if (runtimePolicy === undefined && own !== undefined) {
+    if (trainJobMaxRestarts !== undefined) own.maxRestarts = trainJobMaxRestarts;
+    return;
+  }
+  const mapping = mapFailurePolicy(runtimePolicy, trainJobMaxRestarts);
+  if (mapping !== undefined) applyFailureMapping(spec, mapping);
+}
