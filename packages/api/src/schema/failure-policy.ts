@@ -7,13 +7,12 @@ import {
   FailurePolicyActions,
   MAX_EXIT_CODE_VALUES,
   MAX_FAILURE_POLICY_RULES,
-  MAX_RESTARTS_LIMIT,
   RESTART_HISTORY_LIMIT,
 } from '../constants/failure-policy.js';
 import { Atomic, Bool, Enum, Int32, ListSet, Obj, Str, Time } from './k8s-schema.js';
 
 const maxRestarts = (description: string) =>
-  Type.Optional(Int32({ minimum: 0, maximum: MAX_RESTARTS_LIMIT, description }));
+  Type.Optional(Int32({ minimum: 0, description }));
 
 /** A rule's exit-code requirement (the shape of a Job podFailurePolicy `onExitCodes`). */
 export const FailurePolicyOnExitCodesSchema = Obj(
