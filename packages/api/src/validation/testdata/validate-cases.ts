@@ -728,6 +728,58 @@ const cases: Record<string, Case> = {
     object: runtime({ template: template(), runPolicy: { ttlSecondsAfterFinished: -1 } }, 'ClusterTrainingRuntime'),
     want: [atLeast('spec.runPolicy.ttlSecondsAfterFinished', 0)],
   },
+  // ---- TrainJob: failurePolicy (KEP-4162) and its status counters ----
+  'TrainJob: failurePolicy.maxRestarts 0 and the int32 maximum are accepted': {
+    kind: 'TrainJob',
+    object: trainJob({ failurePolicy: { maxRestarts: 2147483647 } }),
+    want: [],
+  },
+  'TrainJob: a negative failurePolicy.maxRestarts is rejected': {
+    kind: 'TrainJob',
+    object: trainJob({ failurePolicy: { maxRestarts: -1 } }),
+    want: [atLeast('spec.failurePolicy.maxRestarts', 0)],
+  },
+  'TrainJob: failurePolicy.maxRestarts over the int32 maximum is rejected': {
+    kind: 'TrainJob',
+    object: trainJob({ failurePolicy: { maxRestarts: 2147483648 } }),
+    want: [
+      {
+        path: '',
+        message: 'Checked value must be of type integer with format int32 in spec.failurePolicy.maxRestarts',
+      },
+    ],
+  },
+  'TrainJob: restart counters and a full restartHistory are accepted': {
+    kind: 'TrainJob',
+    object: withStatus({
+      restarts: 6,
+      restartsCountTowardsMax: 2,
+      restartHistory: many(5, () => ({
+        time: '2026-01-01T00:00:00Z',
+        reason: 'RestartTrainJob',
+        message: 'pod p container node exited with code 3',
+        countsTowardsMax: true,
+      })),
+    }),
+    want: [],
+  },
+  'TrainJob: negative restart counters are rejected': {
+    kind: 'TrainJob',
+    object: withStatus({ restarts: -1, restartsCountTowardsMax: -1 }),
+    want: [atLeast('status.restarts', 0), atLeast('status.restartsCountTowardsMax', 0)],
+  },
+  'TrainJob: restartHistory keeps at most 5 restarts, with bounded reason and message': {
+    kind: 'TrainJob',
+    rulesNotChecked: true,
+    object: withStatus({
+      restartHistory: many(6, () => ({ reason: long(317), message: long(32769) })),
+    }),
+    want: [
+      tooMany('status.restartHistory', 5),
+      ...many(6, (i) => tooLong(`status.restartHistory[${i}].reason`, 316)),
+      ...many(6, (i) => tooLong(`status.restartHistory[${i}].message`, 32768)),
+    ],
+  },
   'TrainJob: suspend must be a boolean': {
     rulesNotChecked: true,
     kind: 'TrainJob',

@@ -124,3 +124,30 @@ describe('buildJobSet', () => {
     );
   });
 });
+
+describe('buildJobSet failure policy', () => {
+  const runtime = () => clusterRuntime('rt', {}, [replicatedJob('node', [{ name: 'node' }], 'trainer')]);
+  it("renders a TrainJob's maxRestarts with preemption restarting for free", () => {
+    const jobSet = renderJobSet(
+      trainJob('j', 'rt', undefined, { failurePolicy: { maxRestarts: 2 } }),
+      runtime(),
+    );
+    expect((jobSet.spec as { failurePolicy?: unknown }).failurePolicy).toEqual({
+      maxRestarts: 2,
+      rules: [
+        {
+          name: 'trainJobFailurePolicyRule0',
+          action: 'RestartJobSetAndIgnoreMaxRestarts',
+          onJobFailureReasons: ['PodFailurePolicy'],
+          onJobFailureMessagePatterns: ['matching FailJob rule at index 0$'],
+        },
+      ],
+    });
+    expect(jobOf(jobSet, 'node').template?.spec?.template?.spec?.restartPolicy).toBe('Never');
+  });
+  it('renders no failure handling for a TrainJob without a policy', () => {
+    const jobSet = renderJobSet(trainJob('j', 'rt'), runtime());
+    expect((jobSet.spec as { failurePolicy?: unknown }).failurePolicy).toBeUndefined();
+    expect(jobOf(jobSet, 'node').template?.spec?.podFailurePolicy).toBeUndefined();
+  });
+});
