@@ -11,8 +11,7 @@ import {
 } from '../constants/failure-policy.js';
 import { Atomic, Bool, Enum, Int32, ListSet, Obj, Str, Time } from './k8s-schema.js';
 
-const maxRestarts = (description: string) =>
-  Type.Optional(Int32({ minimum: 0, description }));
+const maxRestarts = (description: string) => Type.Optional(Int32({ minimum: 0, description }));
 
 /** A rule's exit-code requirement (the shape of a Job podFailurePolicy `onExitCodes`). */
 export const FailurePolicyOnExitCodesSchema = Obj(

@@ -145,6 +145,40 @@ describe('buildJobSet failure policy', () => {
     });
     expect(jobOf(jobSet, 'node').template?.spec?.template?.spec?.restartPolicy).toBe('Never');
   });
+  it("renders the runtime's runPolicy.failurePolicy, the TrainJob's maxRestarts overriding its budget", () => {
+    const rt = clusterRuntime(
+      'rt',
+      {
+        runPolicy: {
+          failurePolicy: {
+            maxRestarts: 5,
+            rules: [{ action: 'FailTrainJob', onExitCodes: { operator: 'In', values: [42] } }],
+          },
+        },
+      },
+      [replicatedJob('node', [{ name: 'node' }], 'trainer')],
+    );
+    const own = renderJobSet(trainJob('j', 'rt'), rt);
+    const overridden = renderJobSet(
+      trainJob('j', 'rt', undefined, { failurePolicy: { maxRestarts: 1 } }),
+      rt,
+    );
+    const policy = (js: typeof own) =>
+      js.spec as { failurePolicy?: { maxRestarts: number; rules: { action: string }[] } };
+    expect([policy(own).failurePolicy?.maxRestarts, policy(overridden).failurePolicy?.maxRestarts]).toEqual([
+      5, 1,
+    ]);
+    expect(policy(own).failurePolicy?.rules.map((r) => r.action)).toEqual([
+      'FailJobSet',
+      'RestartJobSetAndIgnoreMaxRestarts',
+    ]);
+    expect(jobOf(own, 'node').template?.spec?.podFailurePolicy).toEqual({
+      rules: [
+        { action: 'FailJob', onExitCodes: { operator: 'In', values: [42] } },
+        { action: 'FailJob', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
+      ],
+    });
+  });
   it('renders no failure handling for a TrainJob without a policy', () => {
     const jobSet = renderJobSet(trainJob('j', 'rt'), runtime());
     expect((jobSet.spec as { failurePolicy?: unknown }).failurePolicy).toBeUndefined();

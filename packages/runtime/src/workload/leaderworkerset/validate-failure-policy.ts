@@ -4,7 +4,16 @@
 // codes; `RestartTrainJob` on exit codes is what any other non-zero exit does already. Rules the
 // backend cannot express are refused at admission, naming the rule and what is allowed.
 
-import { FailurePolicyActions, forbidden, type FieldError, type FieldPath } from '@kubetrain/api/core';
+import {
+  FailurePolicyActions,
+  fieldPath,
+  forbidden,
+  invalid,
+  WorkloadBackends,
+  type FieldError,
+  type FieldPath,
+} from '@kubetrain/api/core';
+import type { TrainJobRuleInput } from '../../validation/input.js';
 import type { FailurePolicyInput } from '../jobset/failure-policy.js';
 
 type Rule = NonNullable<FailurePolicyInput['rules']>[number];
@@ -42,3 +51,19 @@ export function lwsPermanentExitCodes(policy: FailurePolicyInput | undefined): n
   }
   return [...codes].sort((a, b) => a - b);
 }
+
+/**
+ * The TrainJob admission rule: for a runtime rendered as a LeaderWorkerSet (known only with the
+ * TrainJob, as the feature gate decides it), each rule of the runtime's
+ * `spec.runPolicy.failurePolicy` the backend cannot express makes `spec.runtimeRef` Invalid, the
+ * message naming the runtime's rule path and what is allowed.
+ */
+export function validateLWSFailurePolicyRule(input: TrainJobRuleInput): FieldError[] {
+  if (input.info.workload !== WorkloadBackends.LeaderWorkerSet) return [];
+  const ref = input.newJob.spec.runtimeRef;
+  return validateLWSFailurePolicy(input.info.runtimePolicy.failurePolicy, RULES_PATH).map((e) =>
+    invalid(fieldPath('spec', 'runtimeRef'), ref, `${e.path}: ${e.message}`),
+  );
+}
+
+const RULES_PATH = fieldPath('spec', 'runPolicy', 'failurePolicy');
