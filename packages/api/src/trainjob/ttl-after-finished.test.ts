@@ -19,7 +19,10 @@ describe('ttlAfterFinished', () => {
       want: undefined,
     },
     'Failed=False is not finished': {
-      job: { spec: { ttlSecondsAfterFinished: 5 }, status: { conditions: [{ ...failed(), status: 'False' }] } },
+      job: {
+        spec: { ttlSecondsAfterFinished: 5 },
+        status: { conditions: [{ ...failed(), status: 'False' }] },
+      },
       want: undefined,
     },
     "the job's own TTL from completionTime": {
@@ -48,7 +51,10 @@ describe('ttlAfterFinished', () => {
       want: { seconds: 2147483647, finishedAt: T0, expiresAt: '2094-01-19T03:14:07.000Z' },
     },
     'an unparseable time: none': {
-      job: { spec: { ttlSecondsAfterFinished: 1 }, status: { completionTime: 'x', conditions: [complete()] } },
+      job: {
+        spec: { ttlSecondsAfterFinished: 1 },
+        status: { completionTime: 'x', conditions: [complete()] },
+      },
       want: undefined,
     },
   };
@@ -58,7 +64,11 @@ describe('ttlAfterFinished', () => {
       expect(
         got === undefined
           ? undefined
-          : { seconds: got.seconds, finishedAt: got.finishedAt, expiresAt: new Date(got.expiresAtMs).toISOString() },
+          : {
+              seconds: got.seconds,
+              finishedAt: got.finishedAt,
+              expiresAt: new Date(got.expiresAtMs).toISOString(),
+            },
       ).toEqual(tc.want);
     });
   }

@@ -209,8 +209,13 @@ describe('status', () => {
           tc.own === undefined ? {} : { activeDeadlineSeconds: tc.own },
         );
         job.metadata.creationTimestamp = '2026-02-02T00:00:00Z' as unknown as Date;
-        const jobSet: JobSet = { apiVersion: 'jobset.x-k8s.io/v1alpha2', kind: 'JobSet', metadata: { name: 'j' } };
-        const runPolicy = tc.runPolicy === undefined ? {} : { runPolicy: { activeDeadlineSeconds: tc.runPolicy } };
+        const jobSet: JobSet = {
+          apiVersion: 'jobset.x-k8s.io/v1alpha2',
+          kind: 'JobSet',
+          metadata: { name: 'j' },
+        };
+        const runPolicy =
+          tc.runPolicy === undefined ? {} : { runPolicy: { activeDeadlineSeconds: tc.runPolicy } };
         const got = status(job, { jobSet, now: '2026-02-02T00:00:30Z', ...runPolicy });
         expect(got.requeueAfterMs).toBe(tc.wantRequeueMs);
         expect(got.status.startTime).toBe('2026-02-02T00:00:00Z');

@@ -4,7 +4,7 @@ import { setRunTimes, type RunTimesView } from './run-times.js';
 
 const CREATED = '2026-01-01T00:00:00Z';
 const NOW = '2026-01-01T01:00:00Z';
-const cond = (type: string, status: string, lastTransitionTime = '2026-01-01T00:30:00Z') => ({
+const cond = (type: string, status: 'True' | 'False', lastTransitionTime = '2026-01-01T00:30:00Z') => ({
   type,
   status,
   reason: type,

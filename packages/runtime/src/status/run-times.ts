@@ -32,7 +32,10 @@ function rfc3339(t: Date | string | undefined): string | undefined {
  * condition's lastTransitionTime), else the creation (the start the active deadline counts from,
  * upstream's `reconcileDeadline`).
  */
-function lastStart(trainJob: RunTimesView, conditions: readonly ConditionInput[] | undefined): string | undefined {
+function lastStart(
+  trainJob: RunTimesView,
+  conditions: readonly ConditionInput[] | undefined,
+): string | undefined {
   const suspended = findCondition(conditions, TrainJobConditionTypes.Suspended);
   if (suspended?.status === 'False' && suspended.lastTransitionTime !== undefined)
     return rfc3339(suspended.lastTransitionTime);
