@@ -3,7 +3,7 @@
 // src/main.ts for Node 24 made by esbuild, split at every dynamic import() so that a command's modules
 // load only when that command runs. bin/kubetrain.js runs dist/main.js; packages/cli/build/ensure.sh
 // calls this script only when an input changed.
-//   node --import tsx packages/cli/build/build.ts
+//   node --import tsx packages/cli/build/build.ts [OUTDIR]   (default packages/cli/dist)
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,8 @@ import { build } from 'esbuild';
 import type { Plugin } from 'esbuild';
 
 const cliDir = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${cliDir}dist`;
+// ensure.sh builds into a new folder beside dist and then points dist at it.
+const outdir = process.argv[2] ?? `${cliDir}dist`;
 
 const validationDir = fileURLToPath(new URL('../../api/src/validation/', import.meta.url));
 const compileValidator = `${validationDir}compile-validator.js`;
