@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 /** One hostile input and the answer it must get. */
 export interface HostileCase {
-  /** The arguments after `kubetrain`; `{dir}` is the fixture folder. */
+  /** The arguments after `kubetrain`; `{dir}` is the fixture folder, `{runtimes}` the CLI's test runtimes. */
   readonly argv: readonly string[];
   /** A file connected to stdin. */
   readonly stdinFile?: string;
@@ -80,6 +80,32 @@ function v1Job(
 /** A replica spec of `replicas` pods of one container `name` (flow YAML). */
 const replica = (replicas: number, name: string, extra = '') =>
   `{replicas: ${replicas}, restartPolicy: OnFailure, template: {spec: {containers: [{name: ${name}, image: x${extra}}]}}}`;
+
+/**
+ * A v1 job as JSON text whose pod template (`at`: the pod spec or its first container) holds an unknown
+ * field `x` of arrays nested so that the deepest value is `depth` levels below the root.
+ */
+function deepV1(
+  kind: string,
+  specsField: string,
+  [rtype, name]: [string, string],
+  at: 'pod' | 'container',
+  depth: number,
+): string {
+  const container: Record<string, unknown> = { name, image: 'x' };
+  const pod: Record<string, unknown> = { containers: [container] };
+  // root 0, spec 1, replica map 2, replica 3, template 4, pod spec 5, containers 6, container 7
+  const holder = at === 'pod' ? pod : container;
+  const arrays = depth - (at === 'pod' ? 5 : 7);
+  holder.x = '@deep@';
+  const job = {
+    apiVersion: 'kubeflow.org/v1',
+    kind,
+    metadata: { name: 'deep' },
+    spec: { [specsField]: { [rtype]: { replicas: 1, template: { spec: pod } } } },
+  };
+  return JSON.stringify(job).replace('"@deep@"', `${'['.repeat(arrays)}${']'.repeat(arrays)}`);
+}
 
 /** An alias bomb: ten levels of nine aliases each (a billion strings once expanded). */
 function aliasBomb(): string {
@@ -209,6 +235,9 @@ function fixtureTexts(): Record<string, string> {
       'tfReplicaSpecs',
       `{Worker: ${replica(2, 'tensorflow', ', env: [{name: TF_CONFIG, value: mine}]')}}`,
     ),
+    'v1-deep-9000.json': deepV1('PyTorchJob', 'pytorchReplicaSpecs', ['Master', 'pytorch'], 'pod', 9000),
+    'v1-deep-10000.json': deepV1('XGBoostJob', 'xgbReplicaSpecs', ['Master', 'xgboost'], 'container', 10000),
+    'v1-deep-10001.json': deepV1('TFJob', 'tfReplicaSpecs', ['Worker', 'tensorflow'], 'pod', 10001),
     'forged-v1.yaml':
       'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: "\\e]0;title\\a"}\nspec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: pytorch, image: x}]}}}}}\n',
   };
@@ -638,6 +667,30 @@ export const hostileCases: Record<string, HostileCase> = {
     stderr: [
       /^PyTorchJob\/unk: spec\.pytorchReplicaSpecs\[Chief\]: Unsupported value: "Chief": supported values: "Master", "Worker"$/m,
     ],
+    stdout: /^$/,
+  },
+  'migrate of a v1 job nested 9,000 deep: the unknown field is dropped, no stack overflow': {
+    argv: ['migrate', '-f', '{dir}/v1-deep-9000.json', '-o', 'name'],
+    code: 0,
+    stderr: [
+      /^Warning: PyTorchJob\/deep: spec\.pytorchReplicaSpecs\.Master\.template\.spec\.x: not carried over: unknown field: the PyTorchJob CRD does not declare it \(v1's API server drops it\)$/m,
+      /^migrated 1 of 1 v1 jobs into 1 objects \(2 warnings\)$/m,
+    ],
+    stdout: /^trainjob\.trainer\.kubeflow\.org\/deep\n$/,
+  },
+  'migrate of a v1 job nested 10,000 deep, the most the API server reads': {
+    argv: ['migrate', '-f', '{dir}/v1-deep-10000.json', '-o', 'name'],
+    code: 0,
+    stderr: [
+      /^Warning: XGBoostJob\/deep: spec\.xgbReplicaSpecs\.Master\.template\.spec\.containers\[0\]\.x: not carried over: unknown field/m,
+      /^migrated 1 of 1 v1 jobs into 2 objects/m,
+    ],
+    stdout: /^trainingruntime\.trainer\.kubeflow\.org\/deep\ntrainjob\.trainer\.kubeflow\.org\/deep\n$/,
+  },
+  'migrate of a v1 job nested 10,001 deep is refused with the limit': {
+    argv: ['migrate', '-f', '{dir}/v1-deep-10001.json'],
+    code: 2,
+    stderr: [/^error: .*v1-deep-10001\.json: document 1: exceeded max depth of 10000$/m],
     stdout: /^$/,
   },
   'a missing file': {
