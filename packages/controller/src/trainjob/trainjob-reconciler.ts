@@ -10,7 +10,9 @@
 //  4. status from the observed workload, through its port (workload/: the JobSet, or the
 //     LeaderWorkerSet with its pods and initializer Jobs);
 //  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the workload deleted, or a requeue;
-//  6. one merge patch of /status when it changed; the port's bookkeeping; the events.
+//  6. a restart of the workload (the failure policy's counters grew): its record in
+//     status.restartHistory, naming the failed Job (the port's restartCause), and a Restarted event;
+//  7. one merge patch of /status when it changed; the port's bookkeeping; the events.
 
 import {
   ManagedBy,
@@ -32,6 +34,7 @@ import * as notes from './event-notes.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { ObjectWriter, type Applied } from './object-writes.js';
 import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
+import { restartChange, restartRecord, withRestartRecord } from './restarts.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 import { ForeignWorkloadError, foreignWorkload, workloadOf, type WorkloadPort } from './workload/index.js';
@@ -118,7 +121,7 @@ export class TrainJobReconciler {
     // The status: the unsupported runtime's Failed, else the status point's from the workload.
     const outcome =
       step.status === undefined ? this.deps.engine.status(trainJob, workload.observed, now) : undefined;
-    const status = step.status ?? outcome!.status;
+    let status = step.status ?? outcome!.status;
     let changed = step.status !== undefined || outcome!.changed;
     let requeueAfterMs = outcome === undefined ? undefined : workload.requeueAfterMs(outcome);
     if (outcome?.deadlineExceeded === true) await workload.deleteOnDeadline(trainJob, log);
@@ -137,8 +140,16 @@ export class TrainJobReconciler {
       changed = false;
       requeueAfterMs = Math.min(requeueAfterMs ?? decision.retryAfterMs, decision.retryAfterMs);
     }
+    // A restart (the counters grew): its record in status.restartHistory, and its event once written.
+    const restart = changed ? restartChange(trainJob.status, status) : undefined;
+    const record =
+      restart === undefined
+        ? undefined
+        : restartRecord(restart, await workload.restartCause(trainJob, restart.restarts), now);
+    if (record !== undefined) status = withRestartRecord(status, record);
     if (changed) {
       await this.writeStatus(trainJob, status);
+      if (record !== undefined) void this.deps.events.record(trainJob, notes.restarted(record));
       await this.recordTransitions(trainJob, status, workload);
     }
     await workload.afterStatus(outcome);
