@@ -3,7 +3,8 @@
 // kubeconfig, reconciling only the suite's namespace (ClusterTrainingRuntimes are cluster-wide),
 // metrics and probes on ephemeral local ports. Reads of the cluster go through the suites' own
 // clients (e2e/support), never through the manager's stores.
-import { mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CustomObjectsApi, PatchStrategy, type CoreV1Event } from '@kubernetes/client-node';
@@ -18,7 +19,7 @@ import {
 import { loadSettings, parseFlags, startManager, type Manager } from '@kubetrain/controller';
 import { loadKubeConfig } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
-import { applyObject, readYamlObjects } from '../support/apply.js';
+import { applyObject, readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { installKubetrainCrds } from '../support/crds.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
 import { waitFor } from '../support/wait.js';
@@ -255,4 +256,33 @@ export async function removeClusterRuntimes(names: readonly string[]): Promise<v
       name,
     });
   }
+}
+
+/** The `kubetrain-manager` binary as a child process, and what it wrote to stderr. */
+export interface ManagerProcess {
+  readonly child: ReturnType<typeof spawn>;
+  readonly exited: Promise<number | null>;
+  readonly output: () => string;
+}
+
+/** Starts the `kubetrain-manager` binary for `namespace` with the Configuration `configText`. */
+export function spawnManagerBinary(namespace: string, configText: string): ManagerProcess {
+  const dir = mkdtempSync(join(tmpdir(), 'kubetrain-manager-'));
+  const config = join(dir, 'config.yaml');
+  writeFileSync(config, configText);
+  const child = spawn(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'packages/controller/bin/kubetrain-manager.js'),
+      `--config=${config}`,
+      `--kubeconfig=${kubeconfigPath()}`,
+      `--watch-namespace=${namespace}`,
+      `--cert-dir=${dir}`,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => stderr };
 }

@@ -3,10 +3,10 @@
 // TrainJobs (no write request leaves it, and no stored object changes); two replicas, exactly one
 // leads and the other takes over when it stops; the `kubetrain-manager` binary stops gracefully on
 // SIGTERM and releases its Lease; metrics over HTTPS with the serving certificate.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { GROUP, Resources, VERSION, type JobSet } from '@kubetrain/api';
 import { status as engineStatus } from '@kubetrain/runtime';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,7 @@ import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { CoordinationV1Api } from '@kubernetes/client-node';
 import { makeTrainJob } from '@kubetrain/testing';
-import { REPO_ROOT } from '../support/apply.js';
-import { cluster, kubeconfigPath } from '../support/cluster.js';
+import { cluster } from '../support/cluster.js';
 import { keepRunning } from '../support/kwok.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
@@ -31,6 +30,8 @@ import {
   startTestManager,
   TEST_CONFIG,
   waitForCondition,
+  spawnManagerBinary,
+  type ManagerProcess,
   type TestManager,
 } from './harness.js';
 
@@ -209,30 +210,7 @@ describe('kubetrain-manager lifecycle', () => {
   });
 
   /** Starts the `kubetrain-manager` binary for the namespace with `configText`; stderr is collected. */
-  function spawnBinary(configText: string): {
-    child: ReturnType<typeof spawn>;
-    exited: Promise<number | null>;
-    output: () => string;
-  } {
-    const dir = mkdtempSync(join(tmpdir(), 'kubetrain-manager-'));
-    const config = join(dir, 'config.yaml');
-    writeFileSync(config, configText);
-    const child = spawn(
-      process.execPath,
-      [
-        join(REPO_ROOT, 'packages/controller/bin/kubetrain-manager.js'),
-        `--config=${config}`,
-        `--kubeconfig=${kubeconfigPath()}`,
-        `--watch-namespace=${namespace}`,
-        `--cert-dir=${dir}`,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let stderr = '';
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { child, exited, output: () => stderr };
-  }
+  const spawnBinary = (configText: string): ManagerProcess => spawnManagerBinary(namespace, configText);
 
   const listJobSets = async () =>
     (

@@ -36,6 +36,8 @@ export const JobSetKeys = {
   JobSetName: 'jobset.sigs.k8s.io/jobset-name',
   /** Label: the replicated job: `node`, `launcher`, `dataset-initializer`, `model-initializer`. */
   ReplicatedJobName: 'jobset.sigs.k8s.io/replicatedjob-name',
+  /** Label: the JobSet's `status.restarts` when the Job was created (its restart attempt). */
+  RestartAttempt: 'jobset.sigs.k8s.io/restart-attempt',
 } as const;
 
 /** LeaderWorkerSet label and annotation keys (kubernetes-sigs/lws v0.9.0 `api/leaderworkerset/v1`). */

@@ -13,6 +13,8 @@ export const ManagerResources = {
   ConfigMap: CoreResources.ConfigMap,
   Secret: CoreResources.Secret,
   Pod: CoreResources.Pod,
+  /** A JobSet's Jobs, listed when it restarts (the failed Job is the restart's cause). */
+  Job: resourceRef('batch/v1', 'jobs', 'Job'),
   Lease: CoreResources.Lease,
   Event: resourceRef('events.k8s.io/v1', 'events', 'Event'),
 } as const satisfies Record<string, ResourceRef>;

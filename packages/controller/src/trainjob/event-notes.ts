@@ -14,6 +14,8 @@ export const TrainJobEventReasons = {
   Resumed: 'Resumed',
   Completed: 'Completed',
   Failed: 'Failed',
+  /** The workload restarted under the failure policy (KEP-4162). */
+  Restarted: 'Restarted',
 } as const;
 
 /** Upstream truncates the error in its note to this many characters, then appends ` ...`. */
@@ -56,4 +58,24 @@ export function completed(message: string): EventInput {
 export function failed(reason: string, message: string, podDetail: string | undefined): EventInput {
   const note = `${reason}: ${message}${podDetail ? `; ${podDetail}` : ''}`;
   return { type: 'Warning', reason: TrainJobEventReasons.Failed, action: 'Fail', note };
+}
+
+/**
+ * `Restarted` (Warning): the restart record's reason and message (the failed Job, and the pod,
+ * container and exit code or pod condition that failed it), and whether it counted.
+ */
+export function restarted(record: {
+  reason: string;
+  message: string;
+  countsTowardsMax: boolean;
+}): EventInput {
+  const counted = record.countsTowardsMax
+    ? 'counts towards maxRestarts'
+    : 'does not count towards maxRestarts';
+  return {
+    type: 'Warning',
+    reason: TrainJobEventReasons.Restarted,
+    action: 'Restart',
+    note: `${record.reason} (${counted}): ${record.message}`,
+  };
 }

@@ -11,8 +11,10 @@
 //     LeaderWorkerSet with its pods and initializer Jobs);
 //  5. activeDeadlineSeconds (the job's, else its runtime's runPolicy): Failed/DeadlineExceeded and
 //     the workload deleted, or a requeue; startTime and completionTime with the status;
-//  6. one merge patch of /status when it changed; the port's bookkeeping; the events;
-//  7. a finished job past its ttlSecondsAfterFinished (its own, else its runtime's): deleted with
+//  6. a restart of the workload (the failure policy's counters grew): its record in
+//     status.restartHistory, naming the failed Job (the port's restartCause), and a Restarted event;
+//  7. one merge patch of /status when it changed; the port's bookkeeping; the events;
+//  8. a finished job past its ttlSecondsAfterFinished (its own, else its runtime's): deleted with
 //     everything it owns (ttl-after-finished.ts), or a requeue at its expiry.
 
 import {
@@ -35,6 +37,7 @@ import * as notes from './event-notes.js';
 import type { LeaderWorkerSetWatches } from './lws-watches.js';
 import { ObjectWriter, type Applied } from './object-writes.js';
 import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
+import { restartChange, restartRecord, withRestartRecord } from './restarts.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 import { enforceTtlAfterFinished } from './ttl-after-finished.js';
@@ -126,7 +129,7 @@ export class TrainJobReconciler {
       step.status === undefined
         ? this.deps.engine.status(trainJob, workload.observed, now, runPolicy)
         : undefined;
-    const status = step.status ?? outcome!.status;
+    let status = step.status ?? outcome!.status;
     let changed = step.status !== undefined || outcome!.changed;
     let requeueAfterMs = outcome === undefined ? undefined : workload.requeueAfterMs(outcome);
     if (outcome?.deadlineExceeded === true) await workload.deleteOnDeadline(trainJob, log);
@@ -145,8 +148,16 @@ export class TrainJobReconciler {
       changed = false;
       requeueAfterMs = Math.min(requeueAfterMs ?? decision.retryAfterMs, decision.retryAfterMs);
     }
+    // A restart (the counters grew): its record in status.restartHistory, and its event once written.
+    const restart = changed ? restartChange(trainJob.status, status) : undefined;
+    const record =
+      restart === undefined
+        ? undefined
+        : restartRecord(restart, await workload.restartCause(trainJob, restart.restarts), now);
+    if (record !== undefined) status = withRestartRecord(status, record);
     if (changed) {
       await this.writeStatus(trainJob, status);
+      if (record !== undefined) void this.deps.events.record(trainJob, notes.restarted(record));
       await this.recordTransitions(trainJob, status, workload);
     }
     await workload.afterStatus(outcome);

@@ -9,7 +9,7 @@ import { freshest } from '../../cluster/freshest.js';
 import { ManagerResources } from '../../cluster/resources.js';
 import type { ManagerStores } from '../../cluster/stores.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
-import { failedPodOf } from './failed-pod.js';
+import { failedJobOf, failedPodOf } from './failed-pod.js';
 import { isControlledByOther } from './foreign-workload.js';
 import type { WorkloadPort } from './workload-port.js';
 
@@ -50,5 +50,7 @@ export function jobSetWorkload(deps: JobSetWorkloadDeps, trainJob: TrainJob): Wo
       jobSet === undefined
         ? Promise.resolve(undefined)
         : failedPodOf(deps.client, namespace, `${JobSetKeys.JobSetName}=${name}`, reason),
+    restartCause: (_trainJob, restarts) =>
+      foreign ? Promise.resolve(undefined) : failedJobOf(deps.client, namespace, name, restarts),
   };
 }

@@ -43,5 +43,7 @@ export function leaderWorkerSetWorkload(deps: LeaderWorkerSetWorkloadDeps, train
     },
     failedPod: (_trainJob, _status, reason) =>
       failedPodOf(deps.client, namespace, `${LWSKeys.Name}=${name}`, reason),
+    // The group restarts in place: no failed Job is left to name (the reason is the counters').
+    restartCause: () => Promise.resolve(undefined),
   };
 }

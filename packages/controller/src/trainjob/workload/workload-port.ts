@@ -30,4 +30,10 @@ export interface WorkloadPort {
   afterStatus(outcome: StatusOutcome | undefined): Promise<void>;
   /** The pod to name in the Failed event of a `status` that failed for `reason`; undefined for none. */
   failedPod(trainJob: TrainJob, status: TrainJobStatus, reason: string): Promise<string | undefined>;
+  /**
+   * What caused the workload's restarts up to `restarts` (status.restarts after them): the failed
+   * Job and its failure message; undefined when unknown (gone, unreadable, or a backend that keeps
+   * no such record).
+   */
+  restartCause(trainJob: TrainJob, restarts: number): Promise<string | undefined>;
 }
