@@ -12,24 +12,21 @@ import { randomBytes } from 'node:crypto';
 import type { TrainJob } from '@kubetrain/api';
 import { makeTrainJob } from '@kubetrain/testing';
 import { apiStatus } from '../support/api-errors.js';
+import { kubetrain } from '../cli/kubetrain-cli.js';
 import { applyObject } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
 import { readJobSet } from '../support/jobset.js';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
-import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { describePods, listPods } from '../support/pods.js';
 import { waitFor } from '../support/wait.js';
 import {
   createTrainJob,
-  installCrdsAndShippedRuntimes,
   patchTrainJob,
   podAnnotations,
   readTrainJob,
-  removeClusterRuntimes,
-  startTestManager,
   trainingRuntimeFrom,
+  useControllerSuite,
   waitForCondition,
-  type TestManager,
 } from './harness.js';
 
 const FIELD_MANAGER_E2E = 'kubetrain-e2e';
@@ -69,17 +66,17 @@ function expectRunTimes(job: TrainJob): void {
 
 describe('TrainJob run policy: TTL after finished, startTime/completionTime, runtime deadline', () => {
   const suffix = randomBytes(2).toString('hex');
-  const installedRuntimes: string[] = [];
-  let namespace: string;
-  let test: TestManager;
+  const suite = useControllerSuite('e2e-ttl', FIELD_MANAGER_E2E, [
+    '--feature-gates=LeaderWorkerSetBackend=true',
+  ]);
 
-  /** A TrainingRuntime of the namespace: torch-distributed with `runPolicy`, on the LWS backend if asked. */
+  /** A TrainingRuntime of the suite's namespace: torch-distributed with `runPolicy`, on the LWS backend if asked. */
   async function runtime(
     name: string,
     runPolicy: RunPolicy,
     lws?: { podAnnotations: Record<string, string> },
   ): Promise<void> {
-    const rt = (await trainingRuntimeFrom(namespace, name, 'torch-distributed')) as {
+    const rt = (await trainingRuntimeFrom(suite.namespace, name, 'torch-distributed')) as {
       metadata: { annotations?: Record<string, string> };
       spec: { runPolicy?: RunPolicy; template: { spec: { replicatedJobs: ReplicatedJobShape[] } } };
     };
@@ -96,7 +93,7 @@ describe('TrainJob run policy: TTL after finished, startTime/completionTime, run
   }
 
   const job = (name: string, runtimeName: string, pods: Record<string, string>) =>
-    makeTrainJob(namespace, name)
+    makeTrainJob(suite.namespace, name)
       .runtimeRef(runtimeName, 'TrainingRuntime')
       .numNodes(1)
       .runtimePatch(KWOK_PATCH_MANAGER, podAnnotations('node', pods));
@@ -105,36 +102,24 @@ describe('TrainJob run policy: TTL after finished, startTime/completionTime, run
   async function waitForJobSetJobGone(name: string): Promise<void> {
     await waitFor(
       `TrainJob ${name} deleted`,
-      () => gone(() => readTrainJob(namespace, name)),
+      () => gone(() => readTrainJob(suite.namespace, name)),
       undefined,
       WAIT,
     );
     await waitFor(
       `the JobSet, pods and runtime snapshot of ${name} deleted`,
       async () => {
-        const jobSetGone = await gone(() => readJobSet(namespace, name));
+        const jobSetGone = await gone(() => readJobSet(suite.namespace, name));
         const snapshotGone = await gone(() =>
-          readObject('v1', 'ConfigMap', namespace, `${name}-runtime-snapshot`),
+          readObject('v1', 'ConfigMap', suite.namespace, `${name}-runtime-snapshot`),
         );
-        const pods = await listPods(namespace, `jobset.sigs.k8s.io/jobset-name=${name}`);
+        const pods = await listPods(suite.namespace, `jobset.sigs.k8s.io/jobset-name=${name}`);
         return jobSetGone && snapshotGone && pods.length === 0 ? true : undefined;
       },
-      () => describePods(namespace, `jobset.sigs.k8s.io/jobset-name=${name}`),
+      () => describePods(suite.namespace, `jobset.sigs.k8s.io/jobset-name=${name}`),
       WAIT,
     );
   }
-
-  beforeAll(async () => {
-    namespace = await createNamespace('e2e-ttl');
-    installedRuntimes.push(...(await installCrdsAndShippedRuntimes(FIELD_MANAGER_E2E)));
-    test = await startTestManager(namespace, undefined, ['--feature-gates=LeaderWorkerSetBackend=true']);
-  });
-
-  afterAll(async () => {
-    await test?.manager.stop();
-    await removeClusterRuntimes(installedRuntimes);
-    if (namespace) await deleteNamespace(namespace);
-  });
 
   it(
     "JobSet: the runtime's default TTL deletes a finished job with everything it owned; a job's own TTL overrides it",
@@ -147,13 +132,19 @@ describe('TrainJob run policy: TTL after finished, startTime/completionTime, run
       await createTrainJob(job(byDefault, rt, succeedAfter('1s')).obj());
 
       // Its own TTL (an hour) overrides the runtime's 3 s: it stays, Complete, with both times set.
-      expectRunTimes(await waitForCondition(namespace, own, 'Complete'));
+      expectRunTimes(await waitForCondition(suite.namespace, own, 'Complete'));
       // The runtime's default: deleted, and the garbage collector deletes its JobSet, pods and snapshot.
       await waitForJobSetJobGone(byDefault);
-      expect((await readTrainJob(namespace, own)).metadata?.deletionTimestamp).toBeUndefined();
+      expect((await readTrainJob(suite.namespace, own)).metadata?.deletionTimestamp).toBeUndefined();
+
+      // `kubetrain describe` shows both times and the TTL left.
+      const described = await kubetrain(['describe', own, '-n', suite.namespace]);
+      expect(described.code).toBe(0);
+      expect(described.stdout).toMatch(/\nStarted: +\S+Z \(\S+ ago\)\nCompleted: +\S+Z \(\S+ ago\)\n/);
+      expect(described.stdout).toMatch(/\nTTL: +3600s after finishing; deleted in \d+m(\d+s)?\n/);
 
       // The TTL is mutable: shortened on the finished job, it is deleted too.
-      await patchTrainJob(namespace, own, { spec: { ttlSecondsAfterFinished: 1 } });
+      await patchTrainJob(suite.namespace, own, { spec: { ttlSecondsAfterFinished: 1 } });
       await waitForJobSetJobGone(own);
     },
     TEST_TIMEOUT_MS,
@@ -166,12 +157,17 @@ describe('TrainJob run policy: TTL after finished, startTime/completionTime, run
       await runtime(rt, { activeDeadlineSeconds: 5 });
       const name = `deadline-${suffix}`;
       await createTrainJob(job(name, rt, keepRunning()).obj());
-      const failed = await waitForCondition(namespace, name, 'Failed', 'DeadlineExceeded');
+      const failed = await waitForCondition(suite.namespace, name, 'Failed', 'DeadlineExceeded');
       expectRunTimes(failed);
       expect(failed.status?.completionTime).toBe(
         failed.status?.conditions?.find((c) => c.type === 'Failed')?.lastTransitionTime,
       );
-      await waitFor('the JobSet deleted', () => gone(() => readJobSet(namespace, name)), undefined, WAIT);
+      await waitFor(
+        'the JobSet deleted',
+        () => gone(() => readJobSet(suite.namespace, name)),
+        undefined,
+        WAIT,
+      );
     },
     TEST_TIMEOUT_MS,
   );
@@ -187,22 +183,22 @@ describe('TrainJob run policy: TTL after finished, startTime/completionTime, run
       );
       const name = `lws-${suffix}`;
       const created = await createTrainJob(
-        makeTrainJob(namespace, name).runtimeRef(rt, 'TrainingRuntime').numNodes(2).obj(),
+        makeTrainJob(suite.namespace, name).runtimeRef(rt, 'TrainingRuntime').numNodes(2).obj(),
       );
       await waitFor(
         `LeaderWorkerSet ${name}`,
-        () => readObject('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', namespace, name),
+        () => readObject('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', suite.namespace, name),
         undefined,
         WAIT,
       );
-      const failed = await waitForCondition(namespace, name, 'Failed', 'DeadlineExceeded');
+      const failed = await waitForCondition(suite.namespace, name, 'Failed', 'DeadlineExceeded');
       expectRunTimes(failed);
       // The runtime's TTL (an hour) holds it; shortened on the job, it is deleted with all it owned.
-      expect((await readTrainJob(namespace, name)).metadata?.uid).toBe(created.metadata?.uid);
-      await patchTrainJob(namespace, name, { spec: { ttlSecondsAfterFinished: 1 } });
+      expect((await readTrainJob(suite.namespace, name)).metadata?.uid).toBe(created.metadata?.uid);
+      await patchTrainJob(suite.namespace, name, { spec: { ttlSecondsAfterFinished: 1 } });
       await waitFor(
         `TrainJob ${name} deleted`,
-        () => gone(() => readTrainJob(namespace, name)),
+        () => gone(() => readTrainJob(suite.namespace, name)),
         undefined,
         WAIT,
       );
@@ -210,15 +206,15 @@ describe('TrainJob run policy: TTL after finished, startTime/completionTime, run
         `the LeaderWorkerSet, pods and snapshot of ${name} deleted`,
         async () => {
           const lwsGone = await gone(() =>
-            readObject('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', namespace, name),
+            readObject('leaderworkerset.x-k8s.io/v1', 'LeaderWorkerSet', suite.namespace, name),
           );
           const snapshotGone = await gone(() =>
-            readObject('v1', 'ConfigMap', namespace, `${name}-runtime-snapshot`),
+            readObject('v1', 'ConfigMap', suite.namespace, `${name}-runtime-snapshot`),
           );
-          const pods = await listPods(namespace, `leaderworkerset.sigs.k8s.io/name=${name}`);
+          const pods = await listPods(suite.namespace, `leaderworkerset.sigs.k8s.io/name=${name}`);
           return lwsGone && snapshotGone && pods.length === 0 ? true : undefined;
         },
-        () => describePods(namespace, `leaderworkerset.sigs.k8s.io/name=${name}`),
+        () => describePods(suite.namespace, `leaderworkerset.sigs.k8s.io/name=${name}`),
         WAIT,
       );
     },
