@@ -107,8 +107,9 @@ describe('ClusterRole from watchedKinds', () => {
         !r.resources.every((x) => x.endsWith('/finalizers')),
     ],
     [
-      'no delete but of JobSets',
-      (r: PolicyRule) => r.verbs.includes('delete') && r.resources.some((x) => x !== 'jobsets'),
+      'no delete but of JobSets and of TrainJobs (a finished one past its ttlSecondsAfterFinished)',
+      (r: PolicyRule) =>
+        r.verbs.includes('delete') && r.resources.some((x) => x !== 'jobsets' && x !== 'trainjobs'),
     ],
     [
       'no Deployments, Pods, Services or core Events',

@@ -119,9 +119,14 @@ export function pluginRules(declared: DeclaredKinds): PolicyRule[] {
 /** What the manager needs whatever plugins run. */
 export function fixedClusterRules(): PolicyRule[] {
   return [
-    // Its own kinds: watched; TrainJobs never written but through /status; runtimes patched to drop
-    // the legacy finalizer.
-    { apiGroups: ['trainer.kubeflow.org'], resources: ['trainjobs'], verbs: ['get', 'list', 'watch'] },
+    // Its own kinds: watched; TrainJobs never written but through /status, and deleted once their
+    // ttlSecondsAfterFinished has passed (KEP-2899; upstream's #4052 adds `delete` to the TrainJob
+    // RBAC marker); runtimes patched to drop the legacy finalizer.
+    {
+      apiGroups: ['trainer.kubeflow.org'],
+      resources: ['trainjobs'],
+      verbs: ['delete', 'get', 'list', 'watch'],
+    },
     {
       apiGroups: ['trainer.kubeflow.org'],
       resources: ['clustertrainingruntimes', 'trainingruntimes'],

@@ -133,9 +133,15 @@ export interface Engine {
   render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): Rendered;
   /**
    * Suspended, Complete/Failed and jobsStatus from the observed workload (the JobSet, or the
-   * LeaderWorkerSet with its pods and initializer Jobs), then the active deadline.
+   * LeaderWorkerSet with its pods and initializer Jobs), startTime and completionTime, then the
+   * active deadline: the job's own, else `runPolicy.activeDeadlineSeconds` (its runtime's).
    */
-  status(trainJob: TrainJob, observed: ObservedWorkloadInput, now: Date): StatusOutcome;
+  status(
+    trainJob: TrainJob,
+    observed: ObservedWorkloadInput,
+    now: Date,
+    runPolicy?: { readonly activeDeadlineSeconds?: number },
+  ): StatusOutcome;
   /** Whether the gate `LeaderWorkerSetBackend` is on: the plugins render LeaderWorkerSets. */
   readonly leaderWorkerSetBackend: boolean;
   /** The kinds the plugins (and the engine) create for TrainJobs: group, version, kind, plural resource. */
@@ -155,13 +161,14 @@ export function createEngine(settings: EngineSettings): Engine {
       const mpiSSHKeyPair = () => inputs.mpiSSHKeyPair?.();
       return { desired: render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired };
     },
-    status(trainJob, observed, now) {
+    status(trainJob, observed, now, runPolicy) {
       const { jobSet, leaderWorkerSet } = observed;
       const outcome = status(
         trainJob,
         {
           ...(jobSet !== undefined ? { jobSet } : {}),
           ...(leaderWorkerSet !== undefined ? { leaderWorkerSet } : {}),
+          ...(runPolicy !== undefined ? { runPolicy } : {}),
           now: formatMetaTime(now),
         },
         { plugins },
