@@ -37,7 +37,6 @@ export class LeaderWorkerSetNotFoundError extends EngineError {
 
 /** The policy the builder recorded on the LeaderWorkerSet (kubetrain's annotations). */
 interface GroupPolicy {
-  readonly size: number;
   readonly budget: number;
   readonly permanentExitCodes: ReadonlySet<number>;
   /** The leader's step and the workers' step (the same name for a one-step trainer). */
@@ -54,7 +53,6 @@ function groupPolicyOf(lws: NonNullable<ObservedLeaderWorkerSet['object']>): Gro
     .map((c) => Number(c));
   const [leader = '', worker = leader] = (a[KubetrainAnnotations.GroupSteps] ?? '').split(',');
   return {
-    size: lws.spec?.leaderWorkerTemplate.size ?? 1,
     budget: Number.isNaN(budget) ? 0 : budget,
     permanentExitCodes: new Set(codes),
     steps: [leader, worker],
