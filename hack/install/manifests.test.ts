@@ -188,7 +188,7 @@ describe('the opt-in ClusterRole of the LeaderWorkerSet backend', () => {
   it.each([
     ['leaderworkerset.x-k8s.io', 'leaderworkersets', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
     ['batch', 'jobs', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
-    ['', 'pods', ['get', 'list', 'watch']],
+    ['', 'pods', ['delete', 'get', 'list', 'watch']],
     ['', 'persistentvolumeclaims', ['create', 'get', 'list', 'watch']],
   ] as const)('%s %s: %j', (group, resource, verbs) => {
     const found = rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource));

@@ -31,6 +31,7 @@ import {
   watchedKinds,
   type ApplyPolicy,
   type DesiredObject,
+  type GroupRecreateRequest,
   type KubeObject,
   type ObjectKey,
   type ObservedJob,
@@ -54,6 +55,7 @@ export {
 export type {
   ApplyPolicy,
   DesiredObject,
+  GroupRecreateRequest,
   KubeObject,
   ObjectKey,
   ObservedJob,
@@ -89,6 +91,11 @@ export interface StatusOutcome {
    * (the group's progress annotation; `spec.replicas: 0` once the job is finished).
    */
   readonly workloadPatch?: WorkloadPatch;
+  /**
+   * LeaderWorkerSet backend: the leader pod to delete after the status write (and the patch), so
+   * that the LeaderWorkerSet recreates the group: the attempt failed, or a pod of it is gone.
+   */
+  readonly recreateGroup?: GroupRecreateRequest;
   /** The workload of an unfinished TrainJob is missing (the store may lag our create): retry. */
   readonly workloadMissing: boolean;
 }
@@ -173,6 +180,7 @@ export function createEngine(settings: EngineSettings): Engine {
         workloadMissing: outcome.retry !== undefined,
         ...(outcome.requeueAfterMs !== undefined ? { requeueAfterMs: outcome.requeueAfterMs } : {}),
         ...(outcome.workloadPatch !== undefined ? { workloadPatch: outcome.workloadPatch } : {}),
+        ...(outcome.recreateGroup !== undefined ? { recreateGroup: outcome.recreateGroup } : {}),
       };
     },
   };
