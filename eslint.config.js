@@ -8,6 +8,7 @@ export default tseslint.config(
       '**/generated/**',
       '**/node_modules/**',
       '**/dist/**',
+      'packages/cli/.dist-*/**',
       '.test-results/**',
       'manifests/**',
       'charts/**',

@@ -22,6 +22,7 @@ import { createLogger } from '@kubetrain/log';
 import { applyObject, readYamlObjects, REPO_ROOT } from '../support/apply.js';
 import { installKubetrainCrds } from '../support/crds.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { waitFor } from '../support/wait.js';
 
 /** The Configuration the suites start the manager with. */
@@ -285,4 +286,42 @@ export function spawnManagerBinary(namespace: string, configText: string): Manag
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, exited, output: () => stderr };
+}
+
+/** A suite's namespace and the manager watching it, once `beforeAll` has run. */
+export interface ControllerSuite {
+  readonly namespace: string;
+  readonly test: TestManager;
+}
+
+/**
+ * Registers `beforeAll`/`afterAll` for a suite of its own: a namespace named from `prefix`, kubetrain's
+ * CRDs and shipped runtimes (installed with `fieldManager`; those it added are removed afterwards)
+ * and a manager with `argv` scoped to the namespace, stopped afterwards.
+ */
+export function useControllerSuite(
+  prefix: string,
+  fieldManager: string,
+  argv: string[] = [],
+): ControllerSuite {
+  const state: { namespace?: string; test?: TestManager } = {};
+  const installed: string[] = [];
+  beforeAll(async () => {
+    state.namespace = await createNamespace(prefix);
+    installed.push(...(await installCrdsAndShippedRuntimes(fieldManager)));
+    state.test = await startTestManager(state.namespace, undefined, argv);
+  });
+  afterAll(async () => {
+    await state.test?.manager.stop();
+    await removeClusterRuntimes(installed);
+    if (state.namespace !== undefined) await deleteNamespace(state.namespace);
+  });
+  return {
+    get namespace() {
+      return state.namespace!;
+    },
+    get test() {
+      return state.test!;
+    },
+  };
 }

@@ -3,8 +3,10 @@
 // LeaderWorkerSetBackend on, scoped to the suite's namespace) against kube-apiserver, the LWS
 // controller, kube-controller-manager's StatefulSet and garbage collectors, and kwok nodes. Pods of
 // a LeaderWorkerSet run with `restartPolicy: Always`: kwok's kubetrain-pod-restart stage exits their
-// containers once, as a kubelet would (lastState terminated, restartCount 1), which the LWS
-// controller answers by recreating the whole group. Failures come from the runtime's pod template
+// containers once, as a kubelet would (lastState terminated, restartCount 1). The LeaderWorkerSet's
+// restartPolicy is `None`: a rank that exits 0 restarts in place, and on a failure kubetrain's
+// manager deletes the leader so that the LWS controller recreates the whole group. Rank 0 exiting 0
+// completes the job, whatever order the ranks finish in. Failures come from the runtime's pod template
 // (every pod fails). Trainers that succeed keep running until the test tells the running group to
 // finish: it annotates each pod with the outcome annotations kwok reads, all with the same RFC 3339
 // time (kwok waits until it), so that the ranks exit together as torchrun's do, however long the
@@ -297,8 +299,8 @@ describe('TrainJob controller, LeaderWorkerSet backend (kube-apiserver, LWS cont
         expect.objectContaining({
           type: 'Complete',
           status: 'True',
-          reason: 'AllPodsSucceeded',
-          message: 'leaderworkerset completed successfully: every pod of the group exited 0',
+          reason: 'LeaderSucceeded',
+          message: 'leaderworkerset completed successfully: the leader exited 0',
         }),
       ]);
       expect(done.status?.jobsStatus).toEqual([
@@ -337,8 +339,72 @@ describe('TrainJob controller, LeaderWorkerSet backend (kube-apiserver, LWS cont
         succeeded?: number[];
       };
       expect(progress.restarts).toBe(1);
-      expect(progress.succeeded).toEqual([0, 1, 2, 3]);
+      expect(progress.succeeded).toContain(0);
       await waitForNothingRunning(name);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'rank 0 finishing last: the workers that exit 0 first recreate nothing, and the job completes once',
+    async () => {
+      const runtimeName = `rt-lws-last-${suffix}`;
+      await lwsRuntime(runtimeName, KEEP_RUNNING);
+      const name = `lws-last-${suffix}`;
+      await createTrainJob(job(name, runtimeName, 3).obj());
+
+      const group = await runningGroup(name, 3);
+      const uids = new Set([...group.values()].map((p) => p.metadata?.uid));
+      const leaderUid = group.get('0')?.metadata?.uid;
+      // The workers finish first (rank 0 saves the model last).
+      for (const index of ['1', '2'])
+        await tellPod(namespace, group.get(index)!.metadata!.name!, {
+          [OUTCOME]: 'succeed',
+          [DURATION]: '1s',
+        });
+      const progressOf = async () =>
+        JSON.parse((await readLws(namespace, name)).metadata?.annotations?.[PROGRESS] ?? '{}') as {
+          attempt?: string;
+          restarts?: number;
+          succeeded?: number[];
+        };
+      // The manager saw both exits 0 (the workers restarted in place), and the group was not recreated.
+      const seen = await waitFor(
+        'the workers exits 0 recorded',
+        async () => {
+          const progress = await progressOf();
+          return progress.succeeded?.join(',') === '1,2' ? progress : undefined;
+        },
+        async () =>
+          `${JSON.stringify(await progressOf())}; ${await describePods(namespace, `${NAME_LABEL}=${name}`)}`,
+        GROUP_WAIT,
+      );
+      expect(seen).toEqual({ attempt: leaderUid, restarts: 0, attemptFailed: false, succeeded: [1, 2] });
+      const afterWorkers = await groupPods(namespace, name);
+      expect(new Set([...afterWorkers.values()].map((p) => p.metadata?.uid))).toEqual(uids);
+      for (const index of ['1', '2']) {
+        const node = afterWorkers.get(index)?.status?.containerStatuses?.find((c) => c.name === 'node');
+        expect(node?.lastState?.terminated?.exitCode).toBe(0);
+      }
+      expect((await readTrainJob(namespace, name)).status?.conditions ?? []).toEqual([]);
+
+      // Rank 0 finishes: the job completes, once, on the first attempt.
+      await tellPod(namespace, `${name}-0`, { [OUTCOME]: 'succeed', [DURATION]: '1s' });
+      const done = await waitForCondition(namespace, name, 'Complete');
+      expect(done.status?.conditions?.map((c) => `${c.type}=${c.status}/${c.reason}`)).toEqual([
+        'Complete=True/LeaderSucceeded',
+      ]);
+      // No new pod after completion: whatever is left is the first group's, until it is gone.
+      const left = await listPods(namespace, `${NAME_LABEL}=${name}`);
+      expect(left.filter((p) => !uids.has(p.metadata?.uid))).toEqual([]);
+      await waitForNothingRunning(name);
+      expect(await progressOf()).toEqual(
+        expect.objectContaining({ attempt: leaderUid, restarts: 0, attemptFailed: false }),
+      );
+      const final = await readTrainJob(namespace, name);
+      expect(final.status?.conditions?.map((c) => `${c.type}=${c.status}/${c.reason}`)).toEqual([
+        'Complete=True/LeaderSucceeded',
+      ]);
     },
     TEST_TIMEOUT_MS,
   );

@@ -3,7 +3,8 @@
 // (packages/cli/dist/main.js, built by `make cli`) for --version, --help, and validate, render and
 // migrate of upstream examples, each as a median of --runs runs, next to bare `node -e 0` measured in
 // the same run (the difference and the ratio). Also render against one file of 10,000
-// ClusterTrainingRuntimes (copies of the shipped torch-distributed, about 17 MB). Figures come from GNU time (`/usr/bin/time -f '%e %M'`).
+// ClusterTrainingRuntimes (copies of the shipped torch-distributed, about 17 MB). Figures come from GNU
+// time (`/usr/bin/time -f '%e %M %U %S'`): wall time, peak RSS, and user + system CPU time.
 //
 // Run: `make bench-cli`, or `node --import tsx hack/bench/cli-startup.bench.ts [--runs N] [--json]`.
 
@@ -39,27 +40,33 @@ function manyRuntimes(dir: string): string {
 
 interface Sample {
   seconds: number;
+  /** User + system CPU seconds: steadier than the wall time on a machine shared with other work. */
+  cpuSeconds: number;
   rssMB: number;
 }
 
 /** Runs `node args` under GNU time; the exit code must be 0 (0 or 1 for migrate's warnings). */
 function measure(args: string[]): Sample {
-  const r = spawnSync('/usr/bin/time', ['-f', '%e %M', process.execPath, ...args], {
+  const r = spawnSync('/usr/bin/time', ['-f', '%e %M %U %S', process.execPath, ...args], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
   const last = r.stderr.trim().split('\n').at(-1) ?? '';
-  const m = /^(\d+(?:\.\d+)?) (\d+)$/.exec(last);
+  const m = /^(\d+(?:\.\d+)?) (\d+) (\d+(?:\.\d+)?) (\d+(?:\.\d+)?)$/.exec(last);
   if (m === null || r.status === null || r.status > 1) {
     throw new Error(`node ${args.join(' ')} failed (exit ${r.status}): ${r.stderr.slice(-500)}`);
   }
-  return { seconds: Number(m[1]), rssMB: Number(m[2]) / 1024 };
+  return { seconds: Number(m[1]), cpuSeconds: Number(m[3]) + Number(m[4]), rssMB: Number(m[2]) / 1024 };
 }
 
 function median(samples: Sample[]): Sample {
   return {
     seconds: percentile(
       samples.map((s) => s.seconds),
+      0.5,
+    ),
+    cpuSeconds: percentile(
+      samples.map((s) => s.cpuSeconds),
       0.5,
     ),
     rssMB: percentile(
@@ -89,24 +96,26 @@ try {
     ...median(Array.from({ length: n }, () => measure(args))),
     runs: n,
   }));
-  const base = results[0] ?? { seconds: NaN, rssMB: NaN };
+  const base = results[0] ?? { seconds: NaN, cpuSeconds: NaN, rssMB: NaN };
   const rows = results.map((r) => ({
     ...r,
     diffSeconds: r.seconds - base.seconds,
     ratioSeconds: r.seconds / base.seconds,
+    diffCpuSeconds: r.cpuSeconds - base.cpuSeconds,
     ratioRss: r.rssMB / base.rssMB,
   }));
   if (process.argv.includes('--json')) {
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
   } else {
     process.stdout.write(
-      '| case | runs | wall (median) | - node -e 0 | x node -e 0 | peak RSS (median) | x node -e 0 |\n' +
-        '| --- | --: | --: | --: | --: | --: | --: |\n',
+      '| case | runs | wall (median) | - node -e 0 | x node -e 0 | CPU (median) | - node -e 0 | peak RSS (median) | x node -e 0 |\n' +
+        '| --- | --: | --: | --: | --: | --: | --: | --: | --: |\n',
     );
     for (const r of rows) {
       process.stdout.write(
         `| ${r.name} | ${r.runs} | ${r.seconds.toFixed(2)} s | ${r.diffSeconds.toFixed(2)} s | ` +
-          `${r.ratioSeconds.toFixed(1)} | ${r.rssMB.toFixed(0)} MB | ${r.ratioRss.toFixed(1)} |\n`,
+          `${r.ratioSeconds.toFixed(1)} | ${r.cpuSeconds.toFixed(2)} s | ${r.diffCpuSeconds.toFixed(2)} s | ` +
+          `${r.rssMB.toFixed(0)} MB | ${r.ratioRss.toFixed(1)} |\n`,
       );
     }
   }

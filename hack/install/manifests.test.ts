@@ -107,8 +107,9 @@ describe('ClusterRole from watchedKinds', () => {
         !r.resources.every((x) => x.endsWith('/finalizers')),
     ],
     [
-      'no delete but of JobSets',
-      (r: PolicyRule) => r.verbs.includes('delete') && r.resources.some((x) => x !== 'jobsets'),
+      'no delete but of JobSets and of TrainJobs (a finished one past its ttlSecondsAfterFinished)',
+      (r: PolicyRule) =>
+        r.verbs.includes('delete') && r.resources.some((x) => x !== 'jobsets' && x !== 'trainjobs'),
     ],
     [
       'no Deployments, Pods, Services or core Events',
@@ -187,7 +188,7 @@ describe('the opt-in ClusterRole of the LeaderWorkerSet backend', () => {
   it.each([
     ['leaderworkerset.x-k8s.io', 'leaderworkersets', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
     ['batch', 'jobs', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
-    ['', 'pods', ['get', 'list', 'watch']],
+    ['', 'pods', ['delete', 'get', 'list', 'watch']],
     ['', 'persistentvolumeclaims', ['create', 'get', 'list', 'watch']],
   ] as const)('%s %s: %j', (group, resource, verbs) => {
     const found = rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource));

@@ -76,6 +76,12 @@ export const DELETED_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Watched kinds (`group/kind`) the manager deletes without owning them: the LeaderWorkerSet
+ * backend deletes a failed attempt's leader pod so that the group is recreated.
+ */
+export const DELETED_WATCHED_KINDS: ReadonlySet<string> = new Set(['/Pod']);
+
+/**
  * The verbs a kind of `watchedKinds` needs: read kinds get/list (and watch when watched), but for
  * {@link WRITE_ONLY_KINDS}; owned kinds are created, and patched (server-side apply) only when
  * `applied`: a kind only ever created once (`createOnly`: the MPI SSH Secret) is never written again.
@@ -92,6 +98,7 @@ export function verbsOf(
   // The active deadline deletes the JobSet (upstream's runtime.Info has no other deletion), or, on
   // the LeaderWorkerSet backend, the LeaderWorkerSet and its initializer Jobs.
   if (kind.owned && DELETED_KINDS.has(`${kind.group}/${kind.kind}`)) verbs.add('delete');
+  if (kind.watch && DELETED_WATCHED_KINDS.has(`${kind.group}/${kind.kind}`)) verbs.add('delete');
   return [...verbs].sort();
 }
 
@@ -112,9 +119,14 @@ export function pluginRules(declared: DeclaredKinds): PolicyRule[] {
 /** What the manager needs whatever plugins run. */
 export function fixedClusterRules(): PolicyRule[] {
   return [
-    // Its own kinds: watched; TrainJobs never written but through /status; runtimes patched to drop
-    // the legacy finalizer.
-    { apiGroups: ['trainer.kubeflow.org'], resources: ['trainjobs'], verbs: ['get', 'list', 'watch'] },
+    // Its own kinds: watched; TrainJobs never written but through /status, and deleted once their
+    // ttlSecondsAfterFinished has passed (KEP-2899; upstream's #4052 adds `delete` to the TrainJob
+    // RBAC marker); runtimes patched to drop the legacy finalizer.
+    {
+      apiGroups: ['trainer.kubeflow.org'],
+      resources: ['trainjobs'],
+      verbs: ['delete', 'get', 'list', 'watch'],
+    },
     {
       apiGroups: ['trainer.kubeflow.org'],
       resources: ['clustertrainingruntimes', 'trainingruntimes'],

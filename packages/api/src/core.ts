@@ -24,8 +24,9 @@ export {
   required,
 } from './validation/field-error.js';
 export type { FieldError, ValidationResult } from './validation/field-error.js';
-export { parseJsonLossless, stringifyJson } from './json/lossless-json.js';
-export type { LosslessJson } from './json/lossless-json.js';
+// One place for lossless JSON: @kubetrain/kube's (its client reads with it), re-exported here.
+export { parseJsonLossless, stringifyJson } from '@kubetrain/kube/json';
+export type { LosslessJson } from '@kubetrain/kube/json';
 export { cloneJson } from './validation/json-clone.js';
 export { checkInputBounds, MAX_NESTING_DEPTH, MAX_OBJECT_BYTES } from './validation/input-bounds.js';
 export type { BoundsProblem, InputBounds } from './validation/input-bounds.js';

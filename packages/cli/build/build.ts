@@ -3,16 +3,43 @@
 // src/main.ts for Node 24 made by esbuild, split at every dynamic import() so that a command's modules
 // load only when that command runs. bin/kubetrain.js runs dist/main.js; packages/cli/build/ensure.sh
 // calls this script only when an input changed.
-//   node --import tsx packages/cli/build/build.ts
+//   node --import tsx packages/cli/build/build.ts [OUTDIR]   (default packages/cli/dist)
 import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompiledValidatorsModule } from '@kubetrain/api/standalone-validators';
 import { build } from 'esbuild';
+import type { Plugin } from 'esbuild';
 
 const cliDir = fileURLToPath(new URL('..', import.meta.url));
-const outdir = `${cliDir}dist`;
+// ensure.sh builds into a new folder beside dist and then points dist at it.
+const outdir = process.argv[2] ?? `${cliDir}dist`;
+
+const validationDir = fileURLToPath(new URL('../../api/src/validation/', import.meta.url));
+const compileValidator = `${validationDir}compile-validator.js`;
+
+/**
+ * Puts the validators generated ahead of time (ajv's standalone code) in the place of
+ * packages/api/src/validation/compile-validator.ts, which compiles the schemas at run time: the CLI
+ * never loads ajv's compiler.
+ */
+const precompiledValidators: Plugin = {
+  name: 'precompiled-validators',
+  setup(b) {
+    b.onResolve({ filter: /\/compile-validator\.js$/ }, (args) => {
+      if (join(args.resolveDir, args.path) !== compileValidator) return undefined;
+      return { path: `${validationDir}precompiled-validators.generated.js`, namespace: 'precompiled' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'precompiled' }, (args) => ({
+      contents: precompiledValidatorsModule(),
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const result = await build({
   absWorkingDir: cliDir,
   entryPoints: ['src/main.ts'],
   outdir,
@@ -31,4 +58,10 @@ await build({
   sourcemap: 'linked',
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [precompiledValidators],
+  metafile: true,
 });
+// The run-time schema compiler must not have crept back in (through another import of ajv).
+const compiler = Object.keys(result.metafile.inputs).filter((input) => /\bajv\/dist\/core\.js$/.test(input));
+if (compiler.length > 0)
+  throw new Error(`the CLI bundle includes ajv's schema compiler (${compiler.join(', ')})`);

@@ -42,6 +42,11 @@ export class FuzzStats {
     }
   }
 
+  /** The wall time of the slowest case run under `name`, in milliseconds (0 when none ran). */
+  slowestMs(name: string): number {
+    return this.byName.get(name)?.slowestMs ?? 0;
+  }
+
   /** The total number of cases run. */
   total(): number {
     return [...this.byName.values()].reduce((n, s) => n + s.count, 0);

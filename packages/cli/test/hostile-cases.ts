@@ -3,12 +3,12 @@
 // answer, one case per class of input from issue 8 and a few more.
 
 import { execFileSync } from 'node:child_process';
-import { symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One hostile input and the answer it must get. */
 export interface HostileCase {
-  /** The arguments after `kubetrain`; `{dir}` is the fixture folder. */
+  /** The arguments after `kubetrain`; `{dir}` is the fixture folder, `{runtimes}` the CLI's test runtimes, `{shipped}` manifests/runtimes. */
   readonly argv: readonly string[];
   /** A file connected to stdin. */
   readonly stdinFile?: string;
@@ -80,6 +80,70 @@ function v1Job(
 /** A replica spec of `replicas` pods of one container `name` (flow YAML). */
 const replica = (replicas: number, name: string, extra = '') =>
   `{replicas: ${replicas}, restartPolicy: OnFailure, template: {spec: {containers: [{name: ${name}, image: x${extra}}]}}}`;
+
+/**
+ * A v1 job as JSON text whose pod template (`at`: the pod spec or its first container) holds an unknown
+ * field `x` of arrays nested so that the deepest value is `depth` levels below the root.
+ */
+function deepV1(
+  kind: string,
+  specsField: string,
+  [rtype, name]: [string, string],
+  at: 'pod' | 'container',
+  depth: number,
+): string {
+  const container: Record<string, unknown> = { name, image: 'x' };
+  const pod: Record<string, unknown> = { containers: [container] };
+  // root 0, spec 1, replica map 2, replica 3, template 4, pod spec 5, containers 6, container 7
+  const holder = at === 'pod' ? pod : container;
+  const arrays = depth - (at === 'pod' ? 5 : 7);
+  holder.x = '@deep@';
+  const job = {
+    apiVersion: 'kubeflow.org/v1',
+    kind,
+    metadata: { name: 'deep' },
+    spec: { [specsField]: { [rtype]: { replicas: 1, template: { spec: pod } } } },
+  };
+  return JSON.stringify(job).replace('"@deep@"', `${'['.repeat(arrays)}${']'.repeat(arrays)}`);
+}
+
+/** A TrainJob on the runtime `runtime` with `spec.trainer.numNodes` `numNodes`. */
+function trainJobOn(name: string, runtime: string, numNodes?: number): string {
+  const trainer = numNodes === undefined ? [] : ['trainer:', `  numNodes: ${numNodes}`];
+  return trainJob(name, trainer).replace('name: torch-distributed', `name: ${runtime}`);
+}
+
+/** A v1 job as JSON text named `name`: its replica types, each `[replicas, container name]`, and container fields. */
+function v1Json(
+  kind: string,
+  specsField: string,
+  name: string,
+  replicas: Record<string, [number, string]>,
+  container: Record<string, unknown> = {},
+): string {
+  const specs = Object.fromEntries(
+    Object.entries(replicas).map(([rtype, [n, c]]) => [
+      rtype,
+      { replicas: n, template: { spec: { containers: [{ name: c, image: 'x', ...container }] } } },
+    ]),
+  );
+  return JSON.stringify({
+    apiVersion: 'kubeflow.org/v1',
+    kind,
+    metadata: { name },
+    spec: { [specsField]: specs },
+  });
+}
+
+/** The shipped torch-distributed runtime and 9,999 renamed copies, in one file (17 MB). */
+function tenThousandRuntimes(): string {
+  const file = join(import.meta.dirname, '..', '..', '..', 'manifests', 'runtimes', 'torch-distributed.yaml');
+  const text = readFileSync(file, 'utf8');
+  const copies = Array.from({ length: 9_999 }, (_, i) =>
+    text.replace(/^ {2}name: torch-distributed$/m, `  name: copy-${i}`),
+  );
+  return [text, ...copies].join('\n---\n');
+}
 
 /** An alias bomb: ten levels of nine aliases each (a billion strings once expanded). */
 function aliasBomb(): string {
@@ -208,6 +272,65 @@ function fixtureTexts(): Record<string, string> {
       'tfc',
       'tfReplicaSpecs',
       `{Worker: ${replica(2, 'tensorflow', ', env: [{name: TF_CONFIG, value: mine}]')}}`,
+    ),
+    'v1-deep-9000.json': deepV1('PyTorchJob', 'pytorchReplicaSpecs', ['Master', 'pytorch'], 'pod', 9000),
+    'v1-deep-10000.json': deepV1('XGBoostJob', 'xgbReplicaSpecs', ['Master', 'xgboost'], 'container', 10000),
+    'v1-deep-10001.json': deepV1('TFJob', 'tfReplicaSpecs', ['Worker', 'tensorflow'], 'pod', 10001),
+    'deepspeed-int32-max.yaml': trainJobOn('ds', 'deepspeed-distributed', int32 - 1),
+    'deepspeed-50k.yaml': trainJobOn('ds', 'deepspeed-distributed', 50000),
+    'xgboost-million.yaml': trainJobOn('xgb', 'xgboost-distributed', 1000000),
+    'jax-int32-max.yaml': trainJobOn('jax', 'jax-distributed', int32 - 1),
+    'name-253.yaml': trainJobOn('a'.repeat(253), 'torch-distributed'),
+    'deepspeed-name-60.yaml': trainJobOn('d'.repeat(60), 'deepspeed-distributed'),
+    'on-copy-9998.yaml': trainJobOn('late', 'copy-9998'),
+    'runtimes-10k.yaml': tenThousandRuntimes(),
+    'deep-trainjob-10000.json': JSON.stringify({
+      apiVersion: 'trainer.kubeflow.org/v1alpha1',
+      kind: 'TrainJob',
+      metadata: { name: 'deep' },
+      // root 0, spec 1, trainer 2: the deepest array is at depth 10,000
+      spec: { runtimeRef: { name: 'torch-distributed' }, trainer: { x: '@deep@' } },
+    }).replace('"@deep@"', `${'['.repeat(9998)}${']'.repeat(9998)}`),
+    'v1-tf-int32.json': v1Json('TFJob', 'tfReplicaSpecs', 'huge', { Worker: [int32 - 1, 'tensorflow'] }),
+    'v1-mpi-int32.json': v1Json(
+      'MPIJob',
+      'mpiReplicaSpecs',
+      'huge',
+      { Launcher: [1, 'mpi'], Worker: [int32 - 1, 'mpi'] },
+      { command: ['mpirun'] },
+    ),
+    'v1-xgboost-int32.json': v1Json('XGBoostJob', 'xgbReplicaSpecs', 'huge', {
+      Master: [1, 'xgboost'],
+      Worker: [int32 - 1, 'xgboost'],
+    }),
+    'v1-paddle-int32.json': v1Json('PaddleJob', 'paddleReplicaSpecs', 'huge', {
+      Master: [1, 'paddle'],
+      Worker: [int32 - 1, 'paddle'],
+    }),
+    'v1-jax-int32.json': v1Json('JAXJob', 'jaxReplicaSpecs', 'huge', { Worker: [int32 - 1, 'jax'] }),
+    'v1-pytorch-workers-int32.json': v1Json('PyTorchJob', 'pytorchReplicaSpecs', 'huge', {
+      Worker: [int32 - 1, 'pytorch'],
+    }),
+    'v1-mpi-name-63.json': v1Json(
+      'MPIJob',
+      'mpiReplicaSpecs',
+      'm'.repeat(63),
+      { Launcher: [1, 'mpi'], Worker: [2, 'mpi'] },
+      { command: ['mpirun'] },
+    ),
+    'v1-env-20k.json': v1Json(
+      'TFJob',
+      'tfReplicaSpecs',
+      'env',
+      { Worker: [2, 'tensorflow'] },
+      { env: Array.from({ length: 20000 }, (_, i) => ({ name: `E${i}`, value: 'v'.repeat(60) })) },
+    ),
+    'v1-env-value-2.9mb.json': v1Json(
+      'PyTorchJob',
+      'pytorchReplicaSpecs',
+      'env',
+      { Master: [1, 'pytorch'] },
+      { env: [{ name: 'BIG', value: 'v'.repeat(2_900_000) }] },
     ),
     'forged-v1.yaml':
       'apiVersion: kubeflow.org/v1\nkind: PyTorchJob\nmetadata: {name: "\\e]0;title\\a"}\nspec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: pytorch, image: x}]}}}}}\n',
@@ -637,6 +760,162 @@ export const hostileCases: Record<string, HostileCase> = {
     code: 1,
     stderr: [
       /^PyTorchJob\/unk: spec\.pytorchReplicaSpecs\[Chief\]: Unsupported value: "Chief": supported values: "Master", "Worker"$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of a v1 job nested 9,000 deep: the unknown field is dropped, no stack overflow': {
+    argv: ['migrate', '-f', '{dir}/v1-deep-9000.json', '-o', 'name'],
+    code: 0,
+    stderr: [
+      /^Warning: PyTorchJob\/deep: spec\.pytorchReplicaSpecs\.Master\.template\.spec\.x: not carried over: unknown field: the PyTorchJob CRD does not declare it \(v1's API server drops it\)$/m,
+      /^migrated 1 of 1 v1 jobs into 1 objects \(2 warnings\)$/m,
+    ],
+    stdout: /^trainjob\.trainer\.kubeflow\.org\/deep\n$/,
+  },
+  'migrate of a v1 job nested 10,000 deep, the most the API server reads': {
+    argv: ['migrate', '-f', '{dir}/v1-deep-10000.json', '-o', 'name'],
+    code: 0,
+    stderr: [
+      /^Warning: XGBoostJob\/deep: spec\.xgbReplicaSpecs\.Master\.template\.spec\.containers\[0\]\.x: not carried over: unknown field/m,
+      /^migrated 1 of 1 v1 jobs into 2 objects/m,
+    ],
+    stdout: /^trainingruntime\.trainer\.kubeflow\.org\/deep\ntrainjob\.trainer\.kubeflow\.org\/deep\n$/,
+  },
+  'migrate of a v1 job nested 10,001 deep is refused with the limit': {
+    argv: ['migrate', '-f', '{dir}/v1-deep-10001.json'],
+    code: 2,
+    stderr: [/^error: .*v1-deep-10001\.json: document 1: exceeded max depth of 10000$/m],
+    stdout: /^$/,
+  },
+  'render of DeepSpeed (MPI) with 2^31 - 1 nodes: the hostfile is sized, not built': {
+    argv: ['render', '-f', '{dir}/deepspeed-int32-max.yaml', '-r', '{shipped}'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/ds: spec\.trainer\.numNodes: Invalid value: 2147483647: the MPI hostfile \(ConfigMap "ds-mpi-hostfile"\) would be \d+ bytes, over the 1048576 bytes the API server stores in a ConfigMap's data; the largest spec\.trainer\.numNodes that fits is \d+$/m,
+    ],
+    stdout: /^$/,
+  },
+  'render of DeepSpeed with 50,000 nodes: inside the Indexed Job limit, over the ConfigMap limit': {
+    argv: ['render', '-f', '{dir}/deepspeed-50k.yaml', '-r', '{shipped}'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/ds: spec\.trainer\.numNodes: Invalid value: 50000: the MPI hostfile \(ConfigMap "ds-mpi-hostfile"\) would be 1338898 bytes, over the 1048576 bytes the API server stores in a ConfigMap's data; the largest spec\.trainer\.numNodes that fits is 39247$/m,
+    ],
+    stdout: /^$/,
+  },
+  'render of XGBoost with a million nodes': {
+    argv: ['render', '-f', '{dir}/xgboost-million.yaml', '-r', '{shipped}'],
+    code: 1,
+    stderr: [INDEXED_LIMIT('xgb', 1000000)],
+    stdout: /^$/,
+  },
+  'render of JAX with 2^31 - 1 nodes': {
+    argv: ['render', '-f', '{dir}/jax-int32-max.yaml', '-r', '{shipped}'],
+    code: 1,
+    stderr: [INDEXED_LIMIT('jax', 2147483647)],
+    stdout: /^$/,
+  },
+  'a 253-character TrainJob name is refused with the 63-character limit': {
+    argv: ['validate', '-f', '{dir}/name-253.yaml', ...R],
+    code: 1,
+    stderr: [
+      /^TrainJob\/a{253}: metadata\.name: Invalid value: metadata\.name must be no more than 63 characters$/m,
+    ],
+  },
+  'a 60-character name is too long for the pods of DeepSpeed, and the message says what fits': {
+    argv: ['render', '-f', '{dir}/deepspeed-name-60.yaml', '-r', '{shipped}'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/d{60}: metadata\.name: Invalid value: "d{60}": must be no more than 44 characters for runtime "deepspeed-distributed": the longest pod name would be "d{60}-launcher-0-0-xxxxx" \(79 characters, xxxxx being random\), over the 63/m,
+    ],
+    stdout: /^$/,
+  },
+  'render against 10,000 runtimes in one file (17 MB): only the runtime named is admitted': {
+    argv: ['render', '-f', '{dir}/on-copy-9998.yaml', '-r', '{dir}/runtimes-10k.yaml', '-o', 'name'],
+    code: 0,
+    stderr: [/^rendered 1 of 1 TrainJobs into 2 objects$/m],
+    stdout: /^configmap\/late-runtime-snapshot\njobset\.jobset\.x-k8s\.io\/late\n$/,
+  },
+  'render of a TrainJob nested 10,000 deep: the unknown field is pruned, no stack overflow': {
+    argv: ['render', '-f', '{dir}/deep-trainjob-10000.json', ...R, '-o', 'name'],
+    code: 0,
+    stderr: [
+      /^Warning: TrainJob\/deep: unknown field "spec\.trainer\.x"$/m,
+      /^rendered 1 of 1 TrainJobs into 2 objects$/m,
+    ],
+    stdout: /^configmap\/deep-runtime-snapshot\njobset\.jobset\.x-k8s\.io\/deep\n$/,
+  },
+  'migrate of a TFJob with 2^31 - 1 workers: TF_CONFIG is sized, not built': {
+    argv: ['migrate', '-f', '{dir}/v1-tf-int32.json'],
+    code: 1,
+    stderr: [
+      /^TFJob\/huge: spec\.tfReplicaSpecs\.Worker\.replicas: the TrainingRuntime, whose pod templates each list every replica in TF_CONFIG, would be \d+ bytes, over the 1572864 bytes the API server stores in one object; the largest spec\.tfReplicaSpecs\.Worker\.replicas that fits is 48983$/m,
+      /^migrated 0 of 1 v1 jobs into 0 objects/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of an MPIJob with 2^31 - 1 workers: the hostfile is sized, not built': {
+    argv: ['migrate', '-f', '{dir}/v1-mpi-int32.json'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/huge \(migrated\): spec\.trainer\.numNodes: Invalid value: 2147483647: the MPI hostfile \(ConfigMap "huge-mpi-hostfile"\) would be \d+ bytes, over the 1048576 bytes the API server stores in a ConfigMap's data; the largest spec\.trainer\.numNodes that fits is \d+$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of an XGBoostJob with 2^31 - 1 workers: WORKER_ADDRS is sized, not built': {
+    argv: ['migrate', '-f', '{dir}/v1-xgboost-int32.json'],
+    code: 1,
+    stderr: [
+      /^XGBoostJob\/huge: spec\.xgbReplicaSpecs\.Worker\.replicas: the TrainJob, whose env lists every node, would be \d+ bytes, over the 1572864 bytes the API server stores in one object; the largest spec\.xgbReplicaSpecs\.Worker\.replicas that fits is \d+$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of a PaddleJob with 2^31 - 1 workers: refused at the replicas, with the Indexed Job limit': {
+    argv: ['migrate', '-f', '{dir}/v1-paddle-int32.json'],
+    code: 1,
+    stderr: [
+      /^PaddleJob\/huge: spec\.paddleReplicaSpecs\.Worker\.replicas: the Jobs of replicated job "worker" \(Indexed Jobs\) would be 2147483647 pods in parallel, over the 100000 pods in parallel Kubernetes allows an Indexed Job; the largest spec\.paddleReplicaSpecs\.Worker\.replicas that fits is 100000$/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of a JAXJob with 2^31 - 1 workers': {
+    argv: ['migrate', '-f', '{dir}/v1-jax-int32.json'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/huge \(migrated\): spec\.trainer\.numNodes: Invalid value: 2147483647: the Jobs of replicated job "node" \(Indexed Jobs\) would be 2147483647 pods in parallel/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of a PyTorchJob with 2^31 - 1 workers and no master': {
+    argv: ['migrate', '-f', '{dir}/v1-pytorch-workers-int32.json'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/huge \(migrated\): spec\.trainer\.numNodes: Invalid value: 2147483647: the Jobs of replicated job "node" \(Indexed Jobs\) would be 2147483647 pods in parallel/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of an MPIJob with a 63-character name: too long for the launcher pod': {
+    argv: ['migrate', '-f', '{dir}/v1-mpi-name-63.json'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/m{63} \(migrated\): metadata\.name: Invalid value: "m{63}": must be no more than 44 characters for runtime "m{63}": the longest pod name would be "m{63}-launcher-0-0-xxxxx"/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of a TFJob with 20,000 env entries: the TrainingRuntime would be over the object limit': {
+    argv: ['migrate', '-f', '{dir}/v1-env-20k.json'],
+    code: 1,
+    stderr: [
+      /^TrainingRuntime\/env \(migrated\): the object would be \d+ bytes of JSON, over the 1572864 bytes the API server stores in one object$/m,
+      /^migrated 0 of 1 v1 jobs into 0 objects/m,
+    ],
+    stdout: /^$/,
+  },
+  'migrate of a 2.9 MB env value: the TrainJob would be over the object limit': {
+    argv: ['migrate', '-f', '{dir}/v1-env-value-2.9mb.json'],
+    code: 1,
+    stderr: [
+      /^TrainJob\/env \(migrated\): the object would be \d+ bytes of JSON, over the 1572864 bytes the API server stores in one object$/m,
     ],
     stdout: /^$/,
   },

@@ -11,6 +11,7 @@ import {
   TimeoutError,
   type RequestInfo,
 } from './errors.js';
+import { parseJsonLossless, stringifyJson } from './lossless-json.js';
 import { parseNdjson } from './ndjson.js';
 import type { KubeObject, ObjectList } from './object.js';
 import {
@@ -223,7 +224,7 @@ export class KubeClient {
         path,
         query: call.query,
         ...(call.body !== undefined
-          ? { body: JSON.stringify(call.body), contentType: call.contentType ?? 'application/json' }
+          ? { body: stringifyJson(call.body), contentType: call.contentType ?? 'application/json' }
           : {}),
         ...(call.accept ? { accept: call.accept } : {}),
         ...(call.signal ? { signal: call.signal } : {}),
@@ -235,6 +236,7 @@ export class KubeClient {
       throw transportError(error, info);
     });
     if (response.statusCode >= 400) throw errorFromResponse(response.statusCode, text, info);
-    return (text === '' ? undefined : JSON.parse(text)) as T;
+    // Losslessly: an int64 past 2^53 (activeDeadlineSeconds 2^63-1) is read as the bigint it is.
+    return (text === '' ? undefined : parseJsonLossless(text)) as T;
   }
 }

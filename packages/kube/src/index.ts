@@ -79,3 +79,5 @@ export { MalformedLineError, parseNdjson } from './ndjson.js';
 export { sleep } from './sleep.js';
 export { InvalidDelayError, MAX_TIMER_MS, setLongInterval, setLongTimeout } from './long-timer.js';
 export type { LongTimer, LongTimerOptions } from './long-timer.js';
+export { parseJsonLossless, stringifyJson } from './lossless-json.js';
+export type { LosslessJson } from './lossless-json.js';

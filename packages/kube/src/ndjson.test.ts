@@ -22,6 +22,17 @@ const cases: Record<string, { chunks: (string | Uint8Array)[]; want: unknown[] }
     want: [{ s: 'é' }],
   },
   'empty stream': { chunks: [], want: [] },
+  'an int64 past 2^53 keeps every digit (a bigint), split across chunks': {
+    chunks: [
+      '{"type":"ADDED","object":{"spec":{"activeDeadlineSeconds":92233720',
+      '36854775807,"n":3}}}\n{"type":"DELETED","object":{"v":-9223372036854775808}}\n',
+    ],
+    want: [
+      { type: 'ADDED', object: { spec: { activeDeadlineSeconds: 9223372036854775807n, n: 3 } } },
+      { type: 'DELETED', object: { v: -9223372036854775808n } },
+    ],
+  },
+  'a safe integer stays a number': { chunks: ['{"n":9007199254740991}\n'], want: [{ n: 9007199254740991 }] },
 };
 
 describe('parseNdjson', () => {

@@ -30,6 +30,39 @@ describe('validateAdmission', () => {
     );
   });
 
+  it('accepts a change of ttlSecondsAfterFinished on a running or finished job (mutable, KEP-2899)', () => {
+    const example = upstreamExamples().find((e) => e.file === '01-multi-node.yaml');
+    const job = example?.trainJobs[0];
+    const runtime = upstreamRuntimes().get('torch-distributed')?.runtime;
+    if (job === undefined || runtime === undefined) throw new Error('missing example');
+    const old = {
+      ...job,
+      metadata: { ...job.metadata, namespace: 'default' },
+      spec: { ...job.spec, ttlSecondsAfterFinished: 3600 },
+    };
+    for (const status of [
+      {},
+      {
+        conditions: [
+          {
+            type: 'Complete',
+            status: 'True' as const,
+            reason: '',
+            message: '',
+            lastTransitionTime: '2026-01-01T00:00:00Z',
+          },
+        ],
+      },
+    ]) {
+      const result = validateAdmission(
+        { ...old, status },
+        { ...old, status, spec: { ...old.spec, ttlSecondsAfterFinished: 1 } },
+        runtime,
+      );
+      expect(result.errors).toEqual([]);
+    }
+  });
+
   it('accepts 01-multi-node on torch-distributed', () => {
     const example = upstreamExamples().find((e) => e.file === '01-multi-node.yaml');
     const job = example?.trainJobs[0];

@@ -21,6 +21,7 @@ import type {
   StatusResult,
 } from './framework/plugin.js';
 import { activeDeadline } from './status/deadline.js';
+import { setRunTimes } from './status/run-times.js';
 import { setFailedCondition, statusChanged } from './status/trainjob-status.js';
 import { TrainJobMessages, TrainJobReasons, type JobSet, type ValidationResult } from '@kubetrain/api/core';
 import { defaultPlugins } from './plugins/registry.js';
@@ -69,6 +70,11 @@ export interface ObservedInput {
   readonly leaderWorkerSet?: ObservedLeaderWorkerSet;
   /** RFC 3339 time, used as lastTransitionTime of conditions that change now. */
   readonly now: string;
+  /**
+   * The runtime's `spec.runPolicy` (KEP-2899): its `activeDeadlineSeconds` is the deadline of a
+   * TrainJob that sets none of its own.
+   */
+  readonly runPolicy?: { readonly activeDeadlineSeconds?: number };
 }
 
 let defaultFramework: Framework | undefined;
@@ -135,9 +141,12 @@ export function status(
     ...(observed.leaderWorkerSet !== undefined ? { leaderWorkerSet: observed.leaderWorkerSet } : {}),
     now: observed.now,
   };
-  const result = frameworkFor(options).runTrainJobStatusPlugin(view, workload);
+  const computed = frameworkFor(options).runTrainJobStatusPlugin(view, workload);
+  const timesChanged = setRunTimes(view, computed.status, observed.now);
+  const result = timesChanged ? { ...computed, changed: true } : computed;
+  const activeDeadlineSeconds = view.spec?.activeDeadlineSeconds ?? observed.runPolicy?.activeDeadlineSeconds;
   const deadline = activeDeadline(
-    { metadata: view.metadata, spec: view.spec, status: result.status },
+    { metadata: view.metadata, spec: { ...view.spec, activeDeadlineSeconds }, status: result.status },
     observed.now,
   );
   if (deadline === undefined) return result;
@@ -149,6 +158,7 @@ export function status(
     observed.now,
   );
   const failed = { ...result.status, conditions };
+  setRunTimes(view, failed, observed.now);
   return { ...result, status: failed, changed: statusChanged(view.status, failed), deadlineExceeded: true };
 }
 

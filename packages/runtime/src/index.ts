@@ -49,6 +49,7 @@ export type {
 } from './framework/dependencies.js';
 export type {
   ClusterReader,
+  GroupRecreateRequest,
   ObservedContainerState,
   ObservedJob,
   ObservedLeaderWorkerSet,

@@ -155,7 +155,13 @@ export class InMemoryClient implements KubeApi {
   }
 
   delete(ref: ResourceRef, name: string, options: DeleteOptions & NamespaceOption = {}): Promise<unknown> {
-    this.record('DELETE', ref, options.namespace, name);
+    // The body of a DELETE is its DeleteOptions: recorded when it has any.
+    const { namespace: _ns, propagationPolicy, preconditions } = options;
+    const body = {
+      ...(propagationPolicy !== undefined ? { propagationPolicy } : {}),
+      ...(preconditions !== undefined ? { preconditions } : {}),
+    };
+    this.record('DELETE', ref, options.namespace, name, Object.keys(body).length > 0 ? body : undefined);
     const key = this.key(ref, options.namespace, name);
     const current = this.objects.get(key);
     if (current === undefined) return Promise.reject(this.status(404, 'NotFound', ref, name));

@@ -151,6 +151,12 @@ export class TrainJobBuilder {
     return this;
   }
 
+  /** Sets `spec.ttlSecondsAfterFinished`. */
+  ttlSecondsAfterFinished(seconds: number): this {
+    this.spec.ttlSecondsAfterFinished = seconds;
+    return this;
+  }
+
   /** Sets `spec.activeDeadlineSeconds`. */
   activeDeadlineSeconds(seconds: number): this {
     this.spec.activeDeadlineSeconds = seconds;

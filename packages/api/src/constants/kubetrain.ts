@@ -11,8 +11,6 @@ export const KubetrainAnnotations = {
   Workload: 'kubetrain.dev/workload',
   /** On a rendered LeaderWorkerSet: how many group restarts after a failure the job may use. */
   MaxGroupRestarts: 'kubetrain.dev/max-group-restarts',
-  /** On a rendered LeaderWorkerSet: whose exit 0 completes the job, `All` pods or the `Leader`. */
-  GroupCompletion: 'kubetrain.dev/group-completion',
   /** On a rendered LeaderWorkerSet: exit codes of the trainer that fail the job at once (`1,42`). */
   PermanentExitCodes: 'kubetrain.dev/permanent-exit-codes',
   /** On a rendered LeaderWorkerSet: the steps of its leader and of its workers (`launcher,node`; one name when the same). */
@@ -54,7 +52,7 @@ export const LWSKeys = {
 
 /** LeaderWorkerSet enum values kubetrain renders. */
 export const LWSValues = {
-  RestartPolicyRecreateGroupOnPodRestart: 'RecreateGroupOnPodRestart',
+  RestartPolicyNone: 'None',
   StartupPolicyLeaderCreated: 'LeaderCreated',
 } as const;
 

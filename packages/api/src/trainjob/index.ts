@@ -5,3 +5,5 @@ export type { ContainerFailure, ContainerStatusView, FailurePodView } from './fa
 export { trainJobState, TrainJobStates } from './state.js';
 export type { TrainJobState, TrainJobStateView } from './state.js';
 export { trainJobOfPod, trainJobPodSelectors } from './pods.js';
+export { trainJobFinishedAt, ttlAfterFinished } from './ttl-after-finished.js';
+export type { RunPolicyTtlView, TtlAfterFinished, TtlAfterFinishedView } from './ttl-after-finished.js';

@@ -14,4 +14,5 @@ export {
   JobStatusSchema as V1JobStatusSchema,
   RunPolicySchema as V1RunPolicySchema,
 } from './schema/common.js';
-export { validateV1Schema } from './validate.js';
+export { pruneV1Object, validateV1Schema } from './validate.js';
+export type { PrunedV1Object } from './validate.js';

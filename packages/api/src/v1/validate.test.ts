@@ -5,8 +5,10 @@ import { formatFieldError } from '../validation/field-error.js';
 import { V1KindNames } from './kind-names.js';
 import { readV1Examples } from './testdata/examples.js';
 import { v1Job, v1ValidateCases } from './testdata/validate-cases.js';
+import type { Obj } from './testdata/validate-cases.js';
+import type { V1KindName } from './kind-names.js';
 import { applyV1Defaults } from '../defaults/apply-defaults.js';
-import { validateV1Schema } from './validate.js';
+import { pruneV1Object, validateV1Schema } from './validate.js';
 
 describe('validateV1Schema: the Training Operator v1.9.4 examples', () => {
   const examples = readV1Examples();
@@ -62,6 +64,57 @@ describe('validateV1Schema: type meta and pruning', () => {
       const { errors, warnings } = validateV1Schema('JAXJob', tc.object);
       expect(errors.map(formatFieldError)).toEqual(tc.errors);
       expect(warnings).toEqual(tc.warnings);
+    });
+  }
+});
+
+describe('pruneV1Object', () => {
+  /** An array nested `depth` deep. */
+  const nested = (depth: number): unknown => {
+    let v: unknown = [];
+    for (let i = 1; i < depth; i++) v = [v];
+    return v;
+  };
+  const cases: Record<string, { object: Obj; dropped: string[]; spec: Obj }> = {
+    'a declared field is kept, without the CRD defaults': {
+      object: v1Job('TFJob', { runPolicy: { backoffLimit: 3 } }),
+      dropped: [],
+      spec: v1Job('TFJob', { runPolicy: { backoffLimit: 3 } }).spec as Obj,
+    },
+    'unknown fields at every level are dropped, each named': {
+      object: v1Job('PyTorchJob', {
+        x: 1,
+        pytorchReplicaSpecs: {
+          Worker: { y: 2, template: { spec: { z: 3, containers: [{ name: 'pytorch', image: 'i', w: 4 }] } } },
+        },
+      }),
+      dropped: [
+        'spec.pytorchReplicaSpecs.Worker.template.spec.containers[0].w',
+        'spec.pytorchReplicaSpecs.Worker.template.spec.z',
+        'spec.pytorchReplicaSpecs.Worker.y',
+        'spec.x',
+      ],
+      spec: {
+        pytorchReplicaSpecs: {
+          Worker: { template: { spec: { containers: [{ name: 'pytorch', image: 'i' }] } } },
+        },
+      },
+    },
+    'an unknown field nested 20,000 deep is dropped, and nothing overflows': {
+      object: v1Job('JAXJob', { deep: nested(20000) }),
+      dropped: ['spec.deep'],
+      spec: v1Job('JAXJob').spec as Obj,
+    },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, () => {
+      const kind = tc.object.kind as V1KindName;
+      const before = Object.keys(tc.object.spec as Obj);
+      const got = pruneV1Object(kind, tc.object);
+      expect([...got.dropped].sort()).toEqual(tc.dropped);
+      expect((got.object as Obj).spec).toEqual(tc.spec);
+      // The input is left as it was.
+      expect(Object.keys(tc.object.spec as Obj)).toEqual(before);
     });
   }
 });

@@ -7,8 +7,11 @@ import { integerFormatMessage, isBeyondInt64 } from './integer-formats.js';
 import { isObject, itemSchema, mapValueSchema, propertiesOf } from './schema-walk.js';
 import type { SchemaNode } from './schema-walk.js';
 
-/** Converts a JSON pointer into a Kubernetes field path, using the data to tell list indexes from names. */
-function pointerToFieldPath(pointer: string, data: unknown, schema: SchemaNode): string {
+/**
+ * Converts a JSON pointer into a Kubernetes field path, using the data to tell list indexes from names,
+ * and finds the schema node of the value it points at.
+ */
+function locate(pointer: string, data: unknown, schema: SchemaNode): { path: string; node?: SchemaNode } {
   let path = '';
   let value = data;
   let node: SchemaNode | undefined = schema;
@@ -26,7 +29,7 @@ function pointerToFieldPath(pointer: string, data: unknown, schema: SchemaNode):
       node = prop ?? (node ? mapValueSchema(node) : undefined);
     }
   }
-  return path;
+  return { path, node };
 }
 
 function jsonType(v: unknown): string {
@@ -113,7 +116,13 @@ function rootError(message: string): FieldError {
 }
 
 /** The errors kube-openapi reports for one ajv error at `path` (`bodyPath` in messages) holding `value`. */
-function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: unknown): FieldError[] {
+function fieldErrorsOf(
+  e: ErrorObject,
+  path: string,
+  bodyPath: string,
+  value: unknown,
+  node: SchemaNode | undefined,
+): FieldError[] {
   const p = e.params as Params;
   // A number out of its integer format's range: kube-openapi reports it at the object itself. One
   // beyond int64 is a float64 once the API server decodes it: a type error too.
@@ -136,7 +145,7 @@ function fieldErrorsOf(e: ErrorObject, path: string, bodyPath: string, value: un
     case 'type': {
       // A fractional number for an integer field is named by Go types, as the API server decodes it.
       const actual = jsonType(value);
-      const format = e.parentSchema?.format;
+      const format = node?.format;
       if (p.type !== 'integer' || actual !== 'number')
         return [typeError(path, bodyPath, String(p.type), actual)];
       if (typeof format !== 'string') return [typeError(path, bodyPath, 'integer', 'float64')];
@@ -206,11 +215,11 @@ export function mapSchemaErrors(
     const inRange = e.keyword === 'format' && typeof value === 'number' && !isBeyondInt64(value);
     const blocksRules = RULE_BLOCKING_KEYWORDS.has(e.keyword) && !inRange;
     if (e.schemaPath.includes('/anyOf/')) continue;
-    const path = pointerToFieldPath(e.instancePath, data, schema);
+    const { path, node } = locate(e.instancePath, data, schema);
     // The status subresource validates `status` on its own, so its messages name paths below status.
     const inStatus = statusSubresource && (path === 'status' || path.startsWith('status.'));
     const bodyPath = inStatus ? path.slice(7) : path;
-    for (const fe of fieldErrorsOf(e, path, bodyPath, value)) {
+    for (const fe of fieldErrorsOf(e, path, bodyPath, value, node)) {
       const key = JSON.stringify([fe.path, fe.type, fe.message]);
       if (seen.has(key)) continue;
       seen.add(key);

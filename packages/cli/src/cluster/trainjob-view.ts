@@ -11,8 +11,11 @@ export interface TrainJobObject {
     runtimeRef?: { name?: string; kind?: string };
     suspend?: boolean;
     trainer?: { numNodes?: number; image?: string };
+    ttlSecondsAfterFinished?: number;
   };
   status?: {
+    startTime?: string;
+    completionTime?: string;
     conditions?: {
       type: string;
       status: string;
@@ -139,7 +142,12 @@ export function phaseCounts(steps: readonly Step[]): Map<string, PhaseCounts> {
 /** kubectl's age: `45s`, `3m12s`, `2h5m`, `4d3h`. */
 export function age(since: string | undefined, now: Date): string {
   if (since === undefined) return '<unknown>';
-  const seconds = Math.max(0, Math.floor((now.getTime() - Date.parse(since)) / 1000));
+  return durationText(now.getTime() - Date.parse(since));
+}
+
+/** A duration of `ms` milliseconds (negative counts as 0) as `age` writes one; `<unknown>` for NaN. */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
   if (Number.isNaN(seconds)) return '<unknown>';
   if (seconds < 120) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);

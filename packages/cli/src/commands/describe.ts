@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
-// `kubetrain describe NAME`: spec summary, conditions, jobs, steps with their pods, the failing
-// container of a failed job (pod, container, exit code, last log lines) and recent events.
+// `kubetrain describe NAME`: spec summary (with the run times and the TTL left), conditions, jobs,
+// steps with their pods, the failing container of a failed job (pod, container, exit code, last log
+// lines) and recent events.
 
-import { findFailedContainer } from '@kubetrain/api';
+import { findFailedContainer, type RunPolicyTtlView } from '@kubetrain/api';
 import type { Session } from '../cluster/connect.js';
 import { failureLog, failureText } from '../cluster/failure.js';
 import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { Refs } from '../cluster/refs.js';
+import { readRunPolicy, runTimeRows } from '../cluster/run-times.js';
 import { formatTable } from '../cluster/table.js';
 import { age, stateOf, stepsOf } from '../cluster/trainjob-view.js';
 import type { PodObject, Step, TrainJobObject } from '../cluster/trainjob-view.js';
@@ -33,7 +35,12 @@ function indent(text: string): string {
     .join('');
 }
 
-function summary(job: TrainJobObject, steps: readonly Step[], now: Date): string {
+function summary(
+  job: TrainJobObject,
+  steps: readonly Step[],
+  now: Date,
+  runPolicy: RunPolicyTtlView | undefined,
+): string {
   const spec = job.spec;
   const rows: [string, string][] = [
     ['Name', job.metadata.name ?? ''],
@@ -44,6 +51,7 @@ function summary(job: TrainJobObject, steps: readonly Step[], now: Date): string
     ['Image', spec?.trainer?.image ?? '<runtime>'],
     ['Suspend', String(spec?.suspend ?? false)],
     ['Created', `${job.metadata.creationTimestamp ?? ''} (${age(job.metadata.creationTimestamp, now)} ago)`],
+    ...runTimeRows(job, runPolicy, now),
   ];
   return rows.map(([k, v]) => `${`${k}:`.padEnd(12)}${escapeForTerminal(v)}\n`).join('');
 }
@@ -97,7 +105,7 @@ export async function describeCommand(
   const job = await readTrainJob(session, name);
   const pods = await podsOf(session, session.namespace, name);
   const steps = stepsOf(pods);
-  let out = summary(job, steps, now);
+  let out = summary(job, steps, now, await readRunPolicy(session, job));
   const conditions = job.status?.conditions ?? [];
   out += 'Conditions:\n';
   out += conditions.length

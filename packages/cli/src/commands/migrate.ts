@@ -4,6 +4,7 @@
 
 import { existsSync } from 'node:fs';
 import { Kinds } from '@kubetrain/api';
+import { StorageLimits, stringifyJson } from '@kubetrain/api/core';
 import type { KindName } from '@kubetrain/api';
 import { checkDocument } from '../check-document.js';
 import { describeDocument, loadAll, loadDocuments } from '../documents.js';
@@ -114,6 +115,17 @@ function acceptOutput(
       return false;
     }
     seen.add(objectKey(doc));
+    // What the v1 job carries over verbatim (a huge env, a long command) can make an object etcd
+    // refuses; the input may be larger than it, up to --max-bytes.
+    const bytes = Buffer.byteLength(stringifyJson(doc.object));
+    if (bytes > StorageLimits.ObjectBytes) {
+      reportError(
+        io,
+        who,
+        `the object would be ${bytes} bytes of JSON, over the ${StorageLimits.ObjectBytes} bytes the API server stores in one object`,
+      );
+      return false;
+    }
     const verdict = checkDocument(doc, catalog, DEFAULT_NAMESPACE, config);
     reportWarnings(io, who, verdict.warnings);
     // The objects after a refused one (its TrainJob, after its runtime) would only repeat it.

@@ -5,18 +5,31 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateSchema } from '@kubetrain/api';
-import type { KindName } from '@kubetrain/api';
+import { StorageLimits, V1KindNames, validateSchema, validateV1Schema } from '@kubetrain/api';
+import type { KindName, V1KindName } from '@kubetrain/api';
 import { isEngineError, render, validateAdmission, validateRuntimeAdmission } from '@kubetrain/runtime';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
+import {
+  defaultV1Job,
+  Frameworks,
+  PortNotFoundError,
+  renderPod,
+  renderService,
+  replicaSpecsOf,
+  validateV1Job,
+} from '@kubetrain/runtime/v1';
+import type { V1JobObject } from '@kubetrain/runtime/v1';
+import { v1ExamplesDir } from '@kubetrain/testing';
 import fc from 'fast-check';
 import { parse, parseAllDocuments } from 'yaml';
 import { parseObjects } from '../input/parse-yaml.js';
 import { CliError } from '../io.js';
+import { convertV1Job, MigrationError } from '../migrate/index.js';
 import { run } from '../run.js';
 import { documents, hostileValue, mutated } from '../../test/arbitraries.js';
 import type { Obj } from '../../test/arbitraries.js';
 import { FuzzStats } from '../../test/fuzz-stats.js';
+import { shippedRuntimes } from '../../test/migrate.js';
 
 const here = import.meta.dirname;
 const repo = join(here, '..', '..', '..', '..');
@@ -31,6 +44,29 @@ const trainJobs: Obj[] = ['trainjob.yaml', 'with-runtime.yaml', 'unknown-field.y
   .map((d) => d.toJS() as Obj)
   .filter((o) => o.kind === 'TrainJob');
 const bases = [...trainJobs, ...runtimes];
+
+/** Upstream's v1 examples (every kind), read in place: the bases of the v1 mutations. */
+const v1Jobs: Obj[] = [
+  'pytorch/simple.yaml',
+  'pytorch/elastic/echo/echo.yaml',
+  'tensorflow/simple.yaml',
+  'tensorflow/dist-mnist/tf_job_mnist.yaml',
+  'mpi/tensorflow-mnist.yaml',
+  'xgboost/xgboostjob.yaml',
+  'paddlepaddle/simple-cpu.yaml',
+  'jax/cpu-demo/demo.yaml',
+]
+  .flatMap((f) => parseAllDocuments(readFileSync(join(v1ExamplesDir, f), 'utf8')))
+  .map((d) => d.toJS() as Obj);
+const v1Kinds = new Set<string>(Object.values(V1KindNames));
+
+/** The seed of the v1 and migrate properties: a failure replays with the same cases. */
+const V1_SEED = 22;
+/**
+ * A ceiling on the wall time of one case, far above what any needs (a few milliseconds): a case past
+ * it is unbounded work (a pod per replica, a list of every host built), not a slow machine.
+ */
+const CASE_CEILING_MS = 20_000;
 
 const stats = new FuzzStats();
 const kinds: KindName[] = ['TrainJob', 'TrainingRuntime', 'ClusterTrainingRuntime'];
@@ -136,5 +172,92 @@ describe("fuzz: the CLI's input path", () => {
       }),
       { numRuns: 600 },
     );
+  });
+});
+
+describe('fuzz: the v1 engine', () => {
+  it('defaults, validates and renders every v1 job its CRD accepts, or refuses it; never a throw', () => {
+    fc.assert(
+      fc.property(mutated(v1Jobs, 3), (input) => {
+        const kind = input.kind;
+        if (typeof kind !== 'string' || !v1Kinds.has(kind)) return;
+        const framework = Frameworks[kind as V1KindName];
+        const checked = validateV1Schema(kind as V1KindName, input);
+        if (checked.errors.length > 0) return;
+        stats.time('v1 engine', input, () => {
+          try {
+            const job = defaultV1Job(checked.object as unknown as V1JobObject, framework);
+            // The v1 controller's checks: v1's webhook, then the output limits (sizes, not builds).
+            if (validateV1Job(job, framework).length > 0) return;
+            const specs = replicaSpecsOf(job, framework);
+            for (const [rtype, spec] of Object.entries(specs)) {
+              const n = spec.replicas ?? 0;
+              // The first and the last pod: what one pod costs grows with the job, not their number.
+              for (const index of new Set([0, n - 1].filter((i) => i >= 0))) {
+                renderPod(job, framework, specs, rtype, index);
+                renderService(job, framework, specs, rtype, index);
+              }
+            }
+            framework.auxiliary?.(job, specs, []);
+          } catch (e) {
+            // Upstream's one error of a render: a TFJob replica without its port is handled; others are not.
+            if (!(e instanceof PortNotFoundError)) throw e;
+          }
+        });
+      }),
+      { numRuns: 1500, seed: V1_SEED },
+    );
+    expect(stats.slowestMs('v1 engine')).toBeLessThan(CASE_CEILING_MS);
+  });
+});
+
+describe('fuzz: migrate', () => {
+  it('converts every v1 job into objects or refuses it with errors or a MigrationError', () => {
+    fc.assert(
+      fc.property(mutated(v1Jobs, 3), (input) => {
+        const kind = input.kind;
+        if (typeof kind !== 'string' || !v1Kinds.has(kind)) return;
+        stats.time('convertV1Job', input, () => {
+          try {
+            const conversion = convertV1Job(kind as V1KindName, input, shippedRuntimes);
+            if ('errors' in conversion) {
+              expect(conversion.errors.length).toBeGreaterThan(0);
+              return;
+            }
+            expect(conversion.objects.length).toBeGreaterThan(0);
+            for (const w of conversion.warnings) expect(typeof w.path).toBe('string');
+          } catch (e) {
+            if (!(e instanceof MigrationError)) throw e;
+          }
+        });
+      }),
+      { numRuns: 1500, seed: V1_SEED },
+    );
+    expect(stats.slowestMs('convertV1Job')).toBeLessThan(CASE_CEILING_MS);
+  });
+
+  it('kubetrain migrate prints only objects that pass our own validation, and exits 0, 1 or 2', async () => {
+    await fc.assert(
+      fc.asyncProperty(mutated(v1Jobs, 3), fc.boolean(), async (input, strict) => {
+        let stdout = '';
+        let stderr = '';
+        const io = { stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) };
+        const argv = ['migrate', '-f', '-', '-o', 'json', ...(strict ? ['--strict'] : [])];
+        const code = await stats.timeAsync('kubetrain migrate', input, () =>
+          run(argv, io, { cwd: here, runtimesDir, stdin: [Buffer.from(JSON.stringify(input))] }),
+        );
+        expect([0, 1, 2]).toContain(code);
+        expect(stderr).not.toMatch(/internal error|^\s+at .+[(:]\d+/m);
+        if (stdout === '') return;
+        const list = JSON.parse(stdout) as { items: Obj[] };
+        for (const item of list.items) {
+          const outcome = validateSchema(item.kind as KindName, item);
+          expect({ kind: item.kind, errors: outcome.errors }).toEqual({ kind: item.kind, errors: [] });
+          expect(Buffer.byteLength(JSON.stringify(item))).toBeLessThanOrEqual(StorageLimits.ObjectBytes);
+        }
+      }),
+      { numRuns: 400, seed: V1_SEED },
+    );
+    expect(stats.slowestMs('kubetrain migrate')).toBeLessThan(CASE_CEILING_MS);
   });
 });

@@ -2,7 +2,7 @@
 // One Training Operator v1 job in, its v2 objects and warnings out: the job checked against its v1
 // CRD and v1's admission webhook, its metadata carried over, then the kind's conversion.
 
-import { required, V1KindNames, validateV1Schema } from '@kubetrain/api';
+import { pruneV1Object, required, V1KindNames, validateV1Schema } from '@kubetrain/api';
 import { defaultV1Job, Frameworks, validateV1Webhook } from '@kubetrain/runtime/v1';
 import type { V1JobObject } from '@kubetrain/runtime/v1';
 import type { FieldError, V1KindName } from '@kubetrain/api';
@@ -69,9 +69,12 @@ function carryMetadata(metadata: Json, findings: Findings): CarriedMetadata {
  * v1's admission webhook refuses (or without a name) is not converted: its errors are returned. The output depends only on
  * the input and `shipped`.
  */
-export function convertV1Job(kind: V1KindName, object: Json, shipped: ShippedRuntimes): Conversion {
-  const checked = validateV1Schema(kind, object);
+export function convertV1Job(kind: V1KindName, input: Json, shipped: ShippedRuntimes): Conversion {
+  const checked = validateV1Schema(kind, input);
   if (checked.errors.length > 0) return { errors: checked.errors };
+  // What v1's API server stored: without the fields its CRD does not declare (nor their nesting).
+  const pruned = pruneV1Object(kind, input);
+  const object = pruned.object as Json;
   const metadata = isObject(object.metadata) ? object.metadata : {};
   if (typeof metadata.name !== 'string' || metadata.name === '')
     return { errors: [required('metadata.name', 'name or generateName is required')] };
@@ -81,6 +84,11 @@ export function convertV1Job(kind: V1KindName, object: Json, shipped: ShippedRun
   const refused = validateV1Webhook(defaultV1Job(object as unknown as V1JobObject, framework), framework);
   if (refused.length > 0) return { errors: refused };
   const findings = new Findings();
+  for (const path of pruned.dropped)
+    findings.notCarried(
+      path,
+      `unknown field: the ${kind} CRD does not declare it (v1's API server drops it)`,
+    );
   const carried = carryMetadata(metadata, findings);
   const spec = isObject(object.spec) ? object.spec : {};
   const run = readRunPolicy(spec.runPolicy, 'spec.runPolicy', findings);

@@ -4,6 +4,7 @@
 // A TrainJob on that runtime when the pod template fits `spec.trainer`; otherwise a TrainingRuntime
 // derived from it that carries the template.
 
+import { cloneJson } from '@kubetrain/api/core';
 import {
   AncestorSteps,
   Kinds,
@@ -57,7 +58,7 @@ function reportDifferences(primary: V1Replica, other: V1Replica, ctx: V1JobConte
 
 /** The shipped runtime's spec with the trainer job running `pod` under `restart`. */
 function derivedRuntimeSpec(base: Json, pod: Json, restart: JobRestart): Json {
-  const spec = structuredClone(isObject(base.spec) ? base.spec : {});
+  const spec = cloneJson(isObject(base.spec) ? base.spec : {});
   const template = isObject(spec.template) ? spec.template : {};
   const jobs =
     isObject(template.spec) && Array.isArray(template.spec.replicatedJobs)

@@ -6,7 +6,7 @@
 import { ContainerNames, V1KindDefaults } from '@kubetrain/api';
 import type { ConvertedObjects, V1JobContext } from './context.js';
 import { addRoleEnv, tfConfigBytes } from './role-env.js';
-import { refuseOversizedEnv } from './output-limits.js';
+import { refuseOverIndexedLimit, refuseOversizedEnv } from './output-limits.js';
 import { runtimeAndTrainJob, TRAINER_JOB_LABELS } from './objects.js';
 import { containersOf, frameworkContainerIndex, runtimePodTemplate } from './pod-template.js';
 import { jobRestart, reportPodRestartPolicy, withJobRestart } from './restart-policy.js';
@@ -81,6 +81,7 @@ export function convertMultiRole(ctx: V1JobContext): ConvertedObjects {
   const replicas = readReplicas(ctx.kind, ctx.spec, ctx.findings);
   const trainer = successReplica(replicas);
   reportKindFields(ctx, replicas, trainer);
+  refuseOverIndexedLimit(replicas, trainer);
   if (ctx.kind === 'TFJob')
     refuseOversizedEnv(
       'the TrainingRuntime, whose pod templates each list every replica in TF_CONFIG,',

@@ -3,6 +3,7 @@
 // which only a runtime can carry, and which neither (Training Operator v1 overrode them too, or the
 // v2 plugin sets its own).
 
+import { cloneJson } from '@kubetrain/api/core';
 import { ContainerNames } from '@kubetrain/api';
 import { POD_RESTART_POLICY_WHY } from './restart-policy.js';
 import { isObject } from './v1-kinds.js';
@@ -84,7 +85,7 @@ function splitMetadata(template: Json, path: string, runtimeOnly: string[]): Jso
   }
   const metadata = isObject(template.metadata) ? template.metadata : {};
   for (const [key, value] of Object.entries(metadata)) {
-    if (key === 'labels' || key === 'annotations') patch[key] = structuredClone(value);
+    if (key === 'labels' || key === 'annotations') patch[key] = cloneJson(value);
     else runtimeOnly.push(`${path}.metadata.${key}`);
   }
   return patch;
@@ -105,8 +106,8 @@ function splitContainer(
   for (const [key, value] of Object.entries(container)) {
     const field = TRAINER_FIELDS[key];
     if (key === 'name') continue;
-    if (field !== undefined) (out.trainer as Record<string, unknown>)[field] = structuredClone(value);
-    else if (PATCHABLE_CONTAINER_FIELDS.has(key)) out.patch[key] = structuredClone(value);
+    if (field !== undefined) (out.trainer as Record<string, unknown>)[field] = cloneJson(value);
+    else if (PATCHABLE_CONTAINER_FIELDS.has(key)) out.patch[key] = cloneJson(value);
     else if (DROPPED_CONTAINER_FIELDS[key] !== undefined)
       out.dropped.push({ path: `${at}.${key}`, why: DROPPED_CONTAINER_FIELDS[key] });
     else out.runtimeOnly.push(`${at}.${key}`);
@@ -146,7 +147,7 @@ export function splitTemplate(
     if (key === 'containers') continue;
     if (key === 'restartPolicy')
       out.dropped.push({ path: `${path}.spec.restartPolicy`, why: POD_RESTART_POLICY_WHY });
-    else if (PATCHABLE_POD_FIELDS.has(key)) podPatch[key] = structuredClone(value);
+    else if (PATCHABLE_POD_FIELDS.has(key)) podPatch[key] = cloneJson(value);
     else runtimeOnly.push(`${path}.spec.${key}`);
   }
   const containers = containersOf(template);
@@ -169,7 +170,7 @@ export function splitTemplate(
  * renamed `node` (the container the v2 engine and SDK look for) and the pod restart policy given.
  */
 export function runtimePodTemplate(template: Json, index: number, restartPolicy: string): Json {
-  const copy = structuredClone(template);
+  const copy = cloneJson(template);
   const spec: Json = isObject(copy.spec) ? copy.spec : {};
   const containers = Array.isArray(spec.containers) ? (spec.containers as Json[]) : [];
   const container = containers[index];

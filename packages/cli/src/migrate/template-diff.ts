@@ -6,16 +6,25 @@ import { isObject } from './v1-kinds.js';
 /**
  * The paths (under `path`) at which `b` differs from `a`: a field set in one and not the other, a
  * different value, or a list of another length (named as the list). Paths in key order of `a`, then
- * the keys only `b` has.
+ * the keys only `b` has. Iterative (depth first, in that order): any nesting depth is safe.
  */
 export function differingPaths(a: unknown, b: unknown, path: string): string[] {
-  if (isObject(a) && isObject(b)) {
-    const keys = [...Object.keys(a), ...Object.keys(b).filter((k) => !(k in a))];
-    return keys.flatMap((k) => differingPaths(a[k], b[k], `${path}.${k}`));
+  const out: string[] = [];
+  const stack: [unknown, unknown, string][] = [[a, b, path]];
+  while (stack.length > 0) {
+    const [x, y, at] = stack.pop() as [unknown, unknown, string];
+    const children: [unknown, unknown, string][] = [];
+    if (isObject(x) && isObject(y)) {
+      const keys = [...Object.keys(x), ...Object.keys(y).filter((k) => !(k in x))];
+      for (const k of keys) children.push([x[k], y[k], `${at}.${k}`]);
+    } else if (Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) out.push(at);
+      else x.forEach((item, i) => children.push([item, y[i], `${at}[${i}]`]));
+    } else if (!Object.is(x, y)) {
+      out.push(at);
+    }
+    // Pushed last first, so that they are visited in order.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i] as [unknown, unknown, string]);
   }
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return [path];
-    return a.flatMap((item, i) => differingPaths(item, b[i], `${path}[${i}]`));
-  }
-  return Object.is(a, b) ? [] : [path];
+  return out;
 }

@@ -4,6 +4,7 @@
 // framework's restart policy and replica defaults, all from the v1 engine's frameworks
 // (@kubetrain/runtime/v1, which takes its defaulting facts from the API package's V1KindDefaults).
 
+import { cloneJson } from '@kubetrain/api/core';
 import type { V1KindName, V1RestartPolicy } from '@kubetrain/api';
 import { canonicalReplicaType, Frameworks } from '@kubetrain/runtime/v1';
 import { MigrationError } from './findings.js';
@@ -68,7 +69,7 @@ export function readReplicas(kind: V1KindName, spec: Json, findings: Findings): 
         typeof restart === 'string' && restart !== ''
           ? (restart as V1RestartPolicy)
           : framework.defaultRestartPolicy,
-      template: isObject(value.template) ? structuredClone(value.template) : {},
+      template: isObject(value.template) ? cloneJson(value.template) : {},
     });
   }
   const replicas = listingOrder(kind).flatMap((t) => found.get(t) ?? []);

@@ -14,6 +14,7 @@ export {
   GoneError,
   InvalidError,
   isAlreadyExists,
+  isConflict,
   isNotFound,
   KubeClient,
   loadKubeConfig,

@@ -31,6 +31,7 @@ import {
   watchedKinds,
   type ApplyPolicy,
   type DesiredObject,
+  type GroupRecreateRequest,
   type KubeObject,
   type ObjectKey,
   type ObservedJob,
@@ -54,6 +55,7 @@ export {
 export type {
   ApplyPolicy,
   DesiredObject,
+  GroupRecreateRequest,
   KubeObject,
   ObjectKey,
   ObservedJob,
@@ -89,6 +91,11 @@ export interface StatusOutcome {
    * (the group's progress annotation; `spec.replicas: 0` once the job is finished).
    */
   readonly workloadPatch?: WorkloadPatch;
+  /**
+   * LeaderWorkerSet backend: the leader pod to delete after the status write (and the patch), so
+   * that the LeaderWorkerSet recreates the group: the attempt failed, or a pod of it is gone.
+   */
+  readonly recreateGroup?: GroupRecreateRequest;
   /** The workload of an unfinished TrainJob is missing (the store may lag our create): retry. */
   readonly workloadMissing: boolean;
 }
@@ -126,9 +133,15 @@ export interface Engine {
   render(trainJob: TrainJob, runtime: AnyTrainingRuntime, inputs: RenderInputs): Rendered;
   /**
    * Suspended, Complete/Failed and jobsStatus from the observed workload (the JobSet, or the
-   * LeaderWorkerSet with its pods and initializer Jobs), then the active deadline.
+   * LeaderWorkerSet with its pods and initializer Jobs), startTime and completionTime, then the
+   * active deadline: the job's own, else `runPolicy.activeDeadlineSeconds` (its runtime's).
    */
-  status(trainJob: TrainJob, observed: ObservedWorkloadInput, now: Date): StatusOutcome;
+  status(
+    trainJob: TrainJob,
+    observed: ObservedWorkloadInput,
+    now: Date,
+    runPolicy?: { readonly activeDeadlineSeconds?: number },
+  ): StatusOutcome;
   /** Whether the gate `LeaderWorkerSetBackend` is on: the plugins render LeaderWorkerSets. */
   readonly leaderWorkerSetBackend: boolean;
   /** The kinds the plugins (and the engine) create for TrainJobs: group, version, kind, plural resource. */
@@ -148,13 +161,14 @@ export function createEngine(settings: EngineSettings): Engine {
       const mpiSSHKeyPair = () => inputs.mpiSSHKeyPair?.();
       return { desired: render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired };
     },
-    status(trainJob, observed, now) {
+    status(trainJob, observed, now, runPolicy) {
       const { jobSet, leaderWorkerSet } = observed;
       const outcome = status(
         trainJob,
         {
           ...(jobSet !== undefined ? { jobSet } : {}),
           ...(leaderWorkerSet !== undefined ? { leaderWorkerSet } : {}),
+          ...(runPolicy !== undefined ? { runPolicy } : {}),
           now: formatMetaTime(now),
         },
         { plugins },
@@ -166,6 +180,7 @@ export function createEngine(settings: EngineSettings): Engine {
         workloadMissing: outcome.retry !== undefined,
         ...(outcome.requeueAfterMs !== undefined ? { requeueAfterMs: outcome.requeueAfterMs } : {}),
         ...(outcome.workloadPatch !== undefined ? { workloadPatch: outcome.workloadPatch } : {}),
+        ...(outcome.recreateGroup !== undefined ? { recreateGroup: outcome.recreateGroup } : {}),
       };
     },
   };

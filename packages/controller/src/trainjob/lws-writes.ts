@@ -1,13 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // The LeaderWorkerSet backend's writes besides the applies: the status's merge patch of the
 // LeaderWorkerSet (the group's progress annotation, and `spec.replicas: 0` once the job is
-// finished), and, past the active deadline, the deletion of the LeaderWorkerSet and the initializer
+// finished), the deletion of a failed attempt's leader pod (the LeaderWorkerSet then recreates the
+// group), and, past the active deadline, the deletion of the LeaderWorkerSet and the initializer
 // Jobs (where the JobSet backend deletes the JobSet).
 
 import { FieldManagers, type TrainJob } from '@kubetrain/api/core';
-import { isNotFound, keyOf, type KubeApi, type KubeObject, type Logger } from '../cluster/kube.js';
+import {
+  ConflictError,
+  isNotFound,
+  keyOf,
+  type KubeApi,
+  type KubeObject,
+  type Logger,
+} from '../cluster/kube.js';
 import { ManagerResources, UnknownResourceError } from '../cluster/resources.js';
-import type { ObservedLeaderWorkerSet, WorkloadPatch } from '../engine/engine-port.js';
+import type { GroupRecreateRequest, ObservedLeaderWorkerSet, WorkloadPatch } from '../engine/engine-port.js';
 import { initializerJobProjection, leaderWorkerSetProjection } from './lws-projections.js';
 import { JobResource, type LeaderWorkerSetWatches } from './lws-watches.js';
 
@@ -49,6 +57,29 @@ export async function patchWorkload(
   const watches = deps.leaderWorkerSets;
   if (isGroup) watches?.leaderWorkerSets.recordWrite(leaderWorkerSetProjection(written));
   else watches?.jobs.recordWrite(initializerJobProjection(written));
+}
+
+/**
+ * Deletes the leader pod of `request` with foreground propagation, as the LeaderWorkerSet controller
+ * does under `RecreateGroupOnPodRestart` (the worker StatefulSet, owned by the leader, goes with
+ * it, and the LeaderWorkerSet recreates the whole group), on the precondition of its uid: a leader
+ * gone or already replaced is not an error.
+ */
+export async function recreateGroup(
+  deps: LeaderWorkerSetWriteDeps,
+  request: GroupRecreateRequest,
+): Promise<void> {
+  const { key, uid } = request;
+  if (key.group !== '' || key.kind !== 'Pod') throw new UnknownResourceError(key.group, key.kind);
+  try {
+    await deps.client.delete(ManagerResources.Pod, key.name, {
+      namespace: key.namespace,
+      propagationPolicy: 'Foreground',
+      preconditions: { uid },
+    });
+  } catch (error) {
+    if (!isNotFound(error) && !(error instanceof ConflictError)) throw error;
+  }
 }
 
 /**

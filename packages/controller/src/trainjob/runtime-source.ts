@@ -10,6 +10,9 @@
 // snapshots are kept in memory per TrainJob uid: a job reads its snapshot at most once per process.
 
 import type { AnyTrainingRuntime, TrainJob } from '@kubetrain/api/core';
+
+/** A runtime's `spec.runPolicy`: the lifecycle defaults of its TrainJobs. */
+export type RunPolicy = NonNullable<NonNullable<AnyTrainingRuntime['spec']>['runPolicy']>;
 import {
   isAlreadyExists,
   isNotFound,
@@ -73,6 +76,23 @@ export class RuntimeSource {
     runtime ??= await this.snapshotLive(trainJob, namespace, live);
     this.memo.set(uid, runtime);
     return runtime;
+  }
+
+  /**
+   * The run policy (`spec.runPolicy`, KEP-2899) that gives `trainJob` its default deadline and TTL:
+   * the live runtime's, read from the store on every reconcile (the KEP resolves the values per
+   * reconcile against the referenced runtime, which the ResourceInUse finalizer keeps while jobs use
+   * it), else the job's snapshot if this process holds it; undefined when neither is known.
+   */
+  runPolicyOf(trainJob: TrainJob): RunPolicy | undefined {
+    let live: LiveRuntime;
+    try {
+      live = this.liveRuntime(trainJob);
+    } catch {
+      return undefined; // a runtimeRef of another kind: no run policy
+    }
+    const runtime = live.runtime ?? this.memo.get(trainJob.metadata?.uid ?? '');
+    return runtime?.spec?.runPolicy;
   }
 
   /** Forgets what is kept for the TrainJob `uid` (deleted or finished). */

@@ -33,6 +33,24 @@ describe('isUrgentStatusChange', () => {
       true,
     ],
     ['counters go away with an active job', counters(1), {}, false],
+    [
+      'the first counters with a startTime the status lacked (a backfill)',
+      undefined,
+      { ...counters(1), startTime: '2026-12-01T00:00:00Z' },
+      false,
+    ],
+    [
+      'a startTime changed (a resume)',
+      { ...counters(1), startTime: '2026-12-01T00:00:00Z' },
+      { ...counters(1), startTime: '2026-12-01T01:00:00Z' },
+      true,
+    ],
+    [
+      'a startTime removed (a suspend)',
+      { ...counters(0), startTime: '2026-12-01T00:00:00Z' },
+      counters(0),
+      true,
+    ],
     ['counters go away without one', counters(0), {}, false],
     [
       'the same condition with its members in another order',

@@ -3,7 +3,8 @@
 // became active, ready or succeeded) is held back for a window, so that the changes a JobSet goes
 // through reach the API server as one merge patch, not one per step; a job that ends within the
 // window gets one status write, its final one. A change that something waits on is written at once:
-//  - any condition (Suspended, Resumed, Complete, Failed, DeadlineExceeded, …) or other status field;
+//  - any condition (Suspended, Resumed, Complete, Failed, DeadlineExceeded, …) or other status field
+//    (but a startTime the stored status lacks: it is the same value whenever it is written);
 //  - for a job Kueue manages, the first Job starting and the last active one stopping (Kueue's Stop
 //    waits for every `active` to be 0), and more Jobs ready or done (Kueue's PodsReady is computed
 //    from `ready + succeeded`, and `waitForPodsReady` may hold other admissions until it is true).
@@ -44,7 +45,11 @@ export function isUrgentStatusChange(
   next: TrainJobStatus,
   kueue = false,
 ): boolean {
-  if (!jsonEqual(withoutCounters(current), withoutCounters(next))) return true;
+  // A startTime the stored status lacks is a backfill (run-times.ts): it waits with the counters.
+  const backfill = current?.startTime === undefined && next.startTime !== undefined;
+  const nextRest = withoutCounters(next);
+  if (backfill) delete nextRest['startTime'];
+  if (!jsonEqual(withoutCounters(current), nextRest)) return true;
   if (!kueue) return false;
   return hasActiveJob(current) !== hasActiveJob(next) || readyOrDone(next) > readyOrDone(current);
 }

@@ -9,10 +9,13 @@
 //     last applied hashes call for (object-writes.ts);
 //  4. status from the observed workload, through its port (workload/: the JobSet, or the
 //     LeaderWorkerSet with its pods and initializer Jobs);
-//  5. activeDeadlineSeconds: Failed/DeadlineExceeded and the workload deleted, or a requeue;
+//  5. activeDeadlineSeconds (the job's, else its runtime's runPolicy): Failed/DeadlineExceeded and
+//     the workload deleted, or a requeue; startTime and completionTime with the status;
 //  6. a restart of the workload (the failure policy's counters grew): its record in
 //     status.restartHistory, naming the failed Job (the port's restartCause), and a Restarted event;
-//  7. one merge patch of /status when it changed; the port's bookkeeping; the events.
+//  7. one merge patch of /status when it changed; the port's bookkeeping; the events;
+//  8. a finished job past its ttlSecondsAfterFinished (its own, else its runtime's): deleted with
+//     everything it owns (ttl-after-finished.ts), or a requeue at its expiry.
 
 import {
   ManagedBy,
@@ -37,6 +40,7 @@ import { RuntimeMissingError, RuntimeSource } from './runtime-source.js';
 import { restartChange, restartRecord, withRestartRecord } from './restarts.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
+import { enforceTtlAfterFinished } from './ttl-after-finished.js';
 import { ForeignWorkloadError, foreignWorkload, workloadOf, type WorkloadPort } from './workload/index.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
@@ -119,8 +123,12 @@ export class TrainJobReconciler {
     const step = isFinished(trainJob.status) ? {} : await this.applyStep(key, trainJob, now, log);
     const workload = workloadOf(this.deps, trainJob, step.applied?.leaderWorkerSet);
     // The status: the unsupported runtime's Failed, else the status point's from the workload.
+    // The runtime's run policy gives the job's default deadline and TTL (KEP-2899), per reconcile.
+    const runPolicy = this.runtimes.runPolicyOf(trainJob);
     const outcome =
-      step.status === undefined ? this.deps.engine.status(trainJob, workload.observed, now) : undefined;
+      step.status === undefined
+        ? this.deps.engine.status(trainJob, workload.observed, now, runPolicy)
+        : undefined;
     let status = step.status ?? outcome!.status;
     let changed = step.status !== undefined || outcome!.changed;
     let requeueAfterMs = outcome === undefined ? undefined : workload.requeueAfterMs(outcome);
@@ -162,6 +170,16 @@ export class TrainJobReconciler {
     if (isFinished(status)) {
       this.writer.forget(key);
       this.runtimes.forget(trainJob.metadata?.uid ?? '');
+      // Its TTL, from the status as written (or held back: completionTime is derived, never `now`).
+      const ttlLeftMs = await enforceTtlAfterFinished(
+        this.deps.client,
+        trainJob,
+        status,
+        runPolicy,
+        now,
+        log,
+      );
+      if (ttlLeftMs !== undefined) requeueAfterMs = Math.min(requeueAfterMs ?? ttlLeftMs, ttlLeftMs);
     }
     if (step.error !== undefined) throw step.error;
     return requeueAfterMs === undefined ? {} : { requeueAfterMs };
@@ -216,6 +234,7 @@ export class TrainJobReconciler {
     );
     return {
       ...trainJob.status,
+      completionTime: trainJob.status?.completionTime ?? rfc3339(now),
       conditions: [
         ...others,
         {

@@ -4,6 +4,7 @@
 // is not sent again, and a delete is sent once. The first time this process meets an object (after a
 // restart, or a takeover from the Training Operator) it reads it: one that already holds what would
 // be applied is not applied again, one that does not exist is not deleted.
+import { stringifyJson } from '@kubetrain/api/core';
 import { containedIn } from '../cluster/contained-in.js';
 import { isNotFound, type KubeObject } from '../cluster/kube.js';
 import type { V1JobMemory } from './job-memory.js';
@@ -31,7 +32,7 @@ export async function syncAuxiliary(
     const firstMeeting = !memory.isKnown(key);
     const read = () => readLive(deps, resource, aux.name, namespace);
     if ((wanted || aux.keepWhileSuspended === true) && aux.object !== undefined) {
-      const text = JSON.stringify(aux.object);
+      const text = stringifyJson(aux.object);
       if (memory.isApplied(key, text)) continue;
       if (firstMeeting && containedIn(withoutIdentity(aux.object), await read())) {
         memory.setApplied(key, text);

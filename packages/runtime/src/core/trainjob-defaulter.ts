@@ -4,6 +4,7 @@
 // kind, the MPI/Flux/coscheduling defaults) is a CRD structural default the API server applies
 // before the webhook is called (`applyTrainJobDefaults` does the same for objects read from files).
 
+import { stringifyJson } from '@kubetrain/api/core';
 import type { RuntimePatch } from '@kubetrain/api/core';
 import type { TrainJobInput } from '../types.js';
 import { canonicalObject } from '../util/canonical.js';
@@ -11,7 +12,7 @@ import { canonicalObject } from '../util/canonical.js';
 /** A patch without its time, in canonical JSON: what "unchanged" compares. */
 function withoutTime(patch: RuntimePatch): string {
   const { time: _time, ...rest } = patch;
-  return JSON.stringify(canonicalObject(rest));
+  return stringifyJson(canonicalObject(rest));
 }
 
 /**

@@ -2,6 +2,7 @@
 // Desired objects: what `render` returns for the controller to apply. Each carries a stable key, its
 // canonical content, a content hash and the apply policy of the plugin that built it.
 
+import { stringifyJson } from '@kubetrain/api/core';
 import { createHash } from 'node:crypto';
 import type { KubeObject } from '../types.js';
 import { canonicalObject } from '../util/canonical.js';
@@ -55,7 +56,7 @@ export function desiredObject(
   after: readonly ObjectKey[] = [],
 ): DesiredObject {
   const canonical = canonicalObject(object);
-  const hash = createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
+  const hash = createHash('sha256').update(stringifyJson(canonical)).digest('hex');
   const desired = { key: objectKeyOf(canonical), object: canonical, hash, policy };
   return after.length > 0 ? { ...desired, after: [...after] } : desired;
 }

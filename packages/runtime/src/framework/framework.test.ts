@@ -142,6 +142,7 @@ describe('status', () => {
       },
     };
     expect(status(trainJob('j', 'rt'), { jobSet, now: '2026-02-02T00:00:00Z' }).status).toEqual({
+      completionTime: '2026-01-01T00:00:00Z',
       conditions: [
         {
           type: 'Complete',
@@ -188,6 +189,38 @@ describe('status', () => {
         message: 'TrainJob exceeded its active deadline',
       },
     ]);
+    expect(late.status.startTime).toBe('2026-02-02T00:00:00Z');
+    expect(late.status.completionTime).toBe('2026-02-02T00:02:00Z');
+  });
+
+  describe("the runtime's runPolicy.activeDeadlineSeconds is the default", () => {
+    const cases: Record<string, { own?: number; runPolicy?: number; wantRequeueMs?: number }> = {
+      'neither: no deadline': {},
+      "the runtime's alone": { runPolicy: 60, wantRequeueMs: 30_000 },
+      "the job's own wins, even longer": { own: 600, runPolicy: 60, wantRequeueMs: 570_000 },
+      "the job's own alone": { own: 90, wantRequeueMs: 60_000 },
+    };
+    for (const [name, tc] of Object.entries(cases)) {
+      it(name, () => {
+        const job = trainJob(
+          'j',
+          'rt',
+          undefined,
+          tc.own === undefined ? {} : { activeDeadlineSeconds: tc.own },
+        );
+        job.metadata.creationTimestamp = '2026-02-02T00:00:00Z' as unknown as Date;
+        const jobSet: JobSet = {
+          apiVersion: 'jobset.x-k8s.io/v1alpha2',
+          kind: 'JobSet',
+          metadata: { name: 'j' },
+        };
+        const runPolicy =
+          tc.runPolicy === undefined ? {} : { runPolicy: { activeDeadlineSeconds: tc.runPolicy } };
+        const got = status(job, { jobSet, now: '2026-02-02T00:00:30Z', ...runPolicy });
+        expect(got.requeueAfterMs).toBe(tc.wantRequeueMs);
+        expect(got.status.startTime).toBe('2026-02-02T00:00:00Z');
+      });
+    }
   });
 });
 

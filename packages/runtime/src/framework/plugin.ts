@@ -223,6 +223,18 @@ export interface StatusResult {
    * after writing `status` (the group's progress annotation; `spec.replicas: 0` to stop the group).
    */
   readonly workloadPatch?: WorkloadPatch;
+  /**
+   * Set by the LeaderWorkerSet status: the leader pod the controller deletes after writing `status`
+   * (foreground propagation, on the precondition of its `uid`), so that the LeaderWorkerSet
+   * recreates the whole group: the attempt failed, or a pod of it is gone.
+   */
+  readonly recreateGroup?: GroupRecreateRequest;
+}
+
+/** A pod to delete, as long as it is the one of `uid`. */
+export interface GroupRecreateRequest {
+  readonly key: ObjectKey;
+  readonly uid: string;
 }
 
 /** A JSON merge patch (RFC 7386) for one owned object. */

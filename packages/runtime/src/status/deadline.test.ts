@@ -66,6 +66,15 @@ describe('activeDeadline', () => {
         requeueAfterMs: int64MaxLeftMs,
       },
     },
+    'int64 max as read losslessly (a bigint): the same, no throw': {
+      job: job({ activeDeadlineSeconds: 9223372036854775807n }),
+      now: created,
+      want: {
+        expired: false,
+        remainingMs: int64MaxLeftMs,
+        requeueAfterMs: int64MaxLeftMs,
+      },
+    },
     'no creation time (an object read from a file): none': {
       job: { spec: { activeDeadlineSeconds: 60 } },
       now: created,

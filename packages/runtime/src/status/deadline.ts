@@ -12,7 +12,8 @@ const MIN_REQUEUE_MS = 1000;
 /** The members of a TrainJob the deadline reads. */
 export interface DeadlineView {
   readonly metadata?: { readonly creationTimestamp?: Date | string };
-  readonly spec?: { readonly activeDeadlineSeconds?: number; readonly suspend?: boolean };
+  /** activeDeadlineSeconds is a bigint when the API server sent an int64 past 2^53 (read losslessly). */
+  readonly spec?: { readonly activeDeadlineSeconds?: number | bigint; readonly suspend?: boolean };
   readonly status?: { readonly conditions?: readonly ConditionInput[] };
 }
 
@@ -43,7 +44,9 @@ function millis(t: Date | string): number {
  * means `now` is strictly after the deadline.
  */
 export function activeDeadline(trainJob: DeadlineView, now: Date | string): ActiveDeadline | undefined {
-  const seconds = trainJob.spec?.activeDeadlineSeconds;
+  // An int64 past 2^53 is read as a bigint (losslessly); as a number it is past every date all the same.
+  const given = trainJob.spec?.activeDeadlineSeconds;
+  const seconds = given === undefined ? undefined : Number(given);
   if (seconds === undefined || seconds <= 0) return undefined;
   if (trainJob.spec?.suspend === true || isTrainJobFinished(trainJob)) return undefined;
   const suspended = findCondition(trainJob.status?.conditions, TrainJobConditionTypes.Suspended);

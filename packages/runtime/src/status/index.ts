@@ -25,3 +25,4 @@ export type {
   TrainJobStatusView,
 } from './types.js';
 export { activeDeadline, type ActiveDeadline } from './deadline.js';
+export { setRunTimes, type RunTimesView } from './run-times.js';

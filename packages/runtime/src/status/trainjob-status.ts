@@ -3,6 +3,7 @@
 // `setSuspendedCondition` and `setTrainJobStatus`, and the JobSet plugin's `Status`), as pure
 // functions of the TrainJob, the observed JobSet and `now`.
 
+import { stringifyJson } from '@kubetrain/api/core';
 import {
   JobSetConditionTypes,
   TrainJobConditionTypes,
@@ -37,7 +38,7 @@ export class JobSetNotFoundError extends EngineError {
  * read at the start of the reconcile).
  */
 export function statusChanged(current: object | undefined, next: object): boolean {
-  return JSON.stringify(canonicalObject(current ?? {})) !== JSON.stringify(canonicalObject(next));
+  return stringifyJson(canonicalObject(current ?? {})) !== stringifyJson(canonicalObject(next));
 }
 
 /** A copy of the TrainJob's status with normalized conditions. */

@@ -4,7 +4,7 @@
 // framework's default port, `cleanPodPolicy: None`, then the kind's own defaults. Upstream applies it in
 // its defaulting webhook and again at the start of every reconcile; so does kubetrain's v1 controller (in
 // memory, never written back), hence objects created while the controller was off converge too.
-import { applyV1Defaults, type V1KindObjects, type V1ReplicaSpec } from '@kubetrain/api/core';
+import { applyV1Defaults, cloneJson, type V1KindObjects, type V1ReplicaSpec } from '@kubetrain/api/core';
 import { V1CleanPodPolicies } from './constants.js';
 import type { Framework } from './frameworks/framework.js';
 import type { Container, PodTemplate, ReplicaSpecs, V1JobObject } from './job-types.js';
@@ -51,7 +51,7 @@ function defaultPort(spec: V1ReplicaSpec, framework: Framework): void {
 export function defaultV1Job(job: V1JobObject, framework: Framework): V1JobObject {
   const copy = applyV1Defaults(
     framework.kind,
-    structuredClone(job) as unknown as V1KindObjects[typeof framework.kind],
+    cloneJson(job) as unknown as V1KindObjects[typeof framework.kind],
   ) as unknown as V1JobObject;
   copy.spec ??= {};
   const specs = camelCaseKeys(replicaSpecsOf(copy, framework), framework.replicaTypes);

@@ -36,6 +36,7 @@ export { v1StatusAsWritten } from './status-output.js';
 export { validateV1Job, validateV1Webhook } from './validation.js';
 export { Frameworks, v1Frameworks, type V1FrameworkOptions } from './frameworks/index.js';
 export { clusterMapJsonLength, type ClusterList } from './frameworks/tf-config.js';
+export { PortNotFoundError } from './frameworks/env.js';
 export type {
   AuxiliaryObject,
   Framework,

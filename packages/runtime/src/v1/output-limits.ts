@@ -4,6 +4,7 @@
 // replica counts and name lengths before anything is built. Over the API server's limit, the job
 // fails validation with the limit and the largest replica count that fits; v1 built the value for
 // every pod (2^31-1 XGBoost workers: gigabytes, a crashed manager).
+import { stringifyJson } from '@kubetrain/api/core';
 import { fieldPath, invalid, type FieldError } from '@kubetrain/api/core';
 import { largestFitting, objectWithGenerated, outputTooLargeMessage } from '../core/output-limits.js';
 import type { OutputSize } from '../framework/plugin.js';
@@ -12,7 +13,7 @@ import type { ReplicaSpecs, V1JobObject } from './job-types.js';
 
 /** The largest replica template's JSON, in bytes: the part of a pod the user wrote. */
 function largestTemplateBytes(specs: ReplicaSpecs): number {
-  return Math.max(0, ...Object.values(specs).map((s) => Buffer.byteLength(JSON.stringify(s.template ?? {}))));
+  return Math.max(0, ...Object.values(specs).map((s) => Buffer.byteLength(stringifyJson(s.template ?? {}))));
 }
 
 /** The size of a pod whose env carries `envBytes` the framework generated (`what`): its template, the value, a margin. */

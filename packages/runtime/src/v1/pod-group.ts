@@ -6,6 +6,7 @@
 // `schedulingPolicy.minAvailable`, else the sum of replicas; Volcano's queue (`default` unless the
 // policy or the existing PodGroup names one) and priorityClassName; minResources from the policy, else
 // the requests of the first minMember pods; scheduleTimeoutSeconds for scheduler-plugins only.
+import { stringifyJson } from '@kubetrain/api/core';
 import { Annotations, Labels } from '@kubetrain/api/core';
 import { KindRefs, type KindRef } from '../framework/kinds.js';
 import { addToResourceList, formatResourceList, parseQuantity, type Quantity } from '../util/quantity.js';
@@ -164,7 +165,7 @@ export function samePodGroupSpec(
   for (const k of keys) {
     if (k === 'minResources') {
       if (!sameResources(have[k], wanted[k])) return false;
-    } else if (JSON.stringify(have[k]) !== JSON.stringify(wanted[k])) return false;
+    } else if (stringifyJson(have[k]) !== stringifyJson(wanted[k])) return false;
   }
   return true;
 }

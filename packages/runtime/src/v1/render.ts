@@ -3,6 +3,7 @@
 // (pkg/controller.v1/common/pod.go createNewPod, service.go CreateNewService): named
 // `<job>-<rtype>-<index>`, labelled `training.kubeflow.org/*`, owned by the job; the pod's restart policy
 // from the replica spec (ExitCode becomes Never), its env from the framework.
+import { cloneJson } from '@kubetrain/api/core';
 import { JOB_ROLE_MASTER, V1Labels, V1RestartPolicies } from './constants.js';
 import { defaultContainerOf } from './defaults.js';
 import { replicaName } from './frameworks/env.js';
@@ -59,7 +60,7 @@ export function renderPod(
   index: number,
 ): V1Object {
   const spec = specs[rtype];
-  const template = structuredClone((spec?.template ?? { spec: { containers: [] } }) as PodTemplate);
+  const template = cloneJson((spec?.template ?? { spec: { containers: [] } }) as PodTemplate);
   template.spec ??= { containers: [] };
   const policy = spec?.restartPolicy;
   if (policy !== undefined)

@@ -43,7 +43,8 @@ export function deadlineRemainingMs(
 ): number | undefined {
   const deadline = policy?.activeDeadlineSeconds;
   if (deadline === undefined || startTime === undefined) return undefined;
-  return Date.parse(startTime) + deadline * 1000 - now.getTime();
+  // Number(): an int64 past 2^53 is read as a bigint; the sum is past every date all the same.
+  return Date.parse(startTime) + Number(deadline) * 1000 - now.getTime();
 }
 
 /** What the backoff limit is checked against. */

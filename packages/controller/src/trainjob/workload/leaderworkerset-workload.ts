@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // The LeaderWorkerSet backend behind the workload port: the LeaderWorkerSet, its pods and
 // initializer Jobs as its watches observed them; a missing group is retried soon; every status
-// change is written at once (the progress the status was computed from is recorded after it); a
-// failure names the failing pod of the group, as `kubetrain describe` does.
+// change is written at once (the progress the status was computed from is recorded after it, then a
+// failed attempt's leader is deleted so that the group is recreated); a failure names the failing
+// pod of the group, as `kubetrain describe` does.
 
 import { LWSKeys, type TrainJob } from '@kubetrain/api/core';
 import type { KubeApi, Logger } from '../../cluster/kube.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
-import { deleteLeaderWorkerSet, patchWorkload } from '../lws-writes.js';
+import { deleteLeaderWorkerSet, patchWorkload, recreateGroup } from '../lws-writes.js';
 import type { LeaderWorkerSetWatches } from '../lws-watches.js';
 import { failedPodOf } from './failed-pod.js';
 import type { WorkloadPort } from './workload-port.js';
@@ -39,6 +40,8 @@ export function leaderWorkerSetWorkload(deps: LeaderWorkerSetWorkloadDeps, train
     async afterStatus(outcome: StatusOutcome | undefined) {
       // After the status: the progress it was computed from is recorded once the status is written.
       if (outcome?.workloadPatch !== undefined) await patchWorkload(deps, outcome.workloadPatch);
+      // After the progress: the attempt's failure is recorded before its group goes away.
+      if (outcome?.recreateGroup !== undefined) await recreateGroup(deps, outcome.recreateGroup);
       deps.leaderWorkerSets.settled(namespace, name, leaderWorkerSet);
     },
     failedPod: (_trainJob, _status, reason) =>

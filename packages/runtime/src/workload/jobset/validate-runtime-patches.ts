@@ -3,6 +3,7 @@
 // a patch may name (replicatedJobs and containers the runtime has, no env on the containers the
 // TrainJob API owns), and when a patch may change (only around a suspend, never under active pods).
 
+import { stringifyJson } from '@kubetrain/api/core';
 import {
   ContainerNames,
   containerPatchUnknownMessage,
@@ -61,7 +62,7 @@ function stableText(value: unknown): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableText(v)}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  return stringifyJson(value) ?? 'null';
 }
 
 /** True when the two TrainJobs' runtimePatches differ (an absent list equals an empty one). */

@@ -24,9 +24,6 @@ import { groupShape, type GroupShape } from './group-shape.js';
 import { leaderWorkerSetName } from './naming.js';
 import { addClaimVolumes, volumeClaimsOf, type VolumeClaim } from './volume-claims.js';
 
-/** Whose exit 0 completes the job: every pod of the group, or the leader alone (MPI's launcher). */
-export type GroupCompletion = 'All' | 'Leader';
-
 /** Why a Flux runtime cannot be rendered as a LeaderWorkerSet. */
 export const FLUX_UNSUPPORTED_MESSAGE =
   'the Flux ML policy cannot run on a LeaderWorkerSet: its broker names JobSet pods';
@@ -42,17 +39,6 @@ function podTemplateOf(rJob: ReplicatedJob, claims: readonly VolumeClaim[]): Pod
   template.spec = { ...(template.spec ?? { containers: [] }), restartPolicy: 'Always' };
   addClaimVolumes(template.spec, claims);
   return template;
-}
-
-/** `Leader` when the JobSet's successPolicy names only the leader's step (MPI's launcher), else `All`. */
-function groupCompletionOf(
-  jobSetSpec: { successPolicy?: { targetReplicatedJobs?: string[] } },
-  shape: GroupShape,
-): GroupCompletion {
-  const targets = jobSetSpec.successPolicy?.targetReplicatedJobs ?? [];
-  const leaderOnly =
-    shape.leader !== shape.worker && targets.length > 0 && targets.every((t) => t === shape.leader);
-  return leaderOnly ? 'Leader' : 'All';
 }
 
 /**
@@ -74,7 +60,6 @@ function workloadAnnotations(
   info: RuntimeInfo,
   shape: GroupShape,
   budget: number,
-  completion: GroupCompletion,
   codes: number[],
 ): Record<string, string> {
   const annotations: Record<string, string> = { ...info.annotations };
@@ -84,7 +69,6 @@ function workloadAnnotations(
     info.annotations[JOBSET_EXCLUSIVE_TOPOLOGY_ANNOTATION];
   if (exclusive !== undefined) annotations[LWSKeys.ExclusiveTopology] = exclusive;
   annotations[KubetrainAnnotations.MaxGroupRestarts] = String(budget);
-  annotations[KubetrainAnnotations.GroupCompletion] = completion;
   annotations[KubetrainAnnotations.GroupSteps] =
     shape.leader === shape.worker ? shape.leader : `${shape.leader},${shape.worker}`;
   if (codes.length > 0) annotations[KubetrainAnnotations.PermanentExitCodes] = codes.join(',');
@@ -122,8 +106,8 @@ function initializerJob(
  * Builds the PVCs of the JobSet's volumeClaimPolicies, the initializer Jobs (runtime order) and
  * then the LeaderWorkerSet `<tj>`: one group
  * (`replicas` 1, 0 while the TrainJob is suspended or once it is finished) of `size` pods, leader and worker templates from
- * the group's steps, `RecreateGroupOnPodRestart`, `LeaderCreated`, the exclusive topology of the
- * runtime and kubetrain's completion annotations. Throws {@link RenderError} for Flux (its broker
+ * the group's steps, restartPolicy `None`, `LeaderCreated`, the exclusive topology of the
+ * runtime and kubetrain's group-policy annotations. Throws {@link RenderError} for Flux (its broker
  * names JobSet pods) and for a runtime whose steps do not make one group (see `groupShape`).
  * Changes `info.templateSpec.spec` in place, as the JobSet builder does; call it once per render.
  */
@@ -154,7 +138,9 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
     startupPolicy: LWSValues.StartupPolicyLeaderCreated,
     leaderWorkerTemplate: {
       size: shape.size,
-      restartPolicy: LWSValues.RestartPolicyRecreateGroupOnPodRestart,
+      // The controller recreates the group on a failure (status.ts): a rank that exits 0 before rank 0
+      // restarts in place and recreates nothing (README.md, Completion and failure).
+      restartPolicy: LWSValues.RestartPolicyNone,
       leaderTemplate: podTemplateOf(leader, claims) as NonNullable<
         LeaderWorkerSetSpec['leaderWorkerTemplate']['leaderTemplate']
       >,
@@ -165,7 +151,6 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
     },
   };
   const budget = jobSet.spec.failurePolicy?.maxRestarts ?? 0;
-  const completion = groupCompletionOf(jobSet.spec, shape);
   // With a runtime failure policy, its FailTrainJob rules are the permanent codes (the JobSet builder
   // renders every rule, RestartTrainJob ones too, as a FailJob podFailurePolicy rule).
   const policy = info.runtimePolicy.failurePolicy;
@@ -181,6 +166,6 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
     { spec },
   );
   if (Object.keys(info.labels).length > 0) lws.metadata.labels = { ...info.labels };
-  lws.metadata.annotations = workloadAnnotations(info, shape, budget, completion, codes);
+  lws.metadata.annotations = workloadAnnotations(info, shape, budget, codes);
   return [...objects, lws];
 }

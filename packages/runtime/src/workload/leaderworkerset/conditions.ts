@@ -3,29 +3,22 @@
 // (kubetrain's own, in the style of JobSet's, which the JobSet backend copies).
 
 import { JobSetConditionReasons } from '@kubetrain/api/core';
-import type { GroupCompletion } from './builder.js';
 import type { PermanentFailure } from './group-progress.js';
 
 /** Condition reasons. `ReachedMaxRestarts` and `FailedJobs` are spelled as JobSet's. */
 const LWSConditionReasons = {
-  AllPodsSucceeded: 'AllPodsSucceeded',
   LeaderSucceeded: 'LeaderSucceeded',
   PermanentExitCode: 'PermanentExitCode',
   ReachedMaxRestarts: JobSetConditionReasons.ReachedMaxRestarts,
   FailedJobs: JobSetConditionReasons.FailedJobs,
 } as const;
 
-/** The Complete condition's reason and message for a completion policy. */
-export function completeCondition(completion: GroupCompletion): { reason: string; message: string } {
-  return completion === 'Leader'
-    ? {
-        reason: LWSConditionReasons.LeaderSucceeded,
-        message: 'leaderworkerset completed successfully: the leader exited 0',
-      }
-    : {
-        reason: LWSConditionReasons.AllPodsSucceeded,
-        message: 'leaderworkerset completed successfully: every pod of the group exited 0',
-      };
+/** The Complete condition: the leader (rank 0) exited 0. */
+export function completeCondition(): { reason: string; message: string } {
+  return {
+    reason: LWSConditionReasons.LeaderSucceeded,
+    message: 'leaderworkerset completed successfully: the leader exited 0',
+  };
 }
 
 /** The Failed condition for a permanent exit code. */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // The group's progress, folded from successive observations of its pods (pure). A LeaderWorkerSet
-// keeps no record of exits: its pods restart whatever they exit with, and the group is recreated on
-// any restart, so the controller keeps this record on the LeaderWorkerSet (annotation
-// `kubetrain.dev/group-progress`) and hands it back with each observation.
+// keeps no record of exits: its pods restart in place whatever they exit with (restartPolicy
+// `None`: the LWS controller recreates nothing), so the controller keeps this record on the
+// LeaderWorkerSet (annotation `kubetrain.dev/group-progress`), hands it back with each observation,
+// and recreates the group itself when an attempt fails (see README.md, Completion and failure).
 
 import { ContainerNames, formatMetaTime, KubetrainAnnotations, LWSKeys } from '@kubetrain/api/core';
 import type { ObservedContainerState, ObservedPod } from '../../framework/plugin.js';
@@ -15,7 +16,10 @@ export interface GroupProgress {
   readonly restarts: number;
   /** Whether the watched attempt has failed already (it is counted once). */
   readonly attemptFailed: boolean;
-  /** Worker indexes (0 = leader) whose trainer exited 0 since the last failure, ascending. */
+  /**
+   * Worker indexes (0 = leader) whose trainer exited 0 in the watched attempt, ascending: those ranks
+   * are done, and what their restarted containers do afterwards is not counted.
+   */
   readonly succeeded: readonly number[];
   /**
    * When the watched attempt's end began (RFC 3339): its leader's deletion was requested. Exits
@@ -31,11 +35,23 @@ export interface PermanentFailure {
   readonly exitCode: number;
 }
 
+/** The leader pod to delete so that the LeaderWorkerSet recreates the whole group. */
+export interface GroupRecreate {
+  readonly pod: string;
+  readonly uid: string;
+}
+
 /** The result of {@link observeGroup}. */
 interface GroupObservation {
   readonly progress: GroupProgress;
   /** Set when a trainer exited with one of the permanent exit codes. */
   readonly permanent?: PermanentFailure;
+  /**
+   * Set while the watched attempt must be recreated: it failed, or a pod of a rank not done yet is
+   * being deleted (evicted, preempted, its node gone; not counted as a failure), and its leader is
+   * not being deleted yet.
+   */
+  readonly recreate?: GroupRecreate;
 }
 
 /** The progress before anything is seen. */
@@ -167,9 +183,27 @@ function isConsequence(exit: Exit, pod: ObservedPod, endedAt: number): boolean {
 }
 
 /**
- * Folds the pods of one attempt into `counters`: failures first (see {@link isConsequence} for
- * the exits that are none), then, unless the attempt failed, the indexes whose trainers all exited
- * 0 once. Returns the first permanent failure.
+ * When the attempt's leader finished: the latest first exit 0 of its trainer containers, when every
+ * one exited 0 (-∞ when the time is unknown); +∞ while it has not.
+ */
+function leaderDoneAt(pods: readonly GroupPod[]): number {
+  let at = Number.POSITIVE_INFINITY;
+  for (const { index, containers } of pods) {
+    if (index !== 0 || containers.length === 0) continue;
+    const firsts = containers.map((c) =>
+      Math.min(...c.exits.filter((e) => e.code === 0).map((e) => e.finishedAt)),
+    );
+    if (firsts.every((t) => t !== Number.POSITIVE_INFINITY)) at = Math.min(at, Math.max(...firsts));
+  }
+  return at;
+}
+
+/**
+ * Folds the pods of one attempt into `counters`: failures first, then, unless the attempt failed,
+ * the indexes whose trainers all exited 0 once. A non-zero exit is no failure when it is a
+ * consequence of the group going away (see {@link isConsequence}; the leader exiting 0 begins the
+ * end too), or when its rank is done: its container exited 0 before (the last state is older than
+ * the state), or its index was in `succeeded` already. Returns the first permanent failure.
  */
 function foldAttempt(
   counters: Counters,
@@ -178,10 +212,15 @@ function foldAttempt(
   permanentExitCodes: ReadonlySet<number>,
 ): PermanentFailure | undefined {
   let permanent: PermanentFailure | undefined;
-  for (const { pod, containers } of pods) {
+  const done = new Set(counters.succeeded);
+  const end = Math.min(endedAt, leaderDoneAt(pods));
+  for (const { pod, index, containers } of pods) {
+    if (done.has(index)) continue;
     for (const { name, exits } of containers) {
-      for (const exit of exits) {
-        if (exit.code === 0 || isConsequence(exit, pod, endedAt)) continue;
+      // Oldest first: the last state, then the state. A rank's exits after its exit 0 are reruns.
+      for (const exit of [...exits].reverse()) {
+        if (exit.code === 0) break;
+        if (isConsequence(exit, pod, end)) continue;
         if (permanentExitCodes.has(exit.code)) {
           permanent ??= { pod: pod.metadata?.name ?? '', container: name, exitCode: exit.code };
         } else if (!counters.attemptFailed) {
@@ -210,11 +249,13 @@ function isoOf(ms: number): string | undefined {
  * pods created with or after the leader belong to it. When the leader is new, the pods created
  * before it are the previous attempt's and are folded into it first (a failure first seen as its
  * group is recreated still counts, once), with the previous `endedAt`, else the new leader's
- * creation, as its end. Within an attempt: a non-zero exit that is no consequence of the group
- * going away is permanent when its code is in `permanentExitCodes`, else it fails the attempt,
+ * creation, as its end; then `succeeded` starts empty, unless the previous leader exited 0.
+ * Within an attempt: a non-zero exit that is no consequence of the group going away (nor a rerun of
+ * a rank done) is permanent when its code is in `permanentExitCodes`, else it fails the attempt,
  * which counts once as a restart and empties `succeeded`; then, unless the attempt failed, each
  * pod whose trainer containers all exited 0 once adds its worker index to `succeeded`. A leader
- * being deleted sets the attempt's `endedAt`.
+ * being deleted sets the attempt's `endedAt`. `recreate` names the leader to delete while the
+ * attempt failed or a rank not done lost its pod, until the leader's deletion began.
  */
 export function observeGroup(
   previous: GroupProgress,
@@ -249,11 +290,22 @@ export function observeGroup(
       permanent = foldAttempt(counters, older, previousEnd, permanentExitCodes);
     }
     attempt = leaderUid;
+    // Every rank of a new attempt runs again, unless the previous one's leader finished the job.
+    if (counters.attemptFailed || !counters.succeeded.has(0)) counters.succeeded.clear();
     counters.attemptFailed = false;
     endedAt = Number.POSITIVE_INFINITY;
   }
   endedAt = Math.min(endedAt, deletionRequestedAt(leader));
   permanent ??= foldAttempt(counters, current, endedAt, permanentExitCodes);
+  const disrupted = current.some(
+    (p) =>
+      p.index !== 0 && p.pod.metadata?.deletionTimestamp !== undefined && !counters.succeeded.has(p.index),
+  );
+  const live = leader !== undefined && endedAt === Number.POSITIVE_INFINITY && !counters.succeeded.has(0);
+  const recreate =
+    live && (counters.attemptFailed || disrupted)
+      ? { pod: leader.metadata?.name ?? '', uid: leaderUid }
+      : undefined;
   const ended = isoOf(endedAt);
   const progress: GroupProgress = {
     attempt,
@@ -262,5 +314,9 @@ export function observeGroup(
     succeeded: [...counters.succeeded].sort((a, b) => a - b),
     ...(ended !== undefined ? { endedAt: ended } : {}),
   };
-  return permanent !== undefined ? { progress, permanent } : { progress };
+  return {
+    progress,
+    ...(permanent !== undefined ? { permanent } : {}),
+    ...(recreate !== undefined ? { recreate } : {}),
+  };
 }

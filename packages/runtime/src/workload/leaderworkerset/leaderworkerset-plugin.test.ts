@@ -254,7 +254,7 @@ describe('engine status on the LeaderWorkerSet backend', () => {
       { plugins: lwsPlugins() },
     );
     expect(out.status.conditions?.map((c) => `${c.type}=${c.status}/${c.reason}`)).toEqual([
-      'Complete=True/AllPodsSucceeded',
+      'Complete=True/LeaderSucceeded',
     ]);
     expect(out.workloadPatch?.patch).toMatchObject({ spec: { replicas: 0 } });
   });

@@ -23,7 +23,6 @@ function lws(
     size?: number;
     replicas?: number;
     budget?: number;
-    completion?: string;
     codes?: string;
     steps?: string;
     progress?: GroupProgress;
@@ -32,7 +31,6 @@ function lws(
 ): LeaderWorkerSet {
   const annotations: Record<string, string> = {
     [KubetrainAnnotations.MaxGroupRestarts]: String(o.budget ?? 0),
-    [KubetrainAnnotations.GroupCompletion]: o.completion ?? 'All',
     [KubetrainAnnotations.GroupSteps]: o.steps ?? 'node',
   };
   if (o.codes !== undefined) annotations[KubetrainAnnotations.PermanentExitCodes] = o.codes;
@@ -132,6 +130,8 @@ interface Case {
   stop?: boolean;
   jobsStatus?: Array<[string, number, number, number, number, number]>; // name, ready, succeeded, failed, active, suspended
   retry?: boolean;
+  /** The uid of the leader pod to delete to recreate the group; undefined: none. */
+  recreate?: string;
 }
 
 const cases: Record<string, Case> = {
@@ -141,42 +141,40 @@ const cases: Record<string, Case> = {
     progress: progress({}),
     jobsStatus: [['node', 1, 0, 0, 1, 0]],
   },
-  'one rank exited 0 (restarted): not complete yet': {
+  'a worker exited 0 (restarted in place): not complete, no recreate': {
     lws: lws(),
-    pods: [pod(0, { last: 0 }), pod(1)],
-    progress: progress({ succeeded: [0] }),
+    pods: [pod(0), pod(1, { last: 0 })],
+    progress: progress({ succeeded: [1] }),
     jobsStatus: [['node', 0, 0, 0, 1, 0]],
   },
-  'every pod exited 0 once: Complete, the group is stopped': {
+  'the leader exited 0: Complete, the group is stopped': {
     lws: lws({ progress: progress({ succeeded: [1] }) }),
     pods: [pod(0, { state: 0 })],
-    complete: 'AllPodsSucceeded: leaderworkerset completed successfully: every pod of the group exited 0',
+    complete: 'LeaderSucceeded: leaderworkerset completed successfully: the leader exited 0',
     progress: progress({ succeeded: [0, 1] }),
     stop: true,
     jobsStatus: [['node', 0, 1, 0, 0, 0]],
   },
-  'exits 0 accumulate across a group recreated by an exit 0': {
-    lws: lws({ size: 3, progress: progress({ succeeded: [0, 2] }) }),
+  'a new attempt starts with no rank done': {
+    lws: lws({ size: 3, progress: progress({ succeeded: [1, 2] }) }),
     pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a2', created: now, last: 0 })],
-    complete: 'AllPodsSucceeded: leaderworkerset completed successfully: every pod of the group exited 0',
-    progress: progress({ attempt: 'a2', succeeded: [0, 1, 2] }),
-    stop: true,
+    progress: progress({ attempt: 'a2', succeeded: [1] }),
   },
-  'MPI: the leader exited 0: Complete (workers run sshd)': {
-    lws: lws({ size: 3, completion: 'Leader', steps: 'launcher,node' }),
-    pods: [pod(0, { state: 0 }), pod(1), pod(2)],
-    complete: 'LeaderSucceeded: leaderworkerset completed successfully: the leader exited 0',
-    progress: progress({ succeeded: [0] }),
-    stop: true,
-    jobsStatus: [
-      ['launcher', 0, 1, 0, 0, 0],
-      ['node', 0, 1, 0, 0, 0],
+  "the previous attempt's leader exited 0, first seen with a new leader: Complete": {
+    lws: lws({ progress: progress({}) }),
+    pods: [
+      pod(0, { attempt: 'a2', created: now }),
+      pod(0, { attempt: 'a1', created: earlier, deleting: true, last: 0, state: 143 }),
     ],
+    complete: 'LeaderSucceeded: leaderworkerset completed successfully: the leader exited 0',
+    progress: progress({ attempt: 'a2', succeeded: [0] }),
+    stop: true,
   },
   'a retryable failure within the budget: one restart, succeeded emptied': {
     lws: lws({ budget: 1, progress: progress({ succeeded: [0] }) }),
     pods: [pod(0, { last: 0 }), pod(1, { state: 1 })],
     progress: progress({ restarts: 1, attemptFailed: true }),
+    recreate: 'a1',
     jobsStatus: [['node', 0, 0, 0, 1, 0]],
   },
   'the same failed attempt seen again is not counted twice': {
@@ -184,6 +182,7 @@ const cases: Record<string, Case> = {
     pods: [pod(0), pod(1, { state: 1 })],
     // The recorded progress stands: nothing to write (`progress` undefined means no patch).
     progress: undefined,
+    recreate: 'a1',
   },
   'a second failed attempt beyond a budget of 1: Failed ReachedMaxRestarts': {
     lws: lws({ budget: 1, progress: progress({ restarts: 1, attemptFailed: true }) }),
@@ -233,7 +232,9 @@ const cases: Record<string, Case> = {
   "a worker failing after its leader's deletion began (rank 0 exited 0, its master gone) is no failure": {
     lws: lws({ progress: progress({ succeeded: [0] }) }),
     pods: [pod(0, { deleting: true, last: 0 }), pod(1, { last: 1, finished: '2026-12-01T10:00:05Z' })],
+    complete: 'LeaderSucceeded: leaderworkerset completed successfully: the leader exited 0',
     progress: progress({ succeeded: [0], endedAt: deleteRequested }),
+    stop: true,
   },
   "a failure finished before its leader's deletion began caused it: counted": {
     lws: lws({ budget: 1, progress: progress({}) }),
@@ -241,12 +242,12 @@ const cases: Record<string, Case> = {
     progress: progress({ restarts: 1, attemptFailed: true, endedAt: deleteRequested }),
   },
   "the previous attempt's failures after its recorded end are no failures": {
-    lws: lws({ progress: progress({ succeeded: [0], endedAt: deleteRequested }) }),
+    lws: lws({ progress: progress({ succeeded: [1], endedAt: deleteRequested }) }),
     pods: [
       pod(0, { attempt: 'a2', created: now }),
-      pod(1, { attempt: 'a1', last: 1, finished: '2026-12-01T10:00:05Z' }),
+      pod(2, { attempt: 'a1', last: 1, finished: '2026-12-01T10:00:05Z' }),
     ],
-    progress: progress({ attempt: 'a2', succeeded: [0] }),
+    progress: progress({ attempt: 'a2' }),
   },
   'suspended: Suspended condition, replicas 0 counted as suspended': {
     trainJob: trainJob({ suspend: true }),
@@ -303,7 +304,7 @@ const cases: Record<string, Case> = {
           {
             type: 'Complete',
             status: 'True',
-            reason: 'AllPodsSucceeded',
+            reason: 'LeaderSucceeded',
             message: 'm',
             lastTransitionTime: earlier,
           },
@@ -313,7 +314,7 @@ const cases: Record<string, Case> = {
     }),
     lws: lws({ progress: progress({ succeeded: [0, 1] }) }),
     pods: [pod(0, { state: 0 })],
-    complete: 'AllPodsSucceeded: m',
+    complete: 'LeaderSucceeded: m',
     stop: true,
     jobsStatus: [['node', 0, 1, 0, 0, 0]],
   },
@@ -355,6 +356,11 @@ describe('leaderWorkerSetStatus', () => {
         );
       }
       expect(result.retry).toEqual(c.retry === true ? new LeaderWorkerSetNotFoundError() : undefined);
+      expect(result.recreateGroup).toEqual(
+        c.recreate === undefined
+          ? undefined
+          : { key: { group: '', kind: 'Pod', namespace: 'ns', name: 'tj-0' }, uid: c.recreate },
+      );
     });
   }
 
@@ -412,4 +418,146 @@ describe('leaderWorkerSetStatus', () => {
       progress({}),
     );
   });
+});
+
+/** One observation of the group: each rank's trainer, by worker index. */
+type Ranks = Record<number, Parameters<typeof pod>[1]>;
+
+interface OrderCase {
+  size: number;
+  budget?: number;
+  /** Successive observations of the pods; the progress each one records is read by the next. */
+  steps: Ranks[];
+  /** The Complete or Failed condition (`type reason`) after each step; '' while running. */
+  verdicts: string[];
+  /** Whether each step asks to recreate the group (delete the leader). */
+  recreates: boolean[];
+  restarts: number;
+}
+
+const at = (s: number) => `2026-12-01T09:30:${String(s).padStart(2, '0')}Z`;
+
+const orders: Record<string, OrderCase> = {
+  'leader first: Complete at once, the workers are stopped': {
+    size: 3,
+    steps: [{ 0: { last: 0, finished: at(1) }, 1: {}, 2: {} }],
+    verdicts: ['Complete LeaderSucceeded'],
+    recreates: [false],
+    restarts: 0,
+  },
+  'leader last: workers exiting 0 first restart in place, recreate nothing, and the leader completes': {
+    size: 3,
+    steps: [
+      { 0: {}, 1: { last: 0, finished: at(1) }, 2: {} },
+      { 0: {}, 1: { last: 0, finished: at(1) }, 2: { last: 0, finished: at(2) } },
+      { 0: { last: 0, finished: at(9) }, 1: { last: 0, finished: at(1) }, 2: { last: 0, finished: at(2) } },
+    ],
+    verdicts: ['', '', 'Complete LeaderSucceeded'],
+    recreates: [false, false, false],
+    restarts: 0,
+  },
+  'leader last: a finished worker whose rerun fails (even once its exit 0 is out of sight) is no failure': {
+    size: 2,
+    steps: [
+      { 0: {}, 1: { last: 0, finished: at(1) } },
+      { 0: {}, 1: { last: 0, state: 1, finished: at(3) } },
+      { 0: {}, 1: { last: 1, finished: at(5) } },
+      { 0: { last: 0, finished: at(9) }, 1: { last: 1, finished: at(5) } },
+    ],
+    verdicts: ['', '', '', 'Complete LeaderSucceeded'],
+    recreates: [false, false, false, false],
+    restarts: 0,
+  },
+  'workers losing their master after the leader exited 0 (seen together) are no failure': {
+    size: 3,
+    steps: [
+      { 0: { last: 0, finished: at(5) }, 1: { last: 1, finished: at(6) }, 2: { last: 0, finished: at(1) } },
+    ],
+    verdicts: ['Complete LeaderSucceeded'],
+    recreates: [false],
+    restarts: 0,
+  },
+  'leader fails: the group is recreated (one restart), and the next attempt completes': {
+    size: 2,
+    budget: 1,
+    steps: [
+      { 0: { last: 1, finished: at(1) }, 1: {} },
+      { 0: { last: 1, finished: at(1), deleting: true }, 1: { deleting: true, state: 143 } },
+      { 0: { attempt: 'a2', created: now }, 1: { attempt: 'a2', created: now, last: 0, finished: now } },
+      { 0: { attempt: 'a2', created: now, last: 0, finished: now }, 1: { attempt: 'a2', created: now } },
+    ],
+    verdicts: ['', '', '', 'Complete LeaderSucceeded'],
+    recreates: [true, false, false, false],
+    restarts: 1,
+  },
+  'worker fails before the leader exited 0: the attempt failed; with budget 0 the job fails': {
+    size: 3,
+    steps: [{ 0: { last: 0, finished: at(5) }, 1: { last: 1, finished: at(4) }, 2: {} }],
+    verdicts: ['Failed ReachedMaxRestarts'],
+    recreates: [false],
+    restarts: 1,
+  },
+  'worker fails within the budget: the leader of the attempt is deleted once, until its deletion began': {
+    size: 2,
+    budget: 2,
+    steps: [
+      { 0: {}, 1: { last: 1, finished: at(1) } },
+      { 0: {}, 1: { last: 1, finished: at(1) } },
+      { 0: { deleting: true }, 1: { last: 1, finished: at(1) } },
+    ],
+    verdicts: ['', '', ''],
+    recreates: [true, true, false],
+    restarts: 1,
+  },
+  'a worker pod deleted (evicted) before its rank was done: recreate, not counted': {
+    size: 2,
+    steps: [{ 0: {}, 1: { deleting: true, state: 143 } }],
+    verdicts: [''],
+    recreates: [true],
+    restarts: 0,
+  },
+  'a worker pod deleted after its rank exited 0: nothing to recreate': {
+    size: 2,
+    steps: [
+      { 0: {}, 1: { last: 0, finished: at(1) } },
+      { 0: {}, 1: { last: 0, finished: at(1), deleting: true } },
+    ],
+    verdicts: ['', ''],
+    recreates: [false, false],
+    restarts: 0,
+  },
+};
+
+describe('LeaderWorkerSet completion, whatever order the ranks finish in', () => {
+  for (const [name, c] of Object.entries(orders)) {
+    it(name, () => {
+      let recorded: GroupProgress | undefined;
+      let job = trainJob();
+      const seen = { verdicts: [] as string[], recreates: [] as boolean[] };
+      for (const ranks of c.steps) {
+        const pods = Object.entries(ranks).map(([index, o]) => pod(Number(index), o));
+        const result = leaderWorkerSetStatus(
+          job,
+          {
+            object: lws({ size: c.size, budget: c.budget ?? 0, ...(recorded ? { progress: recorded } : {}) }),
+            pods,
+            jobs: [],
+          },
+          now,
+        );
+        job = { ...job, status: result.status };
+        const patch = result.workloadPatch?.patch as
+          { metadata?: { annotations: Record<string, string> } } | undefined;
+        const written = patch?.metadata?.annotations[KubetrainAnnotations.GroupProgress];
+        if (written !== undefined) recorded = JSON.parse(written) as GroupProgress;
+        const verdict = result.status.conditions?.find(
+          (x) => (x.type === 'Complete' || x.type === 'Failed') && x.status === 'True',
+        );
+        seen.verdicts.push(verdict === undefined ? '' : `${verdict.type} ${verdict.reason}`);
+        seen.recreates.push(result.recreateGroup !== undefined);
+      }
+      expect(seen).toEqual({ verdicts: c.verdicts, recreates: c.recreates });
+      expect(recorded?.restarts).toBe(c.restarts);
+    });
+  }
 });

@@ -10,6 +10,7 @@ import {
 } from '@kubetrain/api/core';
 import { EngineError } from '../../framework/errors.js';
 import type {
+  GroupRecreateRequest,
   ObservedJob,
   ObservedLeaderWorkerSet,
   StatusResult,
@@ -19,7 +20,6 @@ import { objectKeyOf } from '../../framework/desired.js';
 import { isTrainJobFinished, setCondition } from '../../status/conditions.js';
 import { copyStatus, setSuspendedCondition, statusChanged } from '../../status/trainjob-status.js';
 import type { KubeObject, TrainJob } from '../../types.js';
-import type { GroupCompletion } from './builder.js';
 import {
   completeCondition,
   initializerFailedCondition,
@@ -37,9 +37,7 @@ export class LeaderWorkerSetNotFoundError extends EngineError {
 
 /** The policy the builder recorded on the LeaderWorkerSet (kubetrain's annotations). */
 interface GroupPolicy {
-  readonly size: number;
   readonly budget: number;
-  readonly completion: GroupCompletion;
   readonly permanentExitCodes: ReadonlySet<number>;
   /** The leader's step and the workers' step (the same name for a one-step trainer). */
   readonly steps: readonly [string, string];
@@ -55,9 +53,7 @@ function groupPolicyOf(lws: NonNullable<ObservedLeaderWorkerSet['object']>): Gro
     .map((c) => Number(c));
   const [leader = '', worker = leader] = (a[KubetrainAnnotations.GroupSteps] ?? '').split(',');
   return {
-    size: lws.spec?.leaderWorkerTemplate.size ?? 1,
     budget: Number.isNaN(budget) ? 0 : budget,
-    completion: a[KubetrainAnnotations.GroupCompletion] === 'Leader' ? 'Leader' : 'All',
     permanentExitCodes: new Set(codes),
     steps: [leader, worker],
   };
@@ -104,11 +100,9 @@ function groupJobsStatus(
   }));
 }
 
-function isDone(progress: GroupProgress, policy: GroupPolicy): boolean {
-  if (policy.completion === 'Leader') return progress.succeeded.includes(0);
-  const done = new Set(progress.succeeded);
-  for (let i = 0; i < policy.size; i++) if (!done.has(i)) return false;
-  return true;
+/** The job is done when the leader (rank 0) exited 0 in an attempt that did not fail before. */
+function isDone(progress: GroupProgress): boolean {
+  return progress.succeeded.includes(0);
 }
 
 /** A merge patch for the LeaderWorkerSet: the new progress, and `replicas: 0` to stop the group. */
@@ -135,11 +129,12 @@ function patchOf(
  * The TrainJob status from the observed LeaderWorkerSet, its pods and the initializer Jobs:
  * `Suspended`/`Resumed` as the JobSet backend; `Failed` when an initializer Job failed
  * (`FailedJobs`), a trainer exited with a permanent exit code (`PermanentExitCode`) or the group
- * failed more often than its restart budget (`ReachedMaxRestarts`); `Complete` when every pod of
- * the group (or the leader, for MPI) exited 0 once (`AllPodsSucceeded`, `LeaderSucceeded`);
- * `jobsStatus` with one entry per initializer Job and per group step. `workloadPatch` records the
- * progress on the LeaderWorkerSet and, once the job is finished, sets `replicas: 0` so nothing keeps
- * running. `retry` is set when the initializers are done and the LeaderWorkerSet is missing.
+ * failed more often than its restart budget (`ReachedMaxRestarts`); `Complete` when the leader
+ * (rank 0) exited 0, whatever order the ranks finished in (`LeaderSucceeded`); `jobsStatus` with
+ * one entry per initializer Job and per group step. `workloadPatch` records the progress on the
+ * LeaderWorkerSet and, once the job is finished, sets `replicas: 0` so nothing keeps running.
+ * `recreateGroup` names the leader pod to delete while a running attempt failed or lost a pod.
+ * `retry` is set when the initializers are done and the LeaderWorkerSet is missing.
  */
 export function leaderWorkerSetStatus(
   trainJob: TrainJob,
@@ -173,6 +168,7 @@ export function leaderWorkerSetStatus(
   }
 
   let workloadPatch: WorkloadPatch | undefined;
+  let recreateGroup: GroupRecreateRequest | undefined;
   if (lws !== undefined && policy !== undefined) {
     const before = readProgress(lws.metadata?.annotations);
     let after = before;
@@ -185,9 +181,15 @@ export function leaderWorkerSetStatus(
       } else if (after.restarts > policy.budget) {
         finish(TrainJobConditionTypes.Failed, maxRestartsCondition(after.restarts, policy.budget));
         verdict = 'Failed';
-      } else if (isDone(after, policy)) {
-        finish(TrainJobConditionTypes.Complete, completeCondition(policy.completion));
+      } else if (isDone(after)) {
+        finish(TrainJobConditionTypes.Complete, completeCondition());
         verdict = 'Complete';
+      } else if (seen.recreate !== undefined && (lws.spec?.replicas ?? 1) !== 0) {
+        const { namespace } = objectKeyOf(lws as unknown as KubeObject);
+        recreateGroup = {
+          key: { group: '', kind: 'Pod', namespace, name: seen.recreate.pod },
+          uid: seen.recreate.uid,
+        };
       }
     }
     workloadPatch = patchOf(lws, before, after, verdict !== undefined);
@@ -213,5 +215,6 @@ export function leaderWorkerSetStatus(
     changed,
     ...(missing ? { retry: new LeaderWorkerSetNotFoundError() } : {}),
     ...(workloadPatch !== undefined ? { workloadPatch } : {}),
+    ...(recreateGroup !== undefined ? { recreateGroup } : {}),
   };
 }
