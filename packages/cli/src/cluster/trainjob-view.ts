@@ -31,6 +31,10 @@ export interface TrainJobObject {
       active?: number;
       suspended?: number;
     }[];
+    /** The failure policy's counters and last restarts (KEP-4162). */
+    restarts?: number;
+    restartsCountTowardsMax?: number;
+    restartHistory?: { time?: string; reason?: string; message?: string; countsTowardsMax?: boolean }[];
   };
 }
 

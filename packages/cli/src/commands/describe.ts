@@ -69,6 +69,32 @@ async function eventsOf(session: Session, name: string, pods: readonly PodObject
 }
 
 /** Prints the description of the TrainJob `name`. */
+/**
+ * The failure policy's restarts (KEP-4162, docs/failure-policy.md), only for a job that restarted:
+ * how many, how many counted towards maxRestarts, and the last ones with their causes.
+ */
+export function restartsText(job: TrainJobObject, now: Date): string {
+  const restarts = job.status?.restarts ?? 0;
+  if (restarts <= 0) return '';
+  const counted = job.status?.restartsCountTowardsMax ?? 0;
+  let out = `Restarts:   ${restarts} (${counted} counted towards maxRestarts)\n`;
+  const history = job.status?.restartHistory ?? [];
+  if (history.length > 0) {
+    out += indent(
+      formatTable(
+        ['AGE', 'REASON', 'COUNTED', 'MESSAGE'],
+        history.map((r) => [
+          age(r.time, now),
+          r.reason ?? '',
+          r.countsTowardsMax === true ? 'yes' : 'no',
+          (r.message ?? '').split('\n')[0] ?? '',
+        ]),
+      ),
+    );
+  }
+  return out;
+}
+
 export async function describeCommand(
   name: string,
   session: Session,
@@ -102,6 +128,7 @@ export async function describeCommand(
         ),
       )
     : '  <none>\n';
+  out += restartsText(job, now);
   out += 'Steps:\n';
   out += steps.length
     ? indent(

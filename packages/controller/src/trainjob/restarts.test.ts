@@ -112,6 +112,18 @@ describe('failedJobDetail', () => {
       restarts: 2,
       want: 'Job mid failed: the cause',
     },
+    'a Job only marked FailureTarget yet': {
+      jobs: [
+        {
+          metadata: { name: 'tj-node-0', labels: {} },
+          status: {
+            conditions: [{ type: 'FailureTarget', status: 'True', reason: 'PodFailurePolicy', message: 'm' }],
+          },
+        },
+      ],
+      restarts: 1,
+      want: 'Job tj-node-0 failed (PodFailurePolicy): m',
+    },
     'no label: attempt 0': {
       jobs: [
         job('tj-node-0', undefined, {

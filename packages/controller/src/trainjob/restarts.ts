@@ -88,7 +88,10 @@ export function failedJobDetail(jobs: readonly FailedJobView[], restarts: number
   for (const job of jobs) {
     const attempt = Number(job.metadata?.labels?.[JobSetKeys.RestartAttempt] ?? '0');
     if (!Number.isInteger(attempt) || attempt >= restarts) continue;
-    const failed = job.status?.conditions?.find((c) => c.type === 'Failed' && c.status === 'True');
+    // FailureTarget: the Job controller's decision, set before Failed (the JobSet may act on it).
+    const failed = job.status?.conditions?.find(
+      (c) => (c.type === 'Failed' || c.type === 'FailureTarget') && c.status === 'True',
+    );
     if (failed === undefined || (best !== undefined && best.attempt >= attempt)) continue;
     const reason = failed.reason ? ` (${failed.reason})` : '';
     best = { attempt, text: `Job ${job.metadata?.name ?? '?'} failed${reason}: ${failed.message ?? ''}` };
