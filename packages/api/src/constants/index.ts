@@ -9,3 +9,4 @@ export * from './names.js';
 export * from './messages.js';
 export * from './kubetrain.js';
 export * from './limits.js';
+export * from './failure-policy.js';

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every CRD field kubetrain adds over upstream Trainer's CRDs: the one list the conformance test accepts as
 // `extra`, and that docs/run-policy.md documents. Each addition is optional, so an object valid for upstream
-// stays valid and means the same.
+// stays valid and means the same. The failure-policy fields (KEP-4162) are documented in docs/failure-policy.md.
 import type { KindName } from '../constants/api.js';
 
 /** One field kubetrain adds: the kind, the property path as compareSchemas() prints it, and where it comes from. */
@@ -21,6 +21,10 @@ export const DocumentedAdditions: readonly DocumentedAddition[] = [
   { kind: 'TrainJob', path: '.spec.ttlSecondsAfterFinished', source: 'KEP-2899 (kubeflow/trainer#3824)' },
   { kind: 'TrainJob', path: '.status.startTime', source: 'KEP-2899 (kubeflow/trainer#4052)' },
   { kind: 'TrainJob', path: '.status.completionTime', source: 'KEP-2899 (kubeflow/trainer#4052)' },
+  { kind: 'TrainJob', path: '.spec.failurePolicy', source: 'KEP-4162 (kubeflow/trainer#3316)' },
+  { kind: 'TrainJob', path: '.status.restarts', source: 'KEP-4162 (kubeflow/trainer#3316)' },
+  { kind: 'TrainJob', path: '.status.restartsCountTowardsMax', source: 'KEP-4162 (kubeflow/trainer#3316)' },
+  { kind: 'TrainJob', path: '.status.restartHistory', source: 'docs/failure-policy.md' },
   ...runtimeAdditions('TrainingRuntime'),
   ...runtimeAdditions('ClusterTrainingRuntime'),
 ];

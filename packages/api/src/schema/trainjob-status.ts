@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // The observed state of a TrainJob.
+import { FailurePolicyStatusFields } from './failure-policy.js';
 import { Type } from '@sinclair/typebox';
 import { Atomic, Embedded, Int32, ListMap, Obj, Str, Time } from './k8s-schema.js';
 import { conditionSchema } from './fragments.js';
@@ -88,6 +89,7 @@ export const TrainJobStatusSchema = Obj(
     completionTime: Type.Optional(
       Time({ description: 'completionTime is when the TrainJob became Complete or Failed.' }),
     ),
+    ...FailurePolicyStatusFields,
   },
   { minProperties: 1, description: 'status is the observed state of the TrainJob.' },
 );

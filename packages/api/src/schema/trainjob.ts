@@ -2,6 +2,7 @@
 // The TrainJob kind: a training job that references a (Cluster)TrainingRuntime and overrides parts of it.
 import { Type } from '@sinclair/typebox';
 import { API_VERSION, GROUP, Kinds, ManagedBy } from '../constants/api.js';
+import { TrainJobFailurePolicySchema } from './failure-policy.js';
 import { Atomic, Bool, IMMUTABLE, Int32, Int64, ListMap, Obj, Str } from './k8s-schema.js';
 import { EnvVar, LocalObjectReference, ObjectMeta, ResourceRequirements } from './core.js';
 import { RuntimePatchSchema } from './runtime-patch.js';
@@ -157,6 +158,7 @@ export const TrainJobSpecSchema = Obj(
         "ttlSecondsAfterFinished is how long a finished (Complete or Failed) TrainJob is kept before it is deleted with everything it owns; it overrides the runtime's runPolicy.ttlSecondsAfterFinished. 0 deletes it as soon as it finishes. Mutable.",
       ),
     ),
+    failurePolicy: Type.Optional(TrainJobFailurePolicySchema),
     managedBy: Type.Optional(
       Str({
         maxLength: 253,

@@ -136,6 +136,9 @@ export function newRuntimeInfo(
   const runtimePolicy = {
     ...(mlPolicy !== undefined ? { mlPolicy } : {}),
     ...(runtime.spec.podGroupPolicy !== undefined ? { podGroupPolicy: runtime.spec.podGroupPolicy } : {}),
+    ...(runtime.spec.runPolicy?.failurePolicy !== undefined
+      ? { failurePolicy: runtime.spec.runPolicy.failurePolicy }
+      : {}),
   };
   return {
     labels: mergeMetadata(template.metadata?.labels, trainJob, 'labels'),

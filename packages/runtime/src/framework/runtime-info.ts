@@ -3,6 +3,7 @@
 // member names the code that owns it: only the owners write it, in the extension point named;
 // everyone may read it.
 
+import type { FailurePolicyInput } from '../workload/jobset/failure-policy.js';
 import type { JobSetSpec, Trainer, TrainingRuntimeSpec, WorkloadBackend } from '@kubetrain/api/core';
 import type { ContainerPort, EnvVar, Volume, VolumeMount } from '../types.js';
 import type { Endpoints } from './endpoints.js';
@@ -70,7 +71,12 @@ interface SchedulerInfo {
 }
 
 /** The policies of the runtime in force (after CRD defaults). Read-only for every plugin. Owner: core. */
-type RuntimePolicy = Readonly<Pick<TrainingRuntimeSpec, 'mlPolicy' | 'podGroupPolicy'>>;
+type RuntimePolicy = Readonly<
+  Pick<TrainingRuntimeSpec, 'mlPolicy' | 'podGroupPolicy'> & {
+    /** The runtime's `spec.runPolicy.failurePolicy` (KEP-4162). */
+    failurePolicy?: FailurePolicyInput;
+  }
+>;
 
 /**
  * The trainer overrides that end up on the trainer step's `node` container. Initialised by core

@@ -170,6 +170,11 @@ describe('computeTrainJobStatus', () => {
       jobSet: { status: {} },
       want: {},
     },
+    'the JobSet restart counters are copied, and never lowered by a recreated JobSet': {
+      trainJob: { spec: {}, status: { restarts: 3, restartsCountTowardsMax: 2 } },
+      jobSet: { status: { restarts: 4, restartsCountTowardsMax: 1 } },
+      want: { restarts: 4, restartsCountTowardsMax: 2 },
+    },
     'trainerStatus is kept': {
       trainJob: { spec: {}, status: { trainerStatus: { progressPercentage: 40, lastUpdatedTime: T1 } } },
       jobSet: { status: { replicatedJobsStatus: [rjs('node', 1)] } },

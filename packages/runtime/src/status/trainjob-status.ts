@@ -21,6 +21,7 @@ import {
 } from './conditions.js';
 import { EngineError } from '../framework/errors.js';
 import { canonicalObject } from '../util/canonical.js';
+import { mergeRestartCounters } from './restarts.js';
 import type { ConditionInput, JobSetStatusView, TrainJobStatusView } from './types.js';
 
 /** The JobSet of an unfinished TrainJob is missing: upstream returns the NotFound error and retries. */
@@ -144,6 +145,7 @@ export function jobSetTrainJobStatus(
   const jobsStatus = jobsStatusOf(jobSet);
   if (jobsStatus === undefined) delete status.jobsStatus;
   else status.jobsStatus = jobsStatus;
+  Object.assign(status, mergeRestartCounters(status, jobSet.status));
   return status;
 }
 

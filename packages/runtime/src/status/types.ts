@@ -19,6 +19,8 @@ export interface TrainJobStatusView {
     readonly conditions?: readonly ConditionInput[];
     readonly jobsStatus?: readonly object[];
     readonly trainerStatus?: object;
+    readonly restarts?: number;
+    readonly restartsCountTowardsMax?: number;
   };
 }
 
@@ -32,5 +34,7 @@ export interface JobSetStatusView {
   readonly status?: {
     readonly conditions?: readonly ConditionInput[];
     readonly replicatedJobsStatus?: readonly ReplicatedJobStatusInput[];
+    readonly restarts?: number;
+    readonly restartsCountTowardsMax?: number;
   };
 }

@@ -1,7 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 import { validateReplicatedJobs, validateTrainingRuntime } from './training-runtime.js';
 import { rjob, runtimeOf, summarize } from '@kubetrain/testing';
-import type { ReplicatedJob } from '@kubetrain/api';
+import { formatFieldError, type ReplicatedJob } from '@kubetrain/api';
+
+/** The runtime's spec.runPolicy.failurePolicy, as runtimeOf() takes it. */
+type FailurePolicy = NonNullable<
+  NonNullable<NonNullable<Parameters<typeof runtimeOf>[1]>['runPolicy']>['failurePolicy']
+>;
+type Rule = NonNullable<FailurePolicy['rules']>[number];
 
 const DEPRECATED =
   'ClusterTrainingRuntime "rt" is deprecated and will be removed in a future release of Kubeflow Trainer. See runtime deprecation policy: https://trainer.kubeflow.org/en/latest/operator-guides/runtime.html#runtime-deprecation-policy';
@@ -152,6 +158,72 @@ describe('validateTrainingRuntime', () => {
       expect(got.warnings).toEqual(tc.wantWarnings);
       expect(got.errors).toHaveLength(tc.wantErrors);
       for (const e of got.errors) expect(e.path).toBe('spec.template.spec.replicatedJobs[0].replicas');
+    });
+  }
+});
+
+describe('validateTrainingRuntime: the failure policy (KEP-4162)', () => {
+  const node = (podFailurePolicy?: unknown): ReplicatedJob => {
+    const job = rjob('node', { ancestor: 'trainer', containers: [{ name: 'node' }] });
+    if (podFailurePolicy !== undefined)
+      (job.template.spec as Record<string, unknown>).podFailurePolicy = podFailurePolicy;
+    return job;
+  };
+  const exit = (action: Rule['action'], values: number[], containerName?: string): Rule => ({
+    action,
+    onExitCodes: { operator: 'In', values, ...(containerName !== undefined ? { containerName } : {}) },
+  });
+  const cases: Record<
+    string,
+    { policy?: FailurePolicy; jobSetFailurePolicy?: unknown; podFailurePolicy?: unknown; want: string[] }
+  > = {
+    'no failure policy: nothing checked': {
+      jobSetFailurePolicy: { maxRestarts: 1 },
+      podFailurePolicy: { rules: [] },
+      want: [],
+    },
+    'disjoint rules: accepted': {
+      policy: { rules: [exit('FailTrainJob', [42]), exit('RestartTrainJob', [1, 2])] },
+      want: [],
+    },
+    'a shared exit code: the later rule conflicts': {
+      policy: { rules: [exit('FailTrainJob', [42, 3]), exit('RestartTrainJob', [1, 3])] },
+      want: [
+        'spec.runPolicy.failurePolicy.rules[1]: Invalid value: "RestartTrainJob": conflicts with spec.runPolicy.failurePolicy.rules[0]: both match exit code 3, and only the first matching rule is used',
+      ],
+    },
+    'the same code for different containers: accepted': {
+      policy: { rules: [exit('FailTrainJob', [3], 'node'), exit('RestartTrainJob', [3], 'sidecar')] },
+      want: [],
+    },
+    'the same pod condition twice: the later rule conflicts': {
+      policy: {
+        rules: [
+          { action: 'RestartTrainJob', onPodConditions: [{ type: 'DisruptionTarget' }] },
+          { action: 'FailTrainJob', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
+        ],
+      },
+      want: [
+        'spec.runPolicy.failurePolicy.rules[1]: Invalid value: "FailTrainJob": conflicts with spec.runPolicy.failurePolicy.rules[0]: both match pod condition DisruptionTarget=True, and only the first matching rule is used',
+      ],
+    },
+    "the template's own JobSet failurePolicy and podFailurePolicy: forbidden": {
+      policy: { maxRestarts: 1 },
+      jobSetFailurePolicy: { maxRestarts: 1 },
+      podFailurePolicy: { rules: [] },
+      want: [
+        'spec.template.spec.failurePolicy: Forbidden: must not be set together with spec.runPolicy.failurePolicy, which renders it',
+        'spec.template.spec.replicatedJobs[0].template.spec.podFailurePolicy: Forbidden: must not be set together with spec.runPolicy.failurePolicy, which renders it',
+      ],
+    },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, () => {
+      const extra = tc.policy !== undefined ? { runPolicy: { failurePolicy: tc.policy } } : {};
+      const rt = runtimeOf([node(tc.podFailurePolicy)], extra, 'rt', 'ClusterTrainingRuntime');
+      if (tc.jobSetFailurePolicy !== undefined)
+        (rt.spec.template.spec as Record<string, unknown>).failurePolicy = tc.jobSetFailurePolicy;
+      expect(validateTrainingRuntime(undefined, rt).errors.map(formatFieldError)).toEqual(tc.want);
     });
   }
 });

@@ -18,6 +18,11 @@ import {
 } from '@kubetrain/api/core';
 import type { TrainingRuntime } from '../types.js';
 import { ancestorOf } from '../util/replicated-job.js';
+import {
+  RUNTIME_FAILURE_POLICY_PATH,
+  validateFailurePolicyRules,
+  validateFailurePolicyTemplate,
+} from './failure-policy-rules.js';
 
 /** The container each ancestor step must have. */
 const REQUIRED_CONTAINER: Readonly<Record<string, string>> = {
@@ -76,6 +81,20 @@ function podGroupPolicyWarnings(runtime: TrainingRuntime): string[] {
 }
 
 /**
+ * Beyond upstream (KEP-4162, docs/failure-policy.md): rules that match a failure an earlier rule
+ * matches are Invalid, and with a failure policy the JobSet template may carry neither its own
+ * failurePolicy nor a Job podFailurePolicy (Forbidden).
+ */
+function failurePolicyErrors(runtime: TrainingRuntime): FieldError[] {
+  const policy = runtime.spec.runPolicy?.failurePolicy;
+  if (policy === undefined) return [];
+  return [
+    ...validateFailurePolicyRules(policy, RUNTIME_FAILURE_POLICY_PATH),
+    ...validateFailurePolicyTemplate(true, runtime.spec.template.spec, fieldPath('spec', 'template', 'spec')),
+  ];
+}
+
+/**
  * Validates a TrainingRuntime or ClusterTrainingRuntime create (`oldRuntime` undefined) or update,
  * as upstream's webhooks: a runtime labelled `trainer.kubeflow.org/webhook-validation: disabled`
  * is not validated (the webhooks' objectSelector skips it); a TrainingRuntime is checked on create
@@ -96,5 +115,5 @@ export function validateTrainingRuntime(
     warnings.push(deprecatedRuntimeWarning(newRuntime.metadata.name ?? ''));
   }
   warnings.push(...podGroupPolicyWarnings(newRuntime));
-  return { warnings, errors: validateReplicatedJobs(newRuntime) };
+  return { warnings, errors: [...validateReplicatedJobs(newRuntime), ...failurePolicyErrors(newRuntime)] };
 }

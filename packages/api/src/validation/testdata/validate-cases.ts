@@ -131,6 +131,10 @@ const tooShort = (path: string, n: number): Want => ({
   path,
   message: `${inBody(path)} in body should be at least ${n} chars long`,
 });
+const tooFewItems = (path: string, n: number): Want => ({
+  path,
+  message: `${inBody(path)} in body should have at least ${n} items`,
+});
 const atLeast = (path: string, n: number): Want => ({
   path,
   message: `${inBody(path)} in body should be greater than or equal to ${n}`,
@@ -727,6 +731,185 @@ const cases: Record<string, Case> = {
     kind: 'ClusterTrainingRuntime',
     object: runtime({ template: template(), runPolicy: { ttlSecondsAfterFinished: -1 } }, 'ClusterTrainingRuntime'),
     want: [atLeast('spec.runPolicy.ttlSecondsAfterFinished', 0)],
+  },
+  // ---- runtime: runPolicy.failurePolicy (KEP-4162; docs/failure-policy.md) ----
+  'TrainingRuntime: a failure policy with every action is accepted': {
+    kind: 'TrainingRuntime',
+    object: runtime({
+      template: template(),
+      runPolicy: {
+        failurePolicy: {
+          maxRestarts: 3,
+          rules: [
+            { action: 'FailTrainJob', onExitCodes: { containerName: 'node', operator: 'In', values: [42] } },
+            { action: 'RestartTrainJob', onExitCodes: { operator: 'NotIn', values: [0, 42] } },
+            { action: 'RestartTrainJobAndIgnoreMaxRestarts', onPodConditions: [{ type: 'DisruptionTarget' }] },
+          ],
+        },
+      },
+    }),
+    want: [],
+  },
+  'TrainingRuntime: an unknown failurePolicy action is not supported': {
+    kind: 'TrainingRuntime',
+    rulesNotChecked: true,
+    object: runtime({
+      template: template(),
+      runPolicy: { failurePolicy: { rules: [{ action: 'RestartJobSet', onExitCodes: { operator: 'In', values: [1] } }] } },
+    }),
+    want: [
+      {
+        path: 'spec.runPolicy.failurePolicy.rules[0].action',
+        message: 'supported values: "FailTrainJob", "RestartTrainJob", "RestartTrainJobAndIgnoreMaxRestarts"',
+        type: 'NotSupported',
+      },
+    ],
+  },
+  'ClusterTrainingRuntime: failurePolicy ranges (maxRestarts, exit codes) are checked': {
+    kind: 'ClusterTrainingRuntime',
+    object: runtime(
+      {
+        template: template(),
+        runPolicy: {
+          failurePolicy: {
+            maxRestarts: -1,
+            rules: [{ action: 'FailTrainJob', onExitCodes: { operator: 'In', values: [-1, 256] } }],
+          },
+        },
+      },
+      'ClusterTrainingRuntime',
+    ),
+    want: [
+      atLeast('spec.runPolicy.failurePolicy.maxRestarts', 0),
+      atLeast('spec.runPolicy.failurePolicy.rules[0].onExitCodes.values[0]', 0),
+      atMost('spec.runPolicy.failurePolicy.rules[0].onExitCodes.values[1]', 255),
+    ],
+  },
+  'TrainingRuntime: a failurePolicy rule needs exactly one of onExitCodes and onPodConditions, and In may not list 0': {
+    kind: 'TrainingRuntime',
+    object: runtime({
+      template: template(),
+      runPolicy: {
+        failurePolicy: {
+          rules: [
+            { action: 'FailTrainJob' },
+            {
+              action: 'FailTrainJob',
+              onExitCodes: { operator: 'In', values: [0] },
+              onPodConditions: [{ type: 'DisruptionTarget' }],
+            },
+          ],
+        },
+      },
+    }),
+    want: [
+      {
+        path: 'spec.runPolicy.failurePolicy.rules[0]',
+        message: 'specifying one of OnExitCodes and OnPodConditions is required',
+      },
+      {
+        path: 'spec.runPolicy.failurePolicy.rules[1]',
+        message: 'specifying one of OnExitCodes and OnPodConditions is required',
+      },
+      {
+        path: 'spec.runPolicy.failurePolicy.rules[1].onExitCodes',
+        message: 'must not be 0 for the In operator',
+      },
+    ],
+  },
+  'TrainingRuntime: failurePolicy list and string limits are checked': {
+    kind: 'TrainingRuntime',
+    rulesNotChecked: true,
+    object: runtime({
+      template: template(),
+      runPolicy: {
+        failurePolicy: {
+          rules: [
+            {
+              action: 'FailTrainJob',
+              onExitCodes: { containerName: long(64), operator: 'Within', values: many(256, (i) => i) },
+            },
+            { action: 'FailTrainJob', onExitCodes: { operator: 'In', values: [] } },
+            { action: 'FailTrainJob', onPodConditions: [] },
+            { action: 'FailTrainJob', onPodConditions: many(21, (i) => ({ type: `T${i}` })) },
+            { action: 'FailTrainJob', onPodConditions: [{ type: '', status: 'Maybe' }, { type: long(317) }] },
+            ...many(16, (i) => ({ action: 'FailTrainJob', onPodConditions: [{ type: `C${i}` }] })),
+          ],
+        },
+      },
+    }),
+    want: [
+      tooMany('spec.runPolicy.failurePolicy.rules', 20),
+      tooLong('spec.runPolicy.failurePolicy.rules[0].onExitCodes.containerName', 63),
+      {
+        path: 'spec.runPolicy.failurePolicy.rules[0].onExitCodes.operator',
+        message: 'supported values: "In", "NotIn"',
+        type: 'NotSupported',
+      },
+      tooMany('spec.runPolicy.failurePolicy.rules[0].onExitCodes.values', 255),
+      tooFewItems('spec.runPolicy.failurePolicy.rules[1].onExitCodes.values', 1),
+      tooFewItems('spec.runPolicy.failurePolicy.rules[2].onPodConditions', 1),
+      tooMany('spec.runPolicy.failurePolicy.rules[3].onPodConditions', 20),
+      {
+        path: 'spec.runPolicy.failurePolicy.rules[4].onPodConditions[0].status',
+        message: 'supported values: "True", "False", "Unknown"',
+        type: 'NotSupported',
+      },
+      tooShort('spec.runPolicy.failurePolicy.rules[4].onPodConditions[0].type', 1),
+      tooLong('spec.runPolicy.failurePolicy.rules[4].onPodConditions[1].type', 316),
+    ],
+  },
+  // ---- TrainJob: failurePolicy (KEP-4162) and its status counters ----
+  'TrainJob: failurePolicy.maxRestarts 0 and the int32 maximum are accepted': {
+    kind: 'TrainJob',
+    object: trainJob({ failurePolicy: { maxRestarts: 2147483647 } }),
+    want: [],
+  },
+  'TrainJob: a negative failurePolicy.maxRestarts is rejected': {
+    kind: 'TrainJob',
+    object: trainJob({ failurePolicy: { maxRestarts: -1 } }),
+    want: [atLeast('spec.failurePolicy.maxRestarts', 0)],
+  },
+  'TrainJob: failurePolicy.maxRestarts over the int32 maximum is rejected': {
+    kind: 'TrainJob',
+    object: trainJob({ failurePolicy: { maxRestarts: 2147483648 } }),
+    want: [
+      {
+        path: '',
+        message: 'Checked value must be of type integer with format int32 in spec.failurePolicy.maxRestarts',
+      },
+    ],
+  },
+  'TrainJob: restart counters and a full restartHistory are accepted': {
+    kind: 'TrainJob',
+    object: withStatus({
+      restarts: 6,
+      restartsCountTowardsMax: 2,
+      restartHistory: many(5, () => ({
+        time: '2026-01-01T00:00:00Z',
+        reason: 'RestartTrainJob',
+        message: 'pod p container node exited with code 3',
+        countsTowardsMax: true,
+      })),
+    }),
+    want: [],
+  },
+  'TrainJob: negative restart counters are rejected': {
+    kind: 'TrainJob',
+    object: withStatus({ restarts: -1, restartsCountTowardsMax: -1 }),
+    want: [atLeast('status.restarts', 0), atLeast('status.restartsCountTowardsMax', 0)],
+  },
+  'TrainJob: restartHistory keeps at most 5 restarts, with bounded reason and message': {
+    kind: 'TrainJob',
+    rulesNotChecked: true,
+    object: withStatus({
+      restartHistory: many(6, () => ({ reason: long(317), message: long(32769) })),
+    }),
+    want: [
+      tooMany('status.restartHistory', 5),
+      ...many(6, (i) => tooLong(`status.restartHistory[${i}].reason`, 316)),
+      ...many(6, (i) => tooLong(`status.restartHistory[${i}].message`, 32768)),
+    ],
   },
   'TrainJob: suspend must be a boolean': {
     rulesNotChecked: true,

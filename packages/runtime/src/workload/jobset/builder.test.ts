@@ -124,3 +124,64 @@ describe('buildJobSet', () => {
     );
   });
 });
+
+describe('buildJobSet failure policy', () => {
+  const runtime = () => clusterRuntime('rt', {}, [replicatedJob('node', [{ name: 'node' }], 'trainer')]);
+  it("renders a TrainJob's maxRestarts with preemption restarting for free", () => {
+    const jobSet = renderJobSet(
+      trainJob('j', 'rt', undefined, { failurePolicy: { maxRestarts: 2 } }),
+      runtime(),
+    );
+    expect((jobSet.spec as { failurePolicy?: unknown }).failurePolicy).toEqual({
+      maxRestarts: 2,
+      rules: [
+        {
+          name: 'trainJobFailurePolicyRule0',
+          action: 'RestartJobSetAndIgnoreMaxRestarts',
+          onJobFailureReasons: ['PodFailurePolicy'],
+          onJobFailureMessagePatterns: ['matching FailJob rule at index 0$'],
+        },
+      ],
+    });
+    expect(jobOf(jobSet, 'node').template?.spec?.template?.spec?.restartPolicy).toBe('Never');
+  });
+  it("renders the runtime's runPolicy.failurePolicy, the TrainJob's maxRestarts overriding its budget", () => {
+    const rt = clusterRuntime(
+      'rt',
+      {
+        runPolicy: {
+          failurePolicy: {
+            maxRestarts: 5,
+            rules: [{ action: 'FailTrainJob', onExitCodes: { operator: 'In', values: [42] } }],
+          },
+        },
+      },
+      [replicatedJob('node', [{ name: 'node' }], 'trainer')],
+    );
+    const own = renderJobSet(trainJob('j', 'rt'), rt);
+    const overridden = renderJobSet(
+      trainJob('j', 'rt', undefined, { failurePolicy: { maxRestarts: 1 } }),
+      rt,
+    );
+    const policy = (js: typeof own) =>
+      js.spec as { failurePolicy?: { maxRestarts: number; rules: { action: string }[] } };
+    expect([policy(own).failurePolicy?.maxRestarts, policy(overridden).failurePolicy?.maxRestarts]).toEqual([
+      5, 1,
+    ]);
+    expect(policy(own).failurePolicy?.rules.map((r) => r.action)).toEqual([
+      'FailJobSet',
+      'RestartJobSetAndIgnoreMaxRestarts',
+    ]);
+    expect(jobOf(own, 'node').template?.spec?.podFailurePolicy).toEqual({
+      rules: [
+        { action: 'FailJob', onExitCodes: { operator: 'In', values: [42] } },
+        { action: 'FailJob', onPodConditions: [{ type: 'DisruptionTarget', status: 'True' }] },
+      ],
+    });
+  });
+  it('renders no failure handling for a TrainJob without a policy', () => {
+    const jobSet = renderJobSet(trainJob('j', 'rt'), runtime());
+    expect((jobSet.spec as { failurePolicy?: unknown }).failurePolicy).toBeUndefined();
+    expect(jobOf(jobSet, 'node').template?.spec?.podFailurePolicy).toBeUndefined();
+  });
+});

@@ -15,6 +15,7 @@ import {
 } from '@kubetrain/api/core';
 import { RenderError } from '../../framework/errors.js';
 import { defaultedField } from '../../core/runtime-defaults.js';
+import { renderFailurePolicy } from './failure-policy.js';
 import type { ContainerInfo, PodSet, RuntimeInfo } from '../../framework/runtime-info.js';
 import type { Container, RenderedJobSet, TrainJob } from '../../types.js';
 import { trainJobOwnerReference } from '../../util/owner-reference.js';
@@ -122,6 +123,7 @@ export function buildJobSet(info: RuntimeInfo, trainJob: TrainJob): RenderedJobS
       applyTrainer(rJob, info, trainJob, isTrainer);
     mergePodMetadata(rJob, info.scheduler.podLabels, info.scheduler.podAnnotations);
   }
+  renderFailurePolicy(spec, info.runtimePolicy.failurePolicy, trainJob.spec.failurePolicy?.maxRestarts);
   spec.suspend = defaultedField(trainJob.spec.suspend, 'spec.suspend');
   const metadata: RenderedJobSet['metadata'] = {
     name: trainJob.metadata.name ?? '',

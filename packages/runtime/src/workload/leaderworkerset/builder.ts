@@ -19,6 +19,7 @@ import type { RuntimeInfo } from '../../framework/runtime-info.js';
 import type { JobSpec, KubeObject, PodTemplateSpec, TrainJob } from '../../types.js';
 import { ownedObject } from '../../util/owner-reference.js';
 import { buildJobSet } from '../jobset/builder.js';
+import { lwsPermanentExitCodes } from './validate-failure-policy.js';
 import { groupShape, type GroupShape } from './group-shape.js';
 import { leaderWorkerSetName } from './naming.js';
 import { addClaimVolumes, volumeClaimsOf, type VolumeClaim } from './volume-claims.js';
@@ -165,7 +166,13 @@ export function buildLeaderWorkerSet(info: RuntimeInfo, trainJob: TrainJob): Kub
   };
   const budget = jobSet.spec.failurePolicy?.maxRestarts ?? 0;
   const completion = groupCompletionOf(jobSet.spec, shape);
-  const codes = permanentExitCodesOf(shape.leader === shape.worker ? [leader] : [leader, worker]);
+  // With a runtime failure policy, its FailTrainJob rules are the permanent codes (the JobSet builder
+  // renders every rule, RestartTrainJob ones too, as a FailJob podFailurePolicy rule).
+  const policy = info.runtimePolicy.failurePolicy;
+  const codes =
+    policy !== undefined
+      ? lwsPermanentExitCodes(policy)
+      : permanentExitCodesOf(shape.leader === shape.worker ? [leader] : [leader, worker]);
   const lws = ownedObject(
     trainJob,
     ForeignKinds.LeaderWorkerSet.apiVersion,

@@ -210,6 +210,25 @@ describe('the rendering', () => {
   });
 });
 
+function withFailurePolicy(failurePolicy: unknown): TrainingRuntime {
+  const runtime = optIn(shippedRuntime('torch-distributed'));
+  (runtime.spec as Record<string, unknown>).runPolicy = { failurePolicy };
+  return runtime;
+}
+
+it('LeaderWorkerSet: the permanent exit codes are the failure policy FailTrainJob codes only', () => {
+  const runtime = withFailurePolicy({
+    maxRestarts: 2,
+    rules: [
+      { action: 'RestartTrainJob', onExitCodes: { operator: 'In', values: [3] } },
+      { action: 'FailTrainJob', onExitCodes: { operator: 'In', values: [43, 42] } },
+    ],
+  });
+  const objects = render(job(runtime), runtime, { plugins: lwsPlugins() }).objects;
+  const lws = objects.find((o) => o.kind === 'LeaderWorkerSet');
+  expect(lws?.metadata.annotations?.[KubetrainAnnotations.PermanentExitCodes]).toBe('42,43');
+});
+
 function shippedFluxLike(): TrainingRuntime {
   const runtime = structuredClone(shippedRuntime('torch-distributed'));
   runtime.spec.mlPolicy = { numNodes: 1, flux: { numProcPerNode: 1 } };
@@ -274,6 +293,32 @@ describe('admission on the LeaderWorkerSet backend', () => {
       'flux: refused with the render message',
       () => optIn(shippedFluxLike()),
       ['spec.runtimeRef: the Flux ML policy cannot run on a LeaderWorkerSet: its broker names JobSet pods'],
+    ],
+    [
+      'a failure policy it can express: valid',
+      () =>
+        withFailurePolicy({
+          maxRestarts: 2,
+          rules: [
+            { action: 'FailTrainJob', onExitCodes: { operator: 'In', values: [42] } },
+            { action: 'RestartTrainJob', onExitCodes: { operator: 'In', values: [3] } },
+          ],
+        }),
+      [],
+    ],
+    [
+      'failure-policy rules it cannot express: refused, naming the rule',
+      () =>
+        withFailurePolicy({
+          rules: [
+            { action: 'RestartTrainJob', onPodConditions: [{ type: 'DisruptionTarget' }] },
+            { action: 'FailTrainJob', onExitCodes: { operator: 'NotIn', values: [3] } },
+          ],
+        }),
+      [
+        'spec.runtimeRef: spec.runPolicy.failurePolicy.rules[0]: onPodConditions: the LeaderWorkerSet backend supports FailTrainJob and RestartTrainJob rules on exit codes (operator In, any container) only',
+        'spec.runtimeRef: spec.runPolicy.failurePolicy.rules[1]: operator NotIn: the LeaderWorkerSet backend supports FailTrainJob and RestartTrainJob rules on exit codes (operator In, any container) only',
+      ],
     ],
   ])('%s', (_name, runtime, want) => {
     const r = runtime();

@@ -18,6 +18,7 @@ import { groupEndpoints, leaderWorkerSetName } from './naming.js';
 import { leaderWorkerSetStatus } from './status.js';
 import { validateLeaderWorkerSetNameLength } from './validate-name-length.js';
 import { validateGroupShape } from './validate-shape.js';
+import { validateLWSFailurePolicyRule } from './validate-failure-policy.js';
 import { validateWithRules } from '../../validation/input.js';
 
 /** The plugin's name. */
@@ -94,10 +95,11 @@ class LeaderWorkerSetPlugin implements WorkloadPlugin {
 
   /**
    * The backend's rules: Flux, or steps that make no group, refused at admission; names too long
-   * for the LeaderWorkerSet's StatefulSets or the initializer Jobs. Returns data, never throws.
+   * for the LeaderWorkerSet's StatefulSets or the initializer Jobs; failure-policy rules the
+   * backend cannot express. Returns data, never throws.
    */
   readonly validate = validateWithRules({
-    errors: [validateGroupShape, validateLeaderWorkerSetNameLength],
+    errors: [validateGroupShape, validateLeaderWorkerSetNameLength, validateLWSFailurePolicyRule],
   });
 
   /** The TrainJob status from the observed LeaderWorkerSet, pods and initializer Jobs. */
