@@ -63,6 +63,7 @@ export type {
 export { gatedPluginFactories } from './plugins/registry.js';
 export {
   isWorkloadSuspended,
+  leaderWorkerSetRestartCause,
   leaderWorkerSetStatus,
   LeaderWorkerSetNotFoundError,
 } from './workload/leaderworkerset/index.js';

@@ -6,6 +6,7 @@
 // pod of the group, as `kubetrain describe` does.
 
 import { LWSKeys, type TrainJob } from '@kubetrain/api/core';
+import { leaderWorkerSetRestartCause } from '@kubetrain/runtime';
 import type { KubeApi, Logger } from '../../cluster/kube.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
 import { deleteLeaderWorkerSet, patchWorkload, recreateGroup } from '../lws-writes.js';
@@ -46,7 +47,7 @@ export function leaderWorkerSetWorkload(deps: LeaderWorkerSetWorkloadDeps, train
     },
     failedPod: (_trainJob, _status, reason) =>
       failedPodOf(deps.client, namespace, `${LWSKeys.Name}=${name}`, reason),
-    // The group restarts in place: no failed Job is left to name (the reason is the counters').
-    restartCause: () => Promise.resolve(undefined),
+    // The exit that failed the attempt, from the pods the status was computed from.
+    restartCause: () => Promise.resolve(leaderWorkerSetRestartCause(leaderWorkerSet)),
   };
 }

@@ -28,7 +28,7 @@ export interface GroupProgress {
   readonly endedAt?: string;
 }
 
-/** A permanent failure seen in the pods: the job fails at once. */
+/** A trainer container's non-zero exit that decided something: the job fails, or the attempt does. */
 export interface PermanentFailure {
   readonly pod: string;
   readonly container: string;
@@ -46,6 +46,8 @@ interface GroupObservation {
   readonly progress: GroupProgress;
   /** Set when a trainer exited with one of the permanent exit codes. */
   readonly permanent?: PermanentFailure;
+  /** The exit that failed an attempt in this observation (a restart, counted once), when one did. */
+  readonly failure?: PermanentFailure;
   /**
    * Set while the watched attempt must be recreated: it failed, or a pod of a rank not done yet is
    * being deleted (evicted, preempted, its node gone; not counted as a failure), and its leader is
@@ -169,6 +171,8 @@ interface Counters {
   restarts: number;
   attemptFailed: boolean;
   readonly succeeded: Set<number>;
+  /** The exit that failed an attempt while folding (the first one). */
+  failure?: PermanentFailure;
 }
 
 /**
@@ -221,12 +225,14 @@ function foldAttempt(
       for (const exit of [...exits].reverse()) {
         if (exit.code === 0) break;
         if (isConsequence(exit, pod, end)) continue;
+        const seen = { pod: pod.metadata?.name ?? '', container: name, exitCode: exit.code };
         if (permanentExitCodes.has(exit.code)) {
-          permanent ??= { pod: pod.metadata?.name ?? '', container: name, exitCode: exit.code };
+          permanent ??= seen;
         } else if (!counters.attemptFailed) {
           counters.attemptFailed = true;
           counters.restarts += 1;
           counters.succeeded.clear();
+          counters.failure ??= seen;
         }
       }
     }
@@ -255,7 +261,8 @@ function isoOf(ms: number): string | undefined {
  * which counts once as a restart and empties `succeeded`; then, unless the attempt failed, each
  * pod whose trainer containers all exited 0 once adds its worker index to `succeeded`. A leader
  * being deleted sets the attempt's `endedAt`. `recreate` names the leader to delete while the
- * attempt failed or a rank not done lost its pod, until the leader's deletion began.
+ * attempt failed or a rank not done lost its pod, until the leader's deletion began; `failure`
+ * names the exit that failed an attempt in this observation.
  */
 export function observeGroup(
   previous: GroupProgress,
@@ -317,6 +324,7 @@ export function observeGroup(
   return {
     progress,
     ...(permanent !== undefined ? { permanent } : {}),
+    ...(counters.failure !== undefined ? { failure: counters.failure } : {}),
     ...(recreate !== undefined ? { recreate } : {}),
   };
 }

@@ -4,7 +4,11 @@
 import { ForeignKinds } from '@kubetrain/api/core';
 import type { KubeObject } from '../../types.js';
 
-export { leaderWorkerSetStatus, LeaderWorkerSetNotFoundError } from './status.js';
+export {
+  leaderWorkerSetRestartCause,
+  leaderWorkerSetStatus,
+  LeaderWorkerSetNotFoundError,
+} from './status.js';
 
 /**
  * Whether a live workload object is suspended, for the `whileAbsentOrSuspended` policy: a

@@ -4,7 +4,11 @@ import { trainJobObject } from '@kubetrain/testing';
 import type { ObservedJob, ObservedPod } from '../../framework/plugin.js';
 import type { TrainJob } from '../../types.js';
 import { writeProgress, type GroupProgress } from './group-progress.js';
-import { leaderWorkerSetStatus, LeaderWorkerSetNotFoundError } from './status.js';
+import {
+  leaderWorkerSetRestartCause,
+  leaderWorkerSetStatus,
+  LeaderWorkerSetNotFoundError,
+} from './status.js';
 
 const now = '2026-12-01T10:00:00Z';
 const earlier = '2026-12-01T09:00:00Z';
@@ -558,6 +562,87 @@ describe('LeaderWorkerSet completion, whatever order the ranks finish in', () =>
       }
       expect(seen).toEqual({ verdicts: c.verdicts, recreates: c.recreates });
       expect(recorded?.restarts).toBe(c.restarts);
+    });
+  }
+});
+
+describe('group restarts: the counters (KEP-4162) and the cause of each', () => {
+  const cases: Record<
+    string,
+    {
+      lws: LeaderWorkerSet;
+      pods: ObservedPod[];
+      trainJob?: TrainJob;
+      /** status.restarts and status.restartsCountTowardsMax; undefined: absent. */
+      counters: [number | undefined, number | undefined];
+      cause: string | undefined;
+    }
+  > = {
+    'running: no restart, no cause': {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [pod(0), pod(1)],
+      counters: [undefined, undefined],
+      cause: undefined,
+    },
+    'a worker exits 1 within the budget: one counted restart, named by pod, container and code': {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [pod(0), pod(1, { state: 1 })],
+      counters: [1, 1],
+      cause: 'pod tj-0-1 container node exited with code 1',
+    },
+    'the leader exits 3 (its restarted container running): the leader is named': {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [pod(0, { last: 3 }), pod(1)],
+      counters: [1, 1],
+      cause: 'pod tj-0 container node exited with code 3',
+    },
+    "the failure first seen as the group is recreated: the old attempt's pod is named": {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [
+        pod(0, { attempt: 'a2', created: now }),
+        pod(1, { attempt: 'a1', created: earlier, deleting: true, state: 7, finished: earlier }),
+      ],
+      counters: [1, 1],
+      cause: 'pod tj-0-1 container node exited with code 7',
+    },
+    'a failure already recorded: the counters stay, no new cause': {
+      lws: lws({ budget: 2, progress: progress({ restarts: 1, attemptFailed: true }) }),
+      pods: [pod(0), pod(1, { state: 1 })],
+      counters: [1, 1],
+      cause: undefined,
+    },
+    'a second failure, in the next attempt: restart 2': {
+      lws: lws({ budget: 2, progress: progress({ attempt: 'a2', restarts: 1 }) }),
+      pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a2', created: now, state: 3 })],
+      counters: [2, 2],
+      cause: 'pod tj-0-1 container node exited with code 3',
+    },
+    'past the budget: Failed, no restart counted (as on JobSet)': {
+      lws: lws({ budget: 0, progress: progress({}) }),
+      pods: [pod(0), pod(1, { state: 1 })],
+      counters: [undefined, undefined],
+      cause: 'pod tj-0-1 container node exited with code 1',
+    },
+    'a permanent exit code: Failed at once, no restart, no cause': {
+      lws: lws({ budget: 2, codes: '42', progress: progress({}) }),
+      pods: [pod(0), pod(1, { state: 42 })],
+      counters: [undefined, undefined],
+      cause: undefined,
+    },
+    'the counters never go down (a recreated LeaderWorkerSet starts at 0)': {
+      lws: lws({ budget: 5, progress: progress({}) }),
+      pods: [pod(0), pod(1)],
+      trainJob: trainJob({ status: { restarts: 3, restartsCountTowardsMax: 2 } }),
+      counters: [3, 2],
+      cause: undefined,
+    },
+  };
+  for (const [name, c] of Object.entries(cases)) {
+    it(name, () => {
+      const observed = { object: c.lws, pods: c.pods, jobs: [] };
+      const { status } = leaderWorkerSetStatus(c.trainJob ?? trainJob(), observed, now);
+      expect([status.restarts, status.restartsCountTowardsMax]).toEqual(c.counters);
+      expect(leaderWorkerSetRestartCause(observed)).toBe(c.cause);
     });
   }
 });

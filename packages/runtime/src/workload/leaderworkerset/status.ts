@@ -18,6 +18,7 @@ import type {
 } from '../../framework/plugin.js';
 import { objectKeyOf } from '../../framework/desired.js';
 import { isTrainJobFinished, setCondition } from '../../status/conditions.js';
+import { mergeRestartCounters } from '../../status/restarts.js';
 import { copyStatus, setSuspendedCondition, statusChanged } from '../../status/trainjob-status.js';
 import type { KubeObject, TrainJob } from '../../types.js';
 import {
@@ -193,6 +194,10 @@ export function leaderWorkerSetStatus(
       }
     }
     workloadPatch = patchOf(lws, before, after, verdict !== undefined);
+    // KEP-4162's counters: every failed attempt within the budget is a group restart that counts
+    // against it (the failure past the budget restarts nothing, as on JobSet); never down.
+    const restarts = Math.min(after.restarts, policy.budget);
+    Object.assign(status, mergeRestartCounters(status, { restarts, restartsCountTowardsMax: restarts }));
   }
 
   const jobsStatus = finishedBefore
@@ -217,4 +222,19 @@ export function leaderWorkerSetStatus(
     ...(workloadPatch !== undefined ? { workloadPatch } : {}),
     ...(recreateGroup !== undefined ? { recreateGroup } : {}),
   };
+}
+
+/**
+ * What caused the group restart the status computed from `observed` counts: `pod <p> container <c>
+ * exited with code <n>`, the exit that failed the attempt, found as the status point finds it (the
+ * progress recorded on the LeaderWorkerSet, folded with the pods); undefined when no attempt failed
+ * in this observation (a restart already recorded, or one whose pods are gone).
+ */
+export function leaderWorkerSetRestartCause(observed: ObservedLeaderWorkerSet): string | undefined {
+  const lws = observed.object;
+  if (lws === undefined) return undefined;
+  const before = readProgress(lws.metadata?.annotations);
+  const failure = observeGroup(before, observed.pods, groupPolicyOf(lws).permanentExitCodes).failure;
+  if (failure === undefined) return undefined;
+  return `pod ${failure.pod} container ${failure.container} exited with code ${failure.exitCode}`;
 }
