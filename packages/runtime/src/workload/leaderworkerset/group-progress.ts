@@ -26,6 +26,13 @@ export interface GroupProgress {
    * after it are consequences of the group going away, not failures.
    */
   readonly endedAt?: string;
+  /**
+   * Group recreations for a lost pod (evicted, preempted, its node gone) of an attempt that did not
+   * fail: restarts that do not count against the budget. Absent when 0.
+   */
+  readonly disruptions?: number;
+  /** Whether the watched attempt's recreation for a lost pod was counted in `disruptions` already. */
+  readonly attemptDisrupted?: boolean;
 }
 
 /** A trainer container's non-zero exit that decided something: the job fails, or the attempt does. */
@@ -48,6 +55,8 @@ interface GroupObservation {
   readonly permanent?: PermanentFailure;
   /** The exit that failed an attempt in this observation (a restart, counted once), when one did. */
   readonly failure?: PermanentFailure;
+  /** The pod whose loss recreates the attempt in this observation (a restart not counted), when one does. */
+  readonly disruption?: string;
   /**
    * Set while the watched attempt must be recreated: it failed, or a pod of a rank not done yet is
    * being deleted (evicted, preempted, its node gone; not counted as a failure), and its leader is
@@ -73,7 +82,9 @@ function isProgress(value: unknown): value is GroupProgress {
     typeof v.attemptFailed === 'boolean' &&
     Array.isArray(v.succeeded) &&
     v.succeeded.every((i) => Number.isInteger(i)) &&
-    (v.endedAt === undefined || typeof v.endedAt === 'string')
+    (v.endedAt === undefined || typeof v.endedAt === 'string') &&
+    (v.disruptions === undefined || Number.isInteger(v.disruptions)) &&
+    (v.attemptDisrupted === undefined || typeof v.attemptDisrupted === 'boolean')
   );
 }
 
@@ -91,13 +102,15 @@ export function readProgress(annotations: Readonly<Record<string, string>> | und
 
 /** The annotation value of `progress`: JSON with a fixed member order. */
 export function writeProgress(progress: GroupProgress): string {
-  const { attempt, restarts, attemptFailed, succeeded, endedAt } = progress;
+  const { attempt, restarts, attemptFailed, succeeded, endedAt, disruptions, attemptDisrupted } = progress;
   return JSON.stringify({
     attempt,
     restarts,
     attemptFailed,
     succeeded,
     ...(endedAt !== undefined ? { endedAt } : {}),
+    ...(disruptions !== undefined && disruptions > 0 ? { disruptions } : {}),
+    ...(attemptDisrupted === true ? { attemptDisrupted } : {}),
   });
 }
 
@@ -262,12 +275,15 @@ function isoOf(ms: number): string | undefined {
  * pod whose trainer containers all exited 0 once adds its worker index to `succeeded`. A leader
  * being deleted sets the attempt's `endedAt`. `recreate` names the leader to delete while the
  * attempt failed or a rank not done lost its pod, until the leader's deletion began; `failure`
- * names the exit that failed an attempt in this observation.
+ * names the exit that failed an attempt in this observation; a recreation for a lost pod alone adds
+ * one to `disruptions` (once per attempt) and names the pod in `disruption`. A `stopped` group (the
+ * LeaderWorkerSet at `replicas: 0`) is recreated for nothing.
  */
 export function observeGroup(
   previous: GroupProgress,
   pods: readonly ObservedPod[],
   permanentExitCodes: ReadonlySet<number>,
+  stopped = false,
 ): GroupObservation {
   const leader = currentLeader(pods);
   const since = timeOf(leader?.metadata?.creationTimestamp);
@@ -288,6 +304,8 @@ export function observeGroup(
     succeeded: new Set(previous.succeeded),
   };
   let attempt = previous.attempt;
+  let disruptions = previous.disruptions ?? 0;
+  let attemptDisrupted = previous.attemptDisrupted === true;
   let endedAt = previous.endedAt !== undefined ? timeOf(previous.endedAt) : Number.POSITIVE_INFINITY;
   let permanent: PermanentFailure | undefined;
   const leaderUid = leader?.metadata?.uid ?? '';
@@ -300,19 +318,30 @@ export function observeGroup(
     // Every rank of a new attempt runs again, unless the previous one's leader finished the job.
     if (counters.attemptFailed || !counters.succeeded.has(0)) counters.succeeded.clear();
     counters.attemptFailed = false;
+    attemptDisrupted = false;
     endedAt = Number.POSITIVE_INFINITY;
   }
   endedAt = Math.min(endedAt, deletionRequestedAt(leader));
   permanent ??= foldAttempt(counters, current, endedAt, permanentExitCodes);
-  const disrupted = current.some(
+  const lost = current.find(
     (p) =>
       p.index !== 0 && p.pod.metadata?.deletionTimestamp !== undefined && !counters.succeeded.has(p.index),
   );
-  const live = leader !== undefined && endedAt === Number.POSITIVE_INFINITY && !counters.succeeded.has(0);
+  const live =
+    !stopped && leader !== undefined && endedAt === Number.POSITIVE_INFINITY && !counters.succeeded.has(0);
   const recreate =
-    live && (counters.attemptFailed || disrupted)
+    live && (counters.attemptFailed || lost !== undefined)
       ? { pod: leader.metadata?.name ?? '', uid: leaderUid }
       : undefined;
+  // A recreation for a lost pod alone is a restart that does not count, once per attempt.
+  const disruption =
+    recreate !== undefined && !counters.attemptFailed && !attemptDisrupted
+      ? lost?.pod.metadata?.name
+      : undefined;
+  if (disruption !== undefined) {
+    disruptions += 1;
+    attemptDisrupted = true;
+  }
   const ended = isoOf(endedAt);
   const progress: GroupProgress = {
     attempt,
@@ -320,11 +349,14 @@ export function observeGroup(
     attemptFailed: counters.attemptFailed,
     succeeded: [...counters.succeeded].sort((a, b) => a - b),
     ...(ended !== undefined ? { endedAt: ended } : {}),
+    ...(disruptions > 0 ? { disruptions } : {}),
+    ...(attemptDisrupted ? { attemptDisrupted } : {}),
   };
   return {
     progress,
     ...(permanent !== undefined ? { permanent } : {}),
     ...(counters.failure !== undefined ? { failure: counters.failure } : {}),
+    ...(disruption !== undefined ? { disruption } : {}),
     ...(recreate !== undefined ? { recreate } : {}),
   };
 }

@@ -629,6 +629,30 @@ describe('group restarts: the counters (KEP-4162) and the cause of each', () => 
       counters: [undefined, undefined],
       cause: undefined,
     },
+    'a worker pod deleted (evicted) before its rank finished: a restart that does not count': {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [pod(0), pod(1, { deleting: true })],
+      counters: [1, undefined],
+      cause: 'pod tj-0-1 was deleted before its rank finished (evicted, preempted or its node lost)',
+    },
+    'the same eviction seen again: counted once': {
+      lws: lws({ budget: 2, progress: progress({ disruptions: 1, attemptDisrupted: true }) }),
+      pods: [pod(0), pod(1, { deleting: true })],
+      counters: [1, undefined],
+      cause: undefined,
+    },
+    'a failure in the attempt after an eviction: two restarts, one counted': {
+      lws: lws({ budget: 2, progress: progress({ attempt: 'a2', disruptions: 1 }) }),
+      pods: [pod(0, { attempt: 'a2', created: now }), pod(1, { attempt: 'a2', created: now, state: 3 })],
+      counters: [2, 1],
+      cause: 'pod tj-0-1 container node exited with code 3',
+    },
+    'a suspended group losing its pods: no restart': {
+      lws: lws({ budget: 2, replicas: 0, progress: progress({}) }),
+      pods: [pod(0), pod(1, { deleting: true })],
+      counters: [undefined, undefined],
+      cause: undefined,
+    },
     'the counters never go down (a recreated LeaderWorkerSet starts at 0)': {
       lws: lws({ budget: 5, progress: progress({}) }),
       pods: [pod(0), pod(1)],

@@ -101,6 +101,11 @@ function groupJobsStatus(
   }));
 }
 
+/** Whether the group is stopped (`replicas: 0`: suspended, or finished). */
+function isStopped(lws: NonNullable<ObservedLeaderWorkerSet['object']>): boolean {
+  return (lws.spec?.replicas ?? 1) === 0;
+}
+
 /** The job is done when the leader (rank 0) exited 0 in an attempt that did not fail before. */
 function isDone(progress: GroupProgress): boolean {
   return progress.succeeded.includes(0);
@@ -174,7 +179,7 @@ export function leaderWorkerSetStatus(
     const before = readProgress(lws.metadata?.annotations);
     let after = before;
     if (verdict === undefined) {
-      const seen = observeGroup(before, observed.pods, policy.permanentExitCodes);
+      const seen = observeGroup(before, observed.pods, policy.permanentExitCodes, isStopped(lws));
       after = seen.progress;
       if (seen.permanent !== undefined) {
         finish(TrainJobConditionTypes.Failed, permanentFailureCondition(seen.permanent));
@@ -185,7 +190,7 @@ export function leaderWorkerSetStatus(
       } else if (isDone(after)) {
         finish(TrainJobConditionTypes.Complete, completeCondition());
         verdict = 'Complete';
-      } else if (seen.recreate !== undefined && (lws.spec?.replicas ?? 1) !== 0) {
+      } else if (seen.recreate !== undefined) {
         const { namespace } = objectKeyOf(lws as unknown as KubeObject);
         recreateGroup = {
           key: { group: '', kind: 'Pod', namespace, name: seen.recreate.pod },
@@ -195,9 +200,16 @@ export function leaderWorkerSetStatus(
     }
     workloadPatch = patchOf(lws, before, after, verdict !== undefined);
     // KEP-4162's counters: every failed attempt within the budget is a group restart that counts
-    // against it (the failure past the budget restarts nothing, as on JobSet); never down.
-    const restarts = Math.min(after.restarts, policy.budget);
-    Object.assign(status, mergeRestartCounters(status, { restarts, restartsCountTowardsMax: restarts }));
+    // against it (the failure past the budget restarts nothing, as on JobSet); a recreation for a
+    // lost pod is one that does not count; never down.
+    const counted = Math.min(after.restarts, policy.budget);
+    Object.assign(
+      status,
+      mergeRestartCounters(status, {
+        restarts: counted + (after.disruptions ?? 0),
+        restartsCountTowardsMax: counted,
+      }),
+    );
   }
 
   const jobsStatus = finishedBefore
@@ -225,16 +237,21 @@ export function leaderWorkerSetStatus(
 }
 
 /**
- * What caused the group restart the status computed from `observed` counts: `pod <p> container <c>
- * exited with code <n>`, the exit that failed the attempt, found as the status point finds it (the
- * progress recorded on the LeaderWorkerSet, folded with the pods); undefined when no attempt failed
- * in this observation (a restart already recorded, or one whose pods are gone).
+ * What caused the group restart the status computed from `observed` counts, found as the status
+ * point finds it (the progress recorded on the LeaderWorkerSet, folded with the pods): `pod <p>
+ * container <c> exited with code <n>`, the exit that failed the attempt, or for a restart that does
+ * not count, the pod lost before its rank finished; undefined when the observation restarts nothing
+ * (a restart already recorded, or one whose pods are gone).
  */
 export function leaderWorkerSetRestartCause(observed: ObservedLeaderWorkerSet): string | undefined {
   const lws = observed.object;
   if (lws === undefined) return undefined;
   const before = readProgress(lws.metadata?.annotations);
-  const failure = observeGroup(before, observed.pods, groupPolicyOf(lws).permanentExitCodes).failure;
-  if (failure === undefined) return undefined;
-  return `pod ${failure.pod} container ${failure.container} exited with code ${failure.exitCode}`;
+  const seen = observeGroup(before, observed.pods, groupPolicyOf(lws).permanentExitCodes, isStopped(lws));
+  const failure = seen.failure;
+  if (failure !== undefined)
+    return `pod ${failure.pod} container ${failure.container} exited with code ${failure.exitCode}`;
+  if (seen.disruption !== undefined)
+    return `pod ${seen.disruption} was deleted before its rank finished (evicted, preempted or its node lost)`;
+  return undefined;
 }
