@@ -250,7 +250,7 @@ describe('failure policy on the LeaderWorkerSet backend (KEP-4162)', () => {
         expect.objectContaining({
           reason: 'RestartTrainJobAndIgnoreMaxRestarts',
           countsTowardsMax: false,
-          message: `restart 1: pod ${name}-0-1 was deleted before its rank finished (evicted, preempted or its node lost)`,
+          message: `restart 1: pod ${name}-0-1 was deleted before its rank finished (DisruptionTarget: EvictionByEvictionAPI)`,
         }),
       ]);
       await finishTogether(name, first);

@@ -4,7 +4,7 @@
 // suspend and status; of a pod only the fields the group's progress is folded from (a few hundred
 // bytes instead of several KB: no spec, no annotations, no termination messages).
 
-import { LWSKeys } from '@kubetrain/api/core';
+import { DISRUPTION_TARGET_CONDITION, LWSKeys } from '@kubetrain/api/core';
 import { projection, type KubeObject } from '../cluster/kube.js';
 
 /** A LeaderWorkerSet: metadata (annotations hold the group policy and progress), replicas, size, status. */
@@ -40,6 +40,7 @@ interface PodView {
       state?: ContainerStateView;
       lastState?: ContainerStateView;
     }>;
+    conditions?: Array<{ type: string; status: string; reason?: string }>;
   };
 }
 
@@ -68,7 +69,7 @@ function definedOnly<T extends Record<string, unknown>>(value: T): T {
 /**
  * A pod as the LeaderWorkerSet status reads it (`ObservedPod` of the engine): name, namespace, uid,
  * resourceVersion, the group labels, creation and deletion times; phase and each container's name,
- * restart count, state and last state (exit code, reason, finishedAt).
+ * restart count, state and last state (exit code, reason, finishedAt); the DisruptionTarget condition.
  */
 export function podProjection(object: KubeObject): KubeObject {
   const pod = object as PodView;
@@ -94,7 +95,15 @@ export function podProjection(object: KubeObject): KubeObject {
       lastState: stateOf(c.lastState),
     }),
   );
-  const status = definedOnly({ phase: pod.status?.phase, containerStatuses });
+  // Of the conditions only DisruptionTarget: why a pod is being deleted, named by a restart's cause.
+  const conditions = pod.status?.conditions
+    ?.filter((c) => c.type === DISRUPTION_TARGET_CONDITION)
+    .map((c) => definedOnly({ type: c.type, status: c.status, reason: c.reason }));
+  const status = definedOnly({
+    phase: pod.status?.phase,
+    containerStatuses,
+    ...(conditions !== undefined && conditions.length > 0 ? { conditions } : {}),
+  });
   return {
     ...(object.apiVersion !== undefined ? { apiVersion: object.apiVersion } : {}),
     ...(object.kind !== undefined ? { kind: object.kind } : {}),

@@ -115,6 +115,16 @@ describe('podProjection', () => {
       status: {
         phase: 'Running',
         podIP: '10.0.0.1',
+        conditions: [
+          { type: 'Ready', status: 'True', lastTransitionTime: '2026-01-01T00:00:30Z' },
+          {
+            type: 'DisruptionTarget',
+            status: 'True',
+            reason: 'EvictionByEvictionAPI',
+            message: 'Eviction API: evicting',
+            lastTransitionTime: '2026-01-01T00:01:00Z',
+          },
+        ],
         containerStatuses: [
           {
             name: 'node',
@@ -161,6 +171,7 @@ describe('podProjection', () => {
             lastState: { terminated: { exitCode: 3, reason: 'Error', finishedAt: '2026-01-01T00:00:29Z' } },
           },
         ],
+        conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'EvictionByEvictionAPI' }],
       },
     });
   });

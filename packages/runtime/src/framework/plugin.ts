@@ -108,6 +108,12 @@ export interface ObservedPod {
       readonly state?: ObservedContainerState;
       readonly lastState?: ObservedContainerState;
     }>;
+    /** Only `DisruptionTarget` (why a pod is being deleted: eviction, preemption, a lost node). */
+    readonly conditions?: ReadonlyArray<{
+      readonly type: string;
+      readonly status: string;
+      readonly reason?: string;
+    }>;
   };
 }
 

@@ -5,7 +5,13 @@
 // LeaderWorkerSet (annotation `kubetrain.dev/group-progress`), hands it back with each observation,
 // and recreates the group itself when an attempt fails (see README.md, Completion and failure).
 
-import { ContainerNames, formatMetaTime, KubetrainAnnotations, LWSKeys } from '@kubetrain/api/core';
+import {
+  ContainerNames,
+  DISRUPTION_TARGET_CONDITION,
+  formatMetaTime,
+  KubetrainAnnotations,
+  LWSKeys,
+} from '@kubetrain/api/core';
 import type { ObservedContainerState, ObservedPod } from '../../framework/plugin.js';
 
 /** What has been seen of the group so far. */
@@ -42,6 +48,12 @@ export interface PermanentFailure {
   readonly exitCode: number;
 }
 
+/** A pod lost before its rank finished: its name, and its DisruptionTarget condition's reason when set. */
+export interface LostPod {
+  readonly pod: string;
+  readonly reason?: string;
+}
+
 /** The leader pod to delete so that the LeaderWorkerSet recreates the whole group. */
 export interface GroupRecreate {
   readonly pod: string;
@@ -56,7 +68,7 @@ interface GroupObservation {
   /** The exit that failed an attempt in this observation (a restart, counted once), when one did. */
   readonly failure?: PermanentFailure;
   /** The pod whose loss recreates the attempt in this observation (a restart not counted), when one does. */
-  readonly disruption?: string;
+  readonly disruption?: LostPod;
   /**
    * Set while the watched attempt must be recreated: it failed, or a pod of a rank not done yet is
    * being deleted (evicted, preempted, its node gone; not counted as a failure), and its leader is
@@ -259,6 +271,13 @@ function foldAttempt(
   return permanent;
 }
 
+function lostPodOf(pod: ObservedPod): LostPod {
+  const reason = pod.status?.conditions?.find(
+    (c) => c.type === DISRUPTION_TARGET_CONDITION && c.status === 'True',
+  )?.reason;
+  return { pod: pod.metadata?.name ?? '', ...(reason !== undefined ? { reason } : {}) };
+}
+
 function isoOf(ms: number): string | undefined {
   return Number.isFinite(ms) ? formatMetaTime(new Date(ms)) : undefined;
 }
@@ -335,8 +354,8 @@ export function observeGroup(
       : undefined;
   // A recreation for a lost pod alone is a restart that does not count, once per attempt.
   const disruption =
-    recreate !== undefined && !counters.attemptFailed && !attemptDisrupted
-      ? lost?.pod.metadata?.name
+    recreate !== undefined && !counters.attemptFailed && !attemptDisrupted && lost !== undefined
+      ? lostPodOf(lost.pod)
       : undefined;
   if (disruption !== undefined) {
     disruptions += 1;

@@ -635,6 +635,21 @@ describe('group restarts: the counters (KEP-4162) and the cause of each', () => 
       counters: [1, undefined],
       cause: 'pod tj-0-1 was deleted before its rank finished (evicted, preempted or its node lost)',
     },
+    'a preempted worker: the cause names its DisruptionTarget reason': {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [
+        pod(0),
+        {
+          ...pod(1, { deleting: true }),
+          status: {
+            ...pod(1).status,
+            conditions: [{ type: 'DisruptionTarget', status: 'True', reason: 'PreemptionByScheduler' }],
+          },
+        },
+      ],
+      counters: [1, undefined],
+      cause: 'pod tj-0-1 was deleted before its rank finished (DisruptionTarget: PreemptionByScheduler)',
+    },
     'the same eviction seen again: counted once': {
       lws: lws({ budget: 2, progress: progress({ disruptions: 1, attemptDisrupted: true }) }),
       pods: [pod(0), pod(1, { deleting: true })],

@@ -251,7 +251,11 @@ export function leaderWorkerSetRestartCause(observed: ObservedLeaderWorkerSet): 
   const failure = seen.failure;
   if (failure !== undefined)
     return `pod ${failure.pod} container ${failure.container} exited with code ${failure.exitCode}`;
-  if (seen.disruption !== undefined)
-    return `pod ${seen.disruption} was deleted before its rank finished (evicted, preempted or its node lost)`;
+  const lost = seen.disruption;
+  if (lost !== undefined) {
+    const why =
+      lost.reason !== undefined ? `DisruptionTarget: ${lost.reason}` : 'evicted, preempted or its node lost';
+    return `pod ${lost.pod} was deleted before its rank finished (${why})`;
+  }
   return undefined;
 }
