@@ -51,6 +51,14 @@ smp-diff: deps ## The strategic merge patch against apimachinery (hack/smp-diff;
 	$(TIMED) "smp-diff" $(JEST) --testPathIgnorePatterns /node_modules/ --json --outputFile=$(RESULTS)/smp-diff.json \
 	  packages/runtime/src/smp/differential.test.ts
 
+# kubectl comes from hack/cluster (built on first use like the cluster's other binaries); the cluster
+# need not be running: `kubectl label --local` reads the files offline.
+.PHONY: yaml-diff
+yaml-diff: deps cluster-build ## The CLI's YAML/JSON reading against kubectl v1.36 (hack/yaml-diff; no cluster contact).
+	@mkdir -p $(RESULTS)
+	KUBECTL="$$(hack/cluster/which.sh kubectl)" $(TIMED) "yaml-diff" $(JEST) --testPathIgnorePatterns=/node_modules/ \
+	  --json --outputFile=$(RESULTS)/yaml-diff.json packages/cli/src/input/differential.test.ts
+
 # The e2e step ends by this many seconds whatever happens (a hung suite must not eat CI's 90 minutes);
 # on a cold machine it includes the background builds of Kueue and the gang schedulers (~20 min).
 E2E_TIME_LIMIT ?= 3600
