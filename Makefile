@@ -56,7 +56,7 @@ smp-diff: deps ## The strategic merge patch against apimachinery (hack/smp-diff;
 .PHONY: yaml-diff
 yaml-diff: deps cluster-build ## The CLI's YAML/JSON reading against kubectl v1.36 (hack/yaml-diff; no cluster contact).
 	@mkdir -p $(RESULTS)
-	KUBECTL="$$(hack/cluster/which.sh kubectl)" $(TIMED) "yaml-diff" $(JEST) --testPathIgnorePatterns=/node_modules/ \
+	KUBECTL="$$(hack/cluster/which.sh kubectl)" $(TIMED) "yaml-diff" $(JEST) --testPathIgnorePatterns=/node_modules/ --runTestsByPath \
 	  --json --outputFile=$(RESULTS)/yaml-diff.json packages/cli/src/input/differential.test.ts
 
 # The e2e step ends by this many seconds whatever happens (a hung suite must not eat CI's 90 minutes);
