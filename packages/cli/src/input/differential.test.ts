@@ -60,7 +60,7 @@ beforeAll(async () => {
     kubectlBinary(),
     corpus.map((c) => c.bytes),
   );
-}, 600_000);
+}, 300_000);
 
 describe('input reading against kubectl v1.36', () => {
   it('has at least 200 documents', () => {
