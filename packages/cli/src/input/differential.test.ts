@@ -9,7 +9,6 @@
 // exactly (bigint beyond 2^53). A file from which kubectl reads no object is a refusal for it ("no
 // objects passed to label"); so it is for us when parseObjects returns no object. The differences
 // the README lists are the `knownDifferences` below, each with the verdict we give.
-import { stringifyJson } from '@kubetrain/api/core';
 import { yamlCorpus } from '../../../../hack/yaml-diff/corpus.js';
 import type { YamlCase } from '../../../../hack/yaml-diff/corpus.js';
 import { kubectlBinary, kubectlRead } from '../../../../hack/yaml-diff/kubectl-read.js';
@@ -21,19 +20,34 @@ const SEED = 20261204;
 const GENERATED = 120;
 const LIMITS = { maxBytes: 64 << 20, maxDepth: 100_000, maxAliasCount: MAX_ALIAS_COUNT };
 
-/** A value as JSON with its keys sorted, integers exact. */
+/** Text already serialized, on the serializer's stack. */
+class Token {
+  constructor(readonly text: string) {}
+}
+
+/** A value as JSON with its keys sorted, integers exact (bigints by their digits); iterative, for deep documents. */
 function canonical(value: unknown): string {
-  const sort = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(sort);
-    if (typeof v === 'object' && v !== null)
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((k) => [k, sort((v as Record<string, unknown>)[k])]),
-      );
-    return v;
-  };
-  return stringifyJson(sort(value));
+  const out: string[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof Token) out.push(v.text);
+    else if (typeof v === 'bigint') out.push(v.toString());
+    else if (Array.isArray(v)) {
+      stack.push(new Token(']'));
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i], ...(i > 0 ? [new Token(',')] : []));
+      stack.push(new Token('['));
+    } else if (typeof v === 'object' && v !== null) {
+      const keys = Object.keys(v).sort();
+      stack.push(new Token('}'));
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        stack.push((v as Record<string, unknown>)[key], new Token(`${i > 0 ? ',' : ''}${JSON.stringify(key)}:`));
+      }
+      stack.push(new Token('{'));
+    } else out.push(JSON.stringify(v));
+  }
+  return out.join('');
 }
 
 /** What kubetrain reads from a file, in the terms of KubectlVerdict. */
@@ -47,10 +61,23 @@ function kubetrainRead(bytes: Buffer): KubectlVerdict {
   }
 }
 
-/** The verdict as one comparable string: `refused`, or the objects. */
+/** The verdict as one comparable string: `refused` (no object is a refusal too), or the objects. */
 function summary(verdict: KubectlVerdict): string {
-  return verdict.accepted ? canonical(verdict.objects) : 'refused';
+  return verdict.accepted && verdict.objects.length > 0 ? canonical(verdict.objects) : 'refused';
 }
+
+/**
+ * The cases where kubetrain still reads differently from kubectl, and why. The test fails when one
+ * of them starts to agree (take it off the list then), so that the list only shrinks.
+ */
+const knownDifferences: Readonly<Record<string, string>> = {
+  'raw NEL in double quotes': 'a raw NEL or CR folds a quoted scalar for go-yaml; the yaml package wants the next line indented',
+  'raw NEL in single quotes': 'as above',
+  'raw CR in double quotes': 'as above',
+  'raw CR in single quotes': 'as above',
+  'raw LS plain': 'go-yaml ends a plain scalar at U+2028; the yaml package keeps it in the scalar',
+  'block depth 3000': 'the yaml package composes block collections recursively: about 1,500 block levels at most',
+};
 
 const corpus: YamlCase[] = yamlCorpus(SEED, GENERATED);
 let kubectl: KubectlVerdict[] = [];
@@ -71,10 +98,14 @@ describe('input reading against kubectl v1.36', () => {
     const theirs = kubectl[i] as KubectlVerdict;
     const ours = kubetrainRead((corpus[i] as YamlCase).bytes);
     const detail = (v: KubectlVerdict) => (v.accepted ? summary(v) : `refused: ${v.error}`);
-    expect({ verdict: summary(ours), detail: detail(ours) }).toEqual(
-      expect.objectContaining({ verdict: summary(theirs) }),
-    );
+    const same = summary(ours) === summary(theirs);
+    const known = knownDifferences[_name];
+    if (known !== undefined) {
+      // Still different (else: off the list); the reason is in knownDifferences.
+      expect(same).toBe(false);
+      return;
+    }
     // On a mismatch the message shows both details.
-    if (summary(ours) !== summary(theirs)) throw new Error(`kubectl: ${detail(theirs)}\nkubetrain: ${detail(ours)}`);
+    if (!same) throw new Error(`kubectl: ${detail(theirs)}\nkubetrain: ${detail(ours)}`);
   });
 });
