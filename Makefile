@@ -51,11 +51,12 @@ smp-diff: deps ## The strategic merge patch against apimachinery (hack/smp-diff;
 	$(TIMED) "smp-diff" $(JEST) --testPathIgnorePatterns /node_modules/ --json --outputFile=$(RESULTS)/smp-diff.json \
 	  packages/runtime/src/smp/differential.test.ts
 
-# kubectl comes from hack/cluster (built on first use like the cluster's other binaries); the cluster
-# need not be running: `kubectl label --local` reads the files offline.
+# kubectl comes from hack/cluster (its `kubernetes` group is built on first use, as e2e needs it
+# anyway); the cluster need not be running: `kubectl label --local` reads the files offline.
 .PHONY: yaml-diff
-yaml-diff: deps cluster-build ## The CLI's YAML/JSON reading against kubectl v1.36 (hack/yaml-diff; no cluster contact).
+yaml-diff: deps ## The CLI's YAML/JSON reading against kubectl v1.36 (hack/yaml-diff; no cluster contact).
 	@mkdir -p $(RESULTS)
+	$(TIMED) "build kubectl" $(CLUSTER)/build.sh kubernetes
 	KUBECTL="$$(hack/cluster/which.sh kubectl)" $(TIMED) "yaml-diff" $(JEST) --testPathIgnorePatterns=/node_modules/ --runTestsByPath \
 	  --json --outputFile=$(RESULTS)/yaml-diff.json packages/cli/src/input/differential.test.ts
 
@@ -78,13 +79,14 @@ e2e: deps cli training-operator cluster-up ## End-to-end suites against the loca
 	  $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
 
 .PHONY: test
-test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N passed, N failed`.
+test: ## Every test: lint, unit, golden, smp-diff, yaml-diff and end-to-end; ends with `N passed, N failed`.
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS); rc=0; \
 	$(MAKE) --no-print-directory lint || rc=1; \
 	$(MAKE) --no-print-directory unit || rc=1; \
 	$(MAKE) --no-print-directory smp-diff || rc=1; \
+	$(MAKE) --no-print-directory yaml-diff || rc=1; \
 	$(MAKE) --no-print-directory e2e || rc=1; \
-	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/smp-diff.json $(RESULTS)/e2e.json || rc=1; \
+	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/smp-diff.json $(RESULTS)/yaml-diff.json $(RESULTS)/e2e.json || rc=1; \
 	exit $$rc
 
 .PHONY: bench

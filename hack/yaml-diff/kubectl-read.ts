@@ -30,7 +30,9 @@ export type KubectlVerdict =
 export function kubectlBinary(): string {
   const path = process.env.KUBECTL;
   if (path === undefined || path === '')
-    throw new Error('KUBECTL is not set: run `make yaml-diff`, which finds kubectl with hack/cluster/which.sh');
+    throw new Error(
+      'KUBECTL is not set: run `make yaml-diff`, which finds kubectl with hack/cluster/which.sh',
+    );
   return path;
 }
 
@@ -52,12 +54,22 @@ interface Run {
 
 /** Runs `kubectl label --local` on `files`, stdin closed, without a kubeconfig. */
 function run(kubectl: string, files: readonly string[]): Promise<Run> {
-  const args = ['label', '--local', ...files.flatMap((f) => ['-f', f]), `${DIFF_LABEL}=x`, '-o', 'jsonpath={@}{"\\n"}'];
+  const args = [
+    'label',
+    '--local',
+    ...files.flatMap((f) => ['-f', f]),
+    `${DIFF_LABEL}=x`,
+    '-o',
+    'jsonpath={@}{"\\n"}',
+  ];
   // No kubeconfig: `--local` must never contact a cluster.
   const env = { ...process.env, KUBECONFIG: join(tmpdir(), 'kubetrain-yaml-diff-no-kubeconfig') };
   return new Promise((resolve) => {
-    const child = execFile(kubectl, args, { env, maxBuffer: 256 << 20, timeout: 120_000 }, (error, stdout, stderr) =>
-      resolve({ ok: error === null, stdout, stderr }),
+    const child = execFile(
+      kubectl,
+      args,
+      { env, maxBuffer: 256 << 20, timeout: 120_000 },
+      (error, stdout, stderr) => resolve({ ok: error === null, stdout, stderr }),
     );
     child.stdin?.end();
   });
@@ -73,7 +85,9 @@ function printedObjects(stdout: string): Record<string, unknown>[] {
 
 function isSentinel(object: Record<string, unknown>): string | undefined {
   const name = (object.metadata as Record<string, unknown> | undefined)?.name;
-  return typeof name === 'string' && name.startsWith(`${SENTINEL}-`) ? name.slice(SENTINEL.length + 1) : undefined;
+  return typeof name === 'string' && name.startsWith(`${SENTINEL}-`)
+    ? name.slice(SENTINEL.length + 1)
+    : undefined;
 }
 
 /** The file an error line names, if any. */
@@ -119,7 +133,10 @@ async function readBatch(kubectl: string, files: readonly string[], sentinels: r
 }
 
 /** kubectl's verdict on each file content, in order. */
-export async function kubectlRead(kubectl: string, contents: readonly Uint8Array[]): Promise<KubectlVerdict[]> {
+export async function kubectlRead(
+  kubectl: string,
+  contents: readonly Uint8Array[],
+): Promise<KubectlVerdict[]> {
   const dir = mkdtempSync(join(tmpdir(), 'kubetrain-yaml-diff-'));
   try {
     const files = contents.map((bytes, i) => {

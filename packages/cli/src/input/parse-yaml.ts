@@ -25,7 +25,10 @@ interface ParseLimits {
   readonly maxBytes: number;
   /** The deepest nesting of lists and objects. */
   readonly maxDepth: number;
-  /** The most alias nodes one document may expand. */
+  /**
+   * Kept for callers: aliases are now bounded as go-yaml bounds them (the share of nodes decoded
+   * through aliases, "document contains excessive aliasing"), which kubectl's verdicts follow.
+   */
   readonly maxAliasCount: number;
 }
 
@@ -66,7 +69,7 @@ const NOT_PRINTABLE = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u
  */
 function documentData(doc: Document.Parsed): unknown {
   const anchors = new Map<string, Node>();
-  // Expanded size and alias count of every node, as go-yaml's decoder counts them.
+  // Expanded size of every node and how many of those nodes come through aliases, as go-yaml's decoder counts them.
   const sizes = new Map<Node, readonly [number, number]>();
   const values = new Map<Node, unknown>();
   interface Frame {
@@ -95,14 +98,16 @@ function documentData(doc: Document.Parsed): unknown {
       if (isAlias(node)) continue;
       // Anchors are visible from where they are defined on (go-yaml: after the node itself).
       const children = childrenOf(node);
-      for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i] as Node, expanded: false });
+      for (let i = children.length - 1; i >= 0; i--)
+        stack.push({ node: children[i] as Node, expanded: false });
       continue;
     }
     stack.pop();
     if (isAlias(node)) {
       const found = target(node);
-      const [size, aliases] = sizes.get(found) as readonly [number, number];
-      sizes.set(node, [size + 1, aliases + 1]);
+      // go-yaml counts every node decoded through an alias as an alias.
+      const [size] = sizes.get(found) as readonly [number, number];
+      sizes.set(node, [size + 1, size]);
       values.set(node, values.get(found));
       continue;
     }
@@ -132,7 +137,10 @@ function documentData(doc: Document.Parsed): unknown {
           size += s;
           aliases += a;
         }
-        if (isScalar(key) && isMergeKey({ text: key.source as string, tag: key.tag, plain: key.type === 'PLAIN' })) {
+        if (
+          isScalar(key) &&
+          isMergeKey({ text: key.source as string, tag: key.tag, plain: key.type === 'PLAIN' })
+        ) {
           mergeInto(out, value, valueData, anchors);
           continue;
         }
@@ -141,8 +149,7 @@ function documentData(doc: Document.Parsed): unknown {
         if (keyNode !== null && !isScalar(keyNode))
           throw new ScalarError(`yaml: invalid map key: ${isMap(keyNode) ? 'a map' : 'a sequence'}`);
         const keyData = key === null ? null : values.get(key);
-        if (keyData === null)
-          throw new ScalarError('unsupported map key of type: %!s(<nil>), key: <nil>');
+        if (keyData === null) throw new ScalarError('unsupported map key of type: %!s(<nil>), key: <nil>');
         setKey(out, keyString(keyData), valueData);
       }
       sizes.set(node, [size, aliases]);
@@ -175,7 +182,12 @@ function setKey(out: Record<string, unknown>, key: string, value: unknown): void
 const MERGE_NEEDS_MAP = 'yaml: map merge requires map or sequence of maps as the value';
 
 /** go-yaml v2's merge: the keys of a map (or of each map of a list, the last first) set in order. */
-function mergeInto(out: Record<string, unknown>, node: Node | null, data: unknown, anchors: Map<string, Node>): void {
+function mergeInto(
+  out: Record<string, unknown>,
+  node: Node | null,
+  data: unknown,
+  anchors: Map<string, Node>,
+): void {
   const isMapNode = (n: Node | null): boolean => {
     if (n !== null && isAlias(n)) return isMap(anchors.get(n.source) ?? null);
     return isMap(n);
@@ -211,7 +223,8 @@ function parseYamlDocument(doc: DocumentText): unknown {
     return new ParseFailure(`invalid Yaml document separator: ${separator}`);
   if (NOT_PRINTABLE.test(text)) return new ParseFailure('yaml: control characters are not allowed');
   // kubectl splits the stream at `---` first: directives without a document start of their own are an error.
-  if (/^(?:\s*#.*\n|\s*\n)*%/.test(text)) return new ParseFailure('yaml: did not find expected <document start>');
+  if (/^(?:\s*#.*\n|\s*\n)*%/.test(text))
+    return new ParseFailure('yaml: did not find expected <document start>');
   try {
     const parsed = parseDocument(text.replace(OTHER_LINE_BREAKS, '\n'), {
       version: '1.1',
@@ -233,11 +246,14 @@ class ParseFailure {
   constructor(readonly message: string) {}
 }
 
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** JSON data as kubectl decodes it: integers beyond int64 as floats, lone surrogates as U+FFFD. */
 function kubectlJson(value: unknown): unknown {
   const stack: unknown[] = [value];
   const fix = (v: unknown): unknown =>
-    typeof v === 'bigint' ? integerValue(v) : typeof v === 'string' ? v.toWellFormed() : v;
+    typeof v === 'bigint' ? integerValue(v) : typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v;
   while (stack.length > 0) {
     const node = stack.pop();
     if (node === null || typeof node !== 'object') continue;

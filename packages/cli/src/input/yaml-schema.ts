@@ -52,7 +52,9 @@ function parseGoInteger(text: string, signed: boolean): bigint | undefined {
   if (match === null) return undefined;
   const [, sign, digits] = match as unknown as [string, string, string];
   if (!signed && sign !== '') return undefined;
-  const body = /^0[0-7]+$/.test(digits) ? `0o${digits.slice(1)}` : digits.replace(/^0([XBO])/, (_, p: string) => `0${p.toLowerCase()}`);
+  const body = /^0[0-7]+$/.test(digits)
+    ? `0o${digits.slice(1)}`
+    : digits.replace(/^0([XBO])/, (_, p: string) => `0${p.toLowerCase()}`);
   const value = BigInt(body);
   return sign === '-' ? -value : value;
 }
@@ -114,7 +116,8 @@ function decodeBinary(text: string): string {
 }
 
 /** The forms go-yaml v2 reads as timestamps (a date, or a date and a time). */
-const TIMESTAMP_TEXT = /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{2}:\d{2}(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::\d{2})?))?)?$/;
+const TIMESTAMP_TEXT =
+  /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{2}:\d{2}(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::\d{2})?))?)?$/;
 
 /** What a scalar node is: its text, its explicit tag (full form, or undefined) and whether it is plain. */
 export interface ScalarText {
@@ -151,7 +154,9 @@ export function scalarValue(s: ScalarText): unknown {
   if (rtag === MERGE) return '<<';
   if (typeof value === 'bigint') return integerValue(value);
   if (typeof value === 'number' && !Number.isFinite(value))
-    throw new ScalarError(`json: unsupported value: ${Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf'}`);
+    throw new ScalarError(
+      `json: unsupported value: ${Number.isNaN(value) ? 'NaN' : value > 0 ? '+Inf' : '-Inf'}`,
+    );
   return value;
 }
 
@@ -160,6 +165,7 @@ export function keyString(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) < 1e21 ? value.toFixed(0) : String(value);
+  if (typeof value === 'number')
+    return Number.isInteger(value) && Math.abs(value) < 1e21 ? value.toFixed(0) : String(value);
   throw new ScalarError(`unsupported map key of type: %!s(<nil>), key: <nil>`);
 }
