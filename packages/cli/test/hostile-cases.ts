@@ -558,6 +558,12 @@ export const hostileCases: Record<string, HostileCase> = {
     stderr: [],
     stdout: /^1 object valid\n$/,
   },
+  'activeDeadlineSeconds 2^63-1 printed exactly by -o json': {
+    argv: ['validate', '-o', 'json', '-f', '{dir}/int64-max.yaml'],
+    code: 0,
+    stderr: [],
+    stdout: /"activeDeadlineSeconds": 9223372036854775807,?\n/,
+  },
   'activeDeadlineSeconds 2^63 is not': {
     argv: ['validate', '-f', '{dir}/int64-over.yaml'],
     code: 1,
