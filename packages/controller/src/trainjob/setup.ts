@@ -4,7 +4,7 @@
 // the TrainJob key it concerns. Also the kinds the plugins declare as watched that it deliberately
 // does not watch, each with its reason (setup.test.ts holds the two lists to the declarations).
 
-import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds, type TrainJob } from '@kubetrain/api/core';
+import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds } from '@kubetrain/api/core';
 import {
   controllerOwner,
   controllerOwnerKey,
@@ -18,7 +18,7 @@ import {
 import { ManagerResources } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import { trainJobWorkers, type Settings } from '../config/index.js';
-import { isFinished, type Engine } from '../engine/engine-port.js';
+import type { Engine } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { Controller } from '../manager/controller.js';
 import type { ControllerSetup, Watch } from '../manager/controller-setup.js';
@@ -26,7 +26,7 @@ import type { ManagerMetrics } from '../metrics/metrics.js';
 import { LeaderWorkerSetWatches } from './lws-watches.js';
 import { OWNED_SELECTOR } from './owned-marks.js';
 import { TrainJobReconciler } from './trainjob-reconciler.js';
-import { JobSetPodFailures, jobSetPodProjection, type FailurePod } from './workload/pod-failures.js';
+import { JobSetPodFailures, jobSetPodProjection } from './workload/pod-failures.js';
 
 /** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
 const JOBSET_STATUS_COALESCE_MS = 50;
@@ -109,28 +109,8 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
 
   // Every change queues the key it concerns (level-triggered: the key only).
   const enqueue = (object: KubeObject) => queue.enqueue(objectKey(object));
-  stores.trainJobs.addHandler({
-    onAdd: enqueue,
-    onUpdate: (_old, o) => enqueue(o),
-    onDelete: (object) => {
-      jobSetPodFailures.forget(object.metadata?.uid ?? '');
-      enqueue(object);
-    },
-  });
-  // A JobSet pod's failure is kept for its live, unfinished TrainJob (named as the JobSet) only.
-  const notePodFailure = (pod: KubeObject) => {
-    const name = pod.metadata?.labels?.[JobSetKeys.JobSetName];
-    if (name === undefined) return;
-    const trainJob = stores.trainJobs.getByName(pod.metadata?.namespace, name) as TrainJob | undefined;
-    const uid = trainJob?.metadata?.uid;
-    if (uid === undefined || isFinished(trainJob?.status)) return;
-    jobSetPodFailures.observe(uid, pod as FailurePod);
-  };
-  jobSetPods.addHandler({
-    onAdd: notePodFailure,
-    onUpdate: (_old, o) => notePodFailure(o),
-    onDelete: notePodFailure,
-  });
+  stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
+  jobSetPodFailures.connect(jobSetPods, stores.trainJobs);
   const owner = (soon: boolean) => (object: KubeObject) => {
     const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key === undefined) return;

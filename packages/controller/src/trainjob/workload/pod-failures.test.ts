@@ -6,7 +6,11 @@ import {
   preferredFailure,
   type PodFailure,
 } from './pod-failures.js';
-import type { KubeObject } from '../../cluster/kube.js';
+import { createLogger } from '@kubetrain/log';
+import { InMemoryClient } from '@kubetrain/testing';
+import { Store, type KubeObject } from '../../cluster/kube.js';
+import { createStores } from '../../cluster/stores.js';
+import { jobSetWorkload } from './jobset-workload.js';
 
 interface PodSpec {
   attempt?: string;
@@ -204,4 +208,62 @@ describe('JobSetPodFailures', () => {
     failures.forget('tj');
     expect([failures.size, failures.causeOf('tj', 1)]).toEqual([0, undefined]);
   });
+});
+
+const logger = createLogger({ level: 'error', write: () => undefined });
+
+function trainJob(name: string, uid: string, finished = false): KubeObject {
+  return {
+    apiVersion: 'trainer.kubeflow.org/v1alpha1',
+    kind: 'TrainJob',
+    metadata: { name, namespace: 'ns', uid, resourceVersion: '1' },
+    ...(finished ? { status: { conditions: [{ type: 'Complete', status: 'True' }] } } : {}),
+  } as KubeObject;
+}
+
+describe('JobSetPodFailures.connect (the pod and TrainJob stores)', () => {
+  const cases: Record<string, { trainJobs: KubeObject[]; deleteTrainJob?: boolean; want: number }> = {
+    "a live TrainJob's pod failure is kept": { trainJobs: [trainJob('tj', 'u1')], want: 1 },
+    'no TrainJob of that name: nothing kept': { trainJobs: [trainJob('other', 'u2')], want: 0 },
+    'a finished TrainJob: nothing kept': { trainJobs: [trainJob('tj', 'u1', true)], want: 0 },
+    'the TrainJob deleted: forgotten': { trainJobs: [trainJob('tj', 'u1')], deleteTrainJob: true, want: 0 },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, () => {
+      const pods = new Store({ logger });
+      const trainJobs = new Store({ logger });
+      const failures = new JobSetPodFailures();
+      failures.connect(pods, trainJobs);
+      for (const tj of tc.trainJobs) trainJobs.upsert(tj);
+      const failing = jobSetPodProjection(pod('tj-node-0-1', { attempt: '0', exitCode: 3 }));
+      pods.upsert(jobSetPodProjection(pod('tj-node-0-1', { attempt: '0' })));
+      pods.upsert({ ...failing, metadata: { ...failing.metadata, resourceVersion: '8' } });
+      if (tc.deleteTrainJob) trainJobs.remove(tc.trainJobs[0]!);
+      expect(failures.size).toBe(tc.want);
+    });
+  }
+});
+
+describe('the JobSet port names the pod failure as the restart cause', () => {
+  const cases: Record<string, { seen: boolean; restarts: number; want: string | undefined }> = {
+    'the failure the pod watch saw': {
+      seen: true,
+      restarts: 1,
+      want: 'pod tj-node-0-1 container node exited with code 3 (Error)',
+    },
+    'none seen, the failed Job gone: unknown': { seen: false, restarts: 1, want: undefined },
+    'seen in the attempt the restart started: not its cause': { seen: true, restarts: 0, want: undefined },
+  };
+  for (const [name, tc] of Object.entries(cases)) {
+    it(name, async () => {
+      const failures = new JobSetPodFailures();
+      if (tc.seen)
+        failures.observe('u1', jobSetPodProjection(pod('tj-node-0-1', { attempt: '0', exitCode: 3 })));
+      const port = jobSetWorkload(
+        { client: new InMemoryClient(), stores: createStores(logger), jobSetPodFailures: failures },
+        trainJob('tj', 'u1') as never,
+      );
+      expect(await port.restartCause(trainJob('tj', 'u1') as never, tc.restarts)).toBe(tc.want);
+    });
+  }
 });

@@ -5,8 +5,9 @@
 // uid, only the failure that most likely caused the latest attempt's end (docs/failure-policy.md):
 // one small record per live TrainJob, forgotten when the TrainJob finishes or is deleted.
 
-import { JobSetKeys } from '@kubetrain/api/core';
-import type { KubeObject } from '../../cluster/kube.js';
+import { JobSetKeys, type TrainJob } from '@kubetrain/api/core';
+import type { KubeObject, Store } from '../../cluster/kube.js';
+import { isFinished } from '../../engine/engine-port.js';
 import { describeFailedPod } from '../failure-details.js';
 
 /** The pod condition set when a pod is evicted, preempted or otherwise disrupted. */
@@ -165,6 +166,22 @@ export class JobSetPodFailures {
   causeOf(uid: string, restarts: number): string | undefined {
     const kept = this.byUid.get(uid);
     return kept !== undefined && kept.attempt < restarts ? kept.text : undefined;
+  }
+
+  /**
+   * Keeps the failures the pods of `pods` show for their live, unfinished TrainJob in `trainJobs`
+   * (named as the JobSet, label `jobset.sigs.k8s.io/jobset-name`), and forgets a deleted TrainJob.
+   */
+  connect(pods: Store, trainJobs: Store): void {
+    const note = (pod: KubeObject) => {
+      const name = pod.metadata?.labels?.[JobSetKeys.JobSetName];
+      if (name === undefined) return;
+      const trainJob = trainJobs.getByName(pod.metadata?.namespace, name) as TrainJob | undefined;
+      const uid = trainJob?.metadata?.uid;
+      if (uid !== undefined && !isFinished(trainJob?.status)) this.observe(uid, pod as FailurePod);
+    };
+    pods.addHandler({ onAdd: note, onUpdate: (_old, pod) => note(pod), onDelete: note });
+    trainJobs.addHandler({ onDelete: (trainJob) => this.forget(trainJob.metadata?.uid ?? '') });
   }
 
   /** Forgets the TrainJob of uid `uid` (finished or deleted). */
