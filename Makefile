@@ -51,6 +51,15 @@ smp-diff: deps ## The strategic merge patch against apimachinery (hack/smp-diff;
 	$(TIMED) "smp-diff" $(JEST) --testPathIgnorePatterns /node_modules/ --json --outputFile=$(RESULTS)/smp-diff.json \
 	  packages/runtime/src/smp/differential.test.ts
 
+# kubectl comes from hack/cluster (its `kubernetes` group is built on first use, as e2e needs it
+# anyway); the cluster need not be running: `kubectl label --local` reads the files offline.
+.PHONY: yaml-diff
+yaml-diff: deps ## The CLI's YAML/JSON reading against kubectl v1.36 (hack/yaml-diff; no cluster contact).
+	@mkdir -p $(RESULTS)
+	$(TIMED) "build kubectl" $(CLUSTER)/build.sh kubernetes
+	KUBECTL="$$(hack/cluster/which.sh kubectl)" $(TIMED) "yaml-diff" $(JEST) --testPathIgnorePatterns=/node_modules/ --runTestsByPath \
+	  --json --outputFile=$(RESULTS)/yaml-diff.json packages/cli/src/input/differential.test.ts
+
 # The e2e step ends by this many seconds whatever happens (a hung suite must not eat CI's 90 minutes);
 # on a cold machine it includes the background builds of Kueue and the gang schedulers (~20 min).
 E2E_TIME_LIMIT ?= 3600
@@ -70,13 +79,14 @@ e2e: deps cli training-operator cluster-up ## End-to-end suites against the loca
 	  $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
 
 .PHONY: test
-test: ## Every test: lint, unit, golden, smp-diff and end-to-end; ends with `N passed, N failed`.
+test: ## Every test: lint, unit, golden, smp-diff, yaml-diff and end-to-end; ends with `N passed, N failed`.
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS); rc=0; \
 	$(MAKE) --no-print-directory lint || rc=1; \
 	$(MAKE) --no-print-directory unit || rc=1; \
 	$(MAKE) --no-print-directory smp-diff || rc=1; \
+	$(MAKE) --no-print-directory yaml-diff || rc=1; \
 	$(MAKE) --no-print-directory e2e || rc=1; \
-	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/smp-diff.json $(RESULTS)/e2e.json || rc=1; \
+	node hack/tools/summarize-tests.mjs $(RESULTS)/unit.json $(RESULTS)/smp-diff.json $(RESULTS)/yaml-diff.json $(RESULTS)/e2e.json || rc=1; \
 	exit $$rc
 
 .PHONY: bench

@@ -141,18 +141,20 @@ describe('failure policy on the JobSet backend (KEP-4162)', () => {
     const [record] = restarted.status?.restartHistory ?? [];
     expect(record?.reason).toBe('RestartTrainJob');
     expect(record?.countsTowardsMax).toBe(true);
-    // The cause names the failed Job (pod, container, exit code) when it is still there when the
-    // manager looks: JobSet deletes it at once (docs/failure-policy.md); the record is there anyway.
+    // The cause names the failed pod, container and exit code: JobSet deletes the failed Job and its
+    // pods at once, the manager's pod watch saw them fail (docs/failure-policy.md).
     expect(record?.message).toMatch(
       new RegExp(
-        `^restart 1: (Job ${name}-node-0 failed \\(PodFailurePolicy\\): .*exit code ${RETRYABLE}|the failed Job is gone)`,
+        `^restart 1: pod ${name}-node-0-1-[a-z0-9]+ container node exited with code ${RETRYABLE}\\b`,
       ),
     );
     await succeedAll(name, 1);
     const done = await waitForCondition(namespace, name, 'Complete');
     expect([done.status?.restarts, done.status?.restartsCountTowardsMax]).toEqual([1, 1]);
     expect(await restartEvents(name)).toEqual([
-      expect.stringMatching(/^RestartTrainJob \(counts towards maxRestarts\): restart 1: /),
+      expect.stringMatching(
+        new RegExp(`^RestartTrainJob \\(counts towards maxRestarts\\): restart 1: pod ${name}-node-0-1-`),
+      ),
     ]);
   });
 
@@ -195,7 +197,12 @@ describe('failure policy on the JobSet backend (KEP-4162)', () => {
     const [record] = restarted.status?.restartHistory ?? [];
     expect(record?.reason).toBe('RestartTrainJobAndIgnoreMaxRestarts');
     expect(record?.countsTowardsMax).toBe(false);
-    expect(record?.message).toMatch(/^restart 1: (Job .* DisruptionTarget|the failed Job is gone)/);
+    // The evicted pod, with the condition the API server set (and its container, once ended).
+    expect(record?.message).toMatch(
+      new RegExp(
+        `^restart 1: pod ${victim!.metadata!.name!} .*condition DisruptionTarget \\(EvictionByEvictionAPI\\)`,
+      ),
+    );
     await succeedAll(name, 1);
     const done = await waitForCondition(namespace, name, 'Complete');
     expect([done.status?.restarts, done.status?.restartsCountTowardsMax ?? 0]).toEqual([1, 0]);

@@ -112,9 +112,10 @@ describe('ClusterRole from watchedKinds', () => {
         r.verbs.includes('delete') && r.resources.some((x) => x !== 'jobsets' && x !== 'trainjobs'),
     ],
     [
-      'no Deployments, Pods, Services or core Events',
+      'no Deployments, Services or core Events; Pods only listed and watched',
       (r: PolicyRule) =>
-        r.resources.some((x) => ['deployments', 'pods', 'services'].includes(x)) ||
+        r.resources.some((x) => ['deployments', 'services'].includes(x)) ||
+        (r.resources.includes('pods') && r.verbs.some((v) => v !== 'list' && v !== 'watch')) ||
         (r.apiGroups.includes('') && r.resources.includes('events')),
     ],
     [
@@ -188,18 +189,18 @@ describe('the opt-in ClusterRole of the LeaderWorkerSet backend', () => {
   it.each([
     ['leaderworkerset.x-k8s.io', 'leaderworkersets', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
     ['batch', 'jobs', ['create', 'delete', 'get', 'list', 'patch', 'watch']],
-    ['', 'pods', ['delete', 'get', 'list', 'watch']],
+    ['', 'pods', ['delete', 'get']],
     ['', 'persistentvolumeclaims', ['create', 'get', 'list', 'watch']],
   ] as const)('%s %s: %j', (group, resource, verbs) => {
     const found = rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource));
     expect(found.map((r) => r.verbs)).toEqual([verbs]);
   });
 
-  it('adds nothing the default ClusterRole grants, and the default grants nothing on Pods', () => {
+  it('adds nothing the default ClusterRole grants, and the default only lists and watches Pods', () => {
     const base = clusterRules();
     for (const r of rules)
       for (const resource of r.resources)
         expect(r.verbs.filter((v) => allows(base, r.apiGroups[0]!, resource, v))).toEqual([]);
-    expect(base.some((r) => r.resources.includes('pods'))).toBe(false);
+    expect(base.filter((r) => r.resources.includes('pods')).map((r) => r.verbs)).toEqual([['list', 'watch']]);
   });
 });

@@ -47,7 +47,7 @@ export function leaderWorkerSetRbacObjects(): Record<string, unknown>[] {
 /**
  * The opt-in ClusterRole of the Training Operator v1 kinds and its binding to the manager's
  * ServiceAccount (`kubectl apply -k manifests/rbac/v1-kinds` with `manifests/crds-v1` and
- * `--enable-v1-kinds`; not in the default kustomization, which grants nothing on pods).
+ * `--enable-v1-kinds`; not in the default kustomization, which only lists and watches pods).
  */
 export function v1KindsRbacObjects(): Record<string, unknown>[] {
   return optInRbacObjects(V1_KINDS_CLUSTER_ROLE, v1ClusterRules());

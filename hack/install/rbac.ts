@@ -144,6 +144,10 @@ export function fixedClusterRules(): PolicyRule[] {
       ],
       verbs: ['update'],
     },
+    // The JobSet backend's pods, read only (list and watch, label-selected): JobSet deletes a failed
+    // Job and its pods before a reconcile could read them, so the cause of a restart is seen by a
+    // pod watch (packages/controller/src/trainjob/workload/pod-failures.ts); the Failed event's pod.
+    { apiGroups: [''], resources: ['pods'], verbs: ['list', 'watch'] },
     // Events about TrainJobs live in the TrainJobs' namespaces.
     { apiGroups: ['events.k8s.io'], resources: ['events'], verbs: ['create', 'patch'] },
     // The CA bundle is injected into the two configurations, by name.
@@ -194,9 +198,9 @@ export const LEADERWORKERSET_CLUSTER_ROLE = `${InstallNames.clusterRole}-leaderw
 
 /**
  * The rules the gate `LeaderWorkerSetBackend` adds to {@link clusterRules}: for each kind the gated
- * plugins declare, the verbs the default plugins' rules do not grant (LeaderWorkerSets and batch
- * Jobs owned, Pods watched, PersistentVolumeClaims created). A separate ClusterRole, installed
- * with the gate only, so that a default install grants nothing on Pods.
+ * plugins declare, the verbs the default ClusterRole does not grant (LeaderWorkerSets and batch
+ * Jobs owned, Pods deleted, PersistentVolumeClaims created). A separate ClusterRole, installed
+ * with the gate only, so that a default install only reads Pods (list and watch).
  */
 export function leaderWorkerSetRules(): PolicyRule[] {
   const base = declaredKinds();
@@ -211,7 +215,32 @@ export function leaderWorkerSetRules(): PolicyRule[] {
     const verbs = verbsOf(kind, gated.applied.has(groupKindOf(kind)));
     return have === undefined || verbs.some((v) => !have.has(v)) ? [kind] : [];
   });
-  return pluginRules({ kinds: added, applied: gated.applied });
+  return withoutGranted(pluginRules({ kinds: added, applied: gated.applied }), fixedClusterRules());
+}
+
+/** `rules` without the verbs `granted` gives (by group and resource; named rules ignored), regrouped. */
+function withoutGranted(rules: readonly PolicyRule[], granted: readonly PolicyRule[]): PolicyRule[] {
+  const has = (group: string, resource: string, verb: string) =>
+    granted.some(
+      (g) =>
+        g.resourceNames === undefined &&
+        g.apiGroups.includes(group) &&
+        g.resources.includes(resource) &&
+        g.verbs.includes(verb),
+    );
+  const grouped = new Map<string, PolicyRule>();
+  for (const rule of rules)
+    for (const group of rule.apiGroups)
+      for (const resource of rule.resources) {
+        const verbs = rule.verbs.filter((v) => !has(group, resource, v));
+        if (verbs.length === 0) continue;
+        const key = `${group}|${verbs.join(',')}`;
+        const kept = grouped.get(key) ?? { apiGroups: [group], resources: [], verbs };
+        kept.resources.push(resource);
+        kept.resources.sort();
+        grouped.set(key, kept);
+      }
+  return [...grouped.values()];
 }
 
 /** The name of the opt-in ClusterRole (and its binding) of the Training Operator v1 kinds. */

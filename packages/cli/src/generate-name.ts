@@ -4,6 +4,7 @@
 // utilrand's alphabet. The server draws them at random; offline they are derived from a hash of
 // the document, so that the same input renders the same names every run.
 
+import { stringifyJson } from '@kubetrain/api/core';
 import { createHash } from 'node:crypto';
 import type { LoadedDocument } from './documents.js';
 
@@ -41,7 +42,7 @@ export function nameGeneratedDocuments(docs: readonly LoadedDocument[]): LoadedD
   return docs.map((doc) => {
     const generateName = pendingGenerateName(doc);
     if (generateName === undefined) return doc;
-    const text = JSON.stringify(doc.object);
+    const text = stringifyJson(doc.object);
     const copies = seen.get(text) ?? 0;
     seen.set(text, copies + 1);
     const name = generatedName(generateName, `${text}\n${copies}`);

@@ -2,6 +2,7 @@
 // Printing objects as YAML or JSON, with every character a terminal would act on escaped (the data
 // read back is the same).
 
+import { stringifyJson } from '@kubetrain/api/core';
 import { Document, visit } from 'yaml';
 import { escapeForTerminal } from './terminal-text.js';
 
@@ -16,9 +17,9 @@ const RAW_IN_DATA_ALL = new RegExp(RAW_IN_DATA.source, 'g');
 /** `\uHHHH`: how JSON and YAML double-quoted strings both escape a character. */
 const unicodeEscape = (char: string): string => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
-/** `value` as JSON (indented by `indent` spaces), those characters escaped as `\uHHHH`. */
+/** `value` as JSON (indented by `indent` spaces; bigints exact), those characters escaped as `\uHHHH`. */
 export function toJson(value: unknown, indent: number): string {
-  return `${JSON.stringify(value, null, indent).replace(RAW_IN_DATA_ALL, unicodeEscape)}\n`;
+  return `${stringifyJson(value, indent).replace(RAW_IN_DATA_ALL, unicodeEscape)}\n`;
 }
 
 /**

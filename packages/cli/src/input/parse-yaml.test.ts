@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Input text read as kubectl reads it (sigs.k8s.io/yaml: YAML 1.1 scalars into untyped data).
 import { CliError } from '../io.js';
+import { decodeText } from './decode-text.js';
 import { parseObjects } from './parse-yaml.js';
 import { splitDocuments } from './split-documents.js';
 
@@ -31,35 +32,160 @@ describe('YAML scalars as Kubernetes reads them', () => {
     '1e400 stays a string': ['1e400', '1e400'],
     '1e3 is a number': ['1e3', 1000],
     '~ is null': ['~', null],
+    // Go's strconv.ParseInt(base 0), as go-yaml v2 reads integers (checked against kubectl by differential.test.ts).
+    '0o17 is octal': ['0o17', 15],
+    '0O17 is octal': ['0O17', 15],
+    '-0o17 is negative octal': ['-0o17', -15],
+    '0B11 is binary': ['0B11', 3],
+    '0X1A is hex': ['0X1A', 26],
+    '+0x1A is hex': ['+0x1A', 26],
+    '0_17 is octal without its underscore': ['0_17', 15],
+    '08 is a float 8': ['08', 8],
+    '0b alone is a string': ['0b', '0b'],
+    'int64 max is a bigint': ['9223372036854775807', 9223372036854775807n],
+    'int64 min is a bigint': ['-9223372036854775808', -9223372036854775808n],
+    '2^53+1 is exact': ['9007199254740993', 9007199254740993n],
+    'uint64 max is a float': ['18446744073709551615', 18446744073709551616],
+    '1e-400 is zero': ['1e-400', 0],
+    '.5 is a float': ['.5', 0.5],
+    '. is a string': ['.', '.'],
+    'binary is its decoded text': ['!!binary aGVsbG8=', 'hello'],
+    'binary in lines': ['!!binary |\n  aGVs\n  bG8=', 'hello'],
+    'binary that is not UTF-8': ['!!binary "/w=="', '\ufffd'],
+    '!!float 1 is 1': ['!!float 1', 1],
+    '!!int "17" is 17': ['!!int "17"', 17],
+    '!!int 0o17 is 15': ['!!int 0o17', 15],
+    '!!str 17 is a string': ['!!str 17', '17'],
+    'a timestamp tag keeps the text': ['!!timestamp 2001-12-14', '2001-12-14'],
+    'a set is a map of nulls': ['!!set {a, b}', { a: null, b: null }],
+    'an omap is a list of maps': ['!!omap [a: 1, b: 2]', [{ a: 1 }, { b: 2 }]],
+    '!!merge << is a string': ['!!merge <<', '<<'],
   };
   for (const [name, [scalar, want]] of Object.entries(cases)) {
     it(name, () => expect(parseOne(`kind: X\nv: ${scalar}\n`)?.v).toEqual(want));
   }
 });
 
+describe('YAML structure as Kubernetes reads it', () => {
+  const cases: Record<string, [string, unknown]> = {
+    'a merge key sets its keys in order (a later one wins)': [
+      'a: &a {x: 1}\nc:\n  x: 2\n  <<: *a\n',
+      { x: 1 },
+    ],
+    'a key after a merge wins': ['a: &a {x: 1, q: 2}\nc:\n  <<: *a\n  q: 3\n', { x: 1, q: 3 }],
+    'y as a key is the boolean true': ['c:\n  y: 1\n', { true: 1 }],
+    'a merged list: the first map wins': [
+      'a: &a {x: 1}\nb: &b {x: 2, z: 3}\nc:\n  <<: [*a, *b]\n',
+      { x: 1, z: 3 },
+    ],
+    'a tagged str << is an ordinary key': ['c:\n  !!str <<: {x: 1}\n', { '<<': { x: 1 } }],
+    'a duplicate key: the last wins': ['c:\n  a: 1\n  a: 2\n', { a: 2 }],
+    'keys of the same value: the last wins': ['c:\n  1: a\n  0x1: b\n', { '1': 'b' }],
+    'yes and true are one key': ['c:\n  yes: 1\n  true: 2\n', { true: 2 }],
+    'an octal key is its number': ['c:\n  0o17: a\n', { '15': 'a' }],
+    'an alias as a key': ['a: &k key\nc:\n  *k : 1\n', { key: 1 }],
+    'a __proto__ key is data': ['c:\n  __proto__: 1\n', JSON.parse('{"__proto__":1}')],
+  };
+  for (const [name, [text, want]] of Object.entries(cases)) {
+    it(name, () => expect(parseOne(`kind: X\n${text}`)?.c).toEqual(want));
+  }
+});
+
+describe('encodings and JSON streams as kubectl reads them', () => {
+  const object = 'kind: X\nv: 0o17\n';
+  const cases: Record<string, [Buffer, unknown[]]> = {
+    'UTF-8 with a BOM': [Buffer.from(`\ufeff${object}`), [15]],
+    'UTF-16LE with a BOM (PowerShell)': [Buffer.from(`\ufeff${object}`, 'utf16le'), [15]],
+    'UTF-16BE with a BOM': [Buffer.from(`\ufeff${object}`, 'utf16le').swap16(), [15]],
+    'a BOM at the start of a later document': [Buffer.from(`${object}---\n\ufeff${object}`), [15, 15]],
+    'CR LF line ends': [Buffer.from(object.replace(/\n/g, '\r\n')), [15]],
+    'JSON objects back to back (jq -c)': [Buffer.from('{"kind":"X","v":1}{"kind":"X","v":2}'), [1, 2]],
+    'JSON objects on lines': [Buffer.from('{"kind":"X","v":1}\n{"kind":"X","v":2}\n'), [1, 2]],
+    'a JSON int64 is a bigint': [Buffer.from('{"kind":"X","v":9223372036854775807}'), [9223372036854775807n]],
+    'a JSON integer past uint64 is a float': [
+      Buffer.from('{"kind":"X","v":99999999999999999999999}'),
+      [1e23],
+    ],
+    'a lone surrogate escape is U+FFFD': [Buffer.from('{"kind":"X","v":"\\ud800"}'), ['\ufffd']],
+    'JSON-looking YAML is YAML': [Buffer.from('{kind: X, v: 0o17}'), [15]],
+  };
+  for (const [name, [bytes, want]] of Object.entries(cases)) {
+    it(name, () =>
+      expect(parseObjects({ source: 'in', text: decodeText(bytes) }, limits).map((o) => o.object.v)).toEqual(
+        want,
+      ),
+    );
+  }
+});
+
 describe('input refused', () => {
   const cases: Record<string, [string, string]> = {
     '.inf': ['v: .inf\n', 'in.yaml: document 1: json: unsupported value: +Inf'],
-    'a set': ['v: !!set {a}\n', 'in.yaml: document 1: a Set value cannot be converted to JSON'],
+    '!!int abc': [
+      'kind: X\nv: !!int abc\n',
+      'in.yaml: document 1: yaml: cannot decode !!str `abc` as a !!int',
+    ],
+    '!!bool 1': ['kind: X\nv: !!bool 1\n', 'in.yaml: document 1: yaml: cannot decode !!int `1` as a !!bool'],
+    'binary that is not base64': [
+      'kind: X\nv: !!binary "!!!"\n',
+      'in.yaml: document 1: yaml: !!binary value contains invalid base64 data',
+    ],
+    'a raw control character in double quotes': [
+      'kind: X\nv: "a\u0001b"\n',
+      'in.yaml: document 1: yaml: control characters are not allowed',
+    ],
+    'a raw DEL in single quotes': [
+      "kind: X\nv: 'a\u007fb'\n",
+      'in.yaml: document 1: yaml: control characters are not allowed',
+    ],
+    'a raw C1 control plain': [
+      'kind: X\nv: a\u0080b\n',
+      'in.yaml: document 1: yaml: control characters are not allowed',
+    ],
+    'a raw control character in JSON': [
+      '{"kind":"X","v":"a\u0001b"}',
+      'in.yaml: document 1: yaml: control characters are not allowed',
+    ],
+    'a null key': [
+      'kind: X\nc:\n  ~: a\n',
+      'in.yaml: document 1: unsupported map key of type: %!s(<nil>), key: <nil>',
+    ],
+    'a sequence as a key': [
+      'kind: X\nc:\n  ? [a]\n  : b\n',
+      'in.yaml: document 1: yaml: invalid map key: a sequence',
+    ],
+    'a merge of a scalar': [
+      'kind: X\nc:\n  <<: 1\n',
+      'in.yaml: document 1: yaml: map merge requires map or sequence of maps as the value',
+    ],
+    'an alias to a later anchor': [
+      'kind: X\na: *x\nb: &x 1\n',
+      "in.yaml: document 1: yaml: unknown anchor 'x' referenced",
+    ],
+    'a directive without a document start': [
+      '%YAML 1.1\n---\nkind: X\n',
+      'in.yaml: document 1: yaml: did not find expected <document start>',
+    ],
+    'content after ---': [
+      '--- {"kind":"X"}\n',
+      'in.yaml: document 1: invalid Yaml document separator: {"kind":"X"}',
+    ],
+    'no kind': ['v: 1\n', "in.yaml: document 1: Object 'Kind' is missing"],
     'a scalar document': ['x\n', 'in.yaml: document 1 is not an object'],
     'a list item that is not an object': [
       'kind: List\nitems: [1]\n',
       'in.yaml: document 1: a List item is not an object',
     ],
     'an alias into another document': [
-      'a: &x 1\n---\nb: *x\n',
-      'in.yaml: document 2: Unresolved alias: x: an alias must refer to an anchor earlier in the same document',
+      'kind: X\na: &x 1\n---\nkind: X\nb: *x\n',
+      "in.yaml: document 2: yaml: unknown anchor 'x' referenced",
     ],
     'an alias bomb': [
-      `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\n`,
-      'in.yaml: document 1: document contains excessive aliasing',
-    ],
-    'a duplicate key': [
-      'a: 1\nb: 2\na: 3\n',
-      'in.yaml: document 1: line 3, column 1: Map keys must be unique',
+      `kind: X\na: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill(`*${'abcdef'[i]}`).join(', ')}]`).join('\n')}\n`,
+      'in.yaml: document 1: yaml: document contains excessive aliasing',
     ],
     'nesting past the limit': [
-      `v: ${'['.repeat(101)}${']'.repeat(101)}\n`,
+      `kind: X\nv: ${'['.repeat(101)}${']'.repeat(101)}\n`,
       'in.yaml: document 1: exceeded max depth of 100',
     ],
   };
@@ -68,7 +194,7 @@ describe('input refused', () => {
   }
 
   it('a document larger than the limit, before it is parsed', () => {
-    expect(refusal(`a: 1\n---\nb: ${'x'.repeat(200)}\n`, { ...limits, maxBytes: 100 })).toBe(
+    expect(refusal(`kind: X\n---\nkind: X\nb: ${'x'.repeat(200)}\n`, { ...limits, maxBytes: 100 })).toBe(
       'in.yaml: document 2: Request entity too large: limit is 100 (--max-bytes sets the limit)',
     );
   });

@@ -4,13 +4,14 @@
 // object plain JSON data within the size and depth limits.
 
 import { checkInputBounds } from '@kubetrain/api';
-import { parseAllDocuments } from 'yaml';
-import type { YAMLError } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Alias, Document, Node, YAMLError } from 'yaml';
 import { CliError } from '../io.js';
 import type { SourceText } from './read-source.js';
 import { splitDocuments } from './split-documents.js';
 import type { DocumentText } from './split-documents.js';
-import { kubernetesYamlTags } from './yaml-schema.js';
+import { ScalarError, integerValue, isMergeKey, keyString, scalarValue } from './yaml-schema.js';
+import { parseJsonLossless } from '@kubetrain/api/core';
 
 /** One object of the input. */
 interface ParsedObject {
@@ -24,7 +25,10 @@ interface ParseLimits {
   readonly maxBytes: number;
   /** The deepest nesting of lists and objects. */
   readonly maxDepth: number;
-  /** The most alias nodes one document may expand. */
+  /**
+   * Kept for callers: aliases are now bounded as go-yaml bounds them (the share of nodes decoded
+   * through aliases, "document contains excessive aliasing"), which kubectl's verdicts follow.
+   */
   readonly maxAliasCount: number;
 }
 
@@ -41,39 +45,200 @@ function isObject(value: unknown): value is Record<string, unknown> {
 /** A YAML error as one line: `line L, column C: <message>`, with the line counted in the whole file. */
 function yamlErrorText(error: YAMLError, firstLine: number): string {
   const first = (error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '');
-  // The parser recurses per flow level: a deep enough flow collection exhausts its stack first.
+  // The parser recurses per nesting level: a deep enough document exhausts its stack first.
   const message = /Maximum call stack size exceeded/.test(first) ? NESTING_TOO_DEEP : first;
   const at = error.linePos?.[0];
   return at === undefined ? message : `line ${at.line + firstLine - 1}, column ${at.col}: ${message}`;
 }
 
+/** go-yaml's limit on alias expansion ("billion laughs"): the allowed share of alias nodes. */
+function allowedAliasRatio(decodeCount: number): number {
+  if (decodeCount <= 400_000) return 0.99;
+  if (decodeCount >= 4_000_000) return 0.1;
+  return 0.99 - 0.89 * ((decodeCount - 400_000) / 3_600_000);
+}
+
+/** The characters go-yaml's reader accepts (anything else: "control characters are not allowed"). */
+const NOT_PRINTABLE = /[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u;
+
+/**
+ * The data of a parsed document as go-yaml v2 and sigs.k8s.io/yaml make it, iteratively (no
+ * recursion per nesting level): scalars resolved by scalarValue, merge keys applied in order (a
+ * later key wins, as go-yaml sets them), duplicate keys the last one, keys that are not scalars or
+ * are null refused, aliases expanded within go-yaml's alias ratio.
+ */
+function documentData(doc: Document.Parsed): unknown {
+  const anchors = new Map<string, Node>();
+  // Expanded size of every node and how many of those nodes come through aliases, as go-yaml's decoder counts them.
+  const sizes = new Map<Node, readonly [number, number]>();
+  const values = new Map<Node, unknown>();
+  interface Frame {
+    readonly node: Node;
+    expanded: boolean;
+  }
+  const root = doc.contents;
+  if (root === null) return null;
+  const stack: Frame[] = [{ node: root, expanded: false }];
+  const childrenOf = (node: Node): Node[] => {
+    if (isMap(node))
+      return node.items.flatMap((p) => [p.key as Node, p.value as Node]).filter((n): n is Node => n !== null);
+    if (isSeq(node)) return node.items as Node[];
+    return [];
+  };
+  const target = (alias: Alias): Node => {
+    const found = anchors.get(alias.source);
+    if (found === undefined) throw new ScalarError(`yaml: unknown anchor '${alias.source}' referenced`);
+    return found;
+  };
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1] as Frame;
+    const { node } = frame;
+    if (!frame.expanded) {
+      frame.expanded = true;
+      if (isAlias(node)) continue;
+      // Anchors are visible from where they are defined on (go-yaml: after the node itself).
+      const children = childrenOf(node);
+      for (let i = children.length - 1; i >= 0; i--)
+        stack.push({ node: children[i] as Node, expanded: false });
+      continue;
+    }
+    stack.pop();
+    if (isAlias(node)) {
+      const found = target(node);
+      // go-yaml counts every node decoded through an alias as an alias.
+      const [size] = sizes.get(found) as readonly [number, number];
+      sizes.set(node, [size + 1, size]);
+      values.set(node, values.get(found));
+      continue;
+    }
+    if (isScalar(node)) {
+      const value = scalarValue({
+        text: node.source as string,
+        tag: node.tag,
+        plain: node.type === 'PLAIN',
+      });
+      sizes.set(node, [1, 0]);
+      values.set(node, value);
+    } else if (isMap(node)) {
+      const out: Record<string, unknown> = {};
+      let size = 1;
+      let aliases = 0;
+      for (const pair of node.items) {
+        const key = pair.key as Node | null;
+        const value = pair.value as Node | null;
+        const valueData = value === null ? null : values.get(value);
+        if (value !== null) {
+          const [s, a] = sizes.get(value) as readonly [number, number];
+          size += s;
+          aliases += a;
+        }
+        if (key !== null) {
+          const [s, a] = sizes.get(key) as readonly [number, number];
+          size += s;
+          aliases += a;
+        }
+        if (
+          isScalar(key) &&
+          isMergeKey({ text: key.source as string, tag: key.tag, plain: key.type === 'PLAIN' })
+        ) {
+          mergeInto(out, value, valueData, anchors);
+          continue;
+        }
+        // An alias may be a key (go-yaml reads it), when it stands for a scalar.
+        const keyNode = key !== null && isAlias(key) ? target(key) : key;
+        if (keyNode !== null && !isScalar(keyNode))
+          throw new ScalarError(`yaml: invalid map key: ${isMap(keyNode) ? 'a map' : 'a sequence'}`);
+        const keyData = key === null ? null : values.get(key);
+        if (keyData === null) throw new ScalarError('unsupported map key of type: %!s(<nil>), key: <nil>');
+        setKey(out, keyString(keyData), valueData);
+      }
+      sizes.set(node, [size, aliases]);
+      values.set(node, out);
+    } else if (isSeq(node)) {
+      let size = 1;
+      let aliases = 0;
+      const out = (node.items as Node[]).map((item) => {
+        const [s, a] = sizes.get(item) as readonly [number, number];
+        size += s;
+        aliases += a;
+        return values.get(item);
+      });
+      sizes.set(node, [size, aliases]);
+      values.set(node, out);
+    }
+    const [size, aliases] = sizes.get(node) as readonly [number, number];
+    if (aliases > 100 && size > 1000 && aliases / size > allowedAliasRatio(size))
+      throw new ScalarError('yaml: document contains excessive aliasing');
+    if (node.anchor !== undefined && node.anchor !== null) anchors.set(node.anchor, node);
+  }
+  return values.get(root);
+}
+
+/** Sets a key as a Go map does (the last value wins), own property even for `__proto__`. */
+function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+const MERGE_NEEDS_MAP = 'yaml: map merge requires map or sequence of maps as the value';
+
+/** go-yaml v2's merge: the keys of a map (or of each map of a list, the last first) set in order. */
+function mergeInto(
+  out: Record<string, unknown>,
+  node: Node | null,
+  data: unknown,
+  anchors: Map<string, Node>,
+): void {
+  const isMapNode = (n: Node | null): boolean => {
+    if (n !== null && isAlias(n)) return isMap(anchors.get(n.source) ?? null);
+    return isMap(n);
+  };
+  const copy = (d: unknown) => {
+    for (const [k, v] of Object.entries(d as Record<string, unknown>)) setKey(out, k, v);
+  };
+  if (isMapNode(node)) return copy(data);
+  if (!isSeq(node)) throw new ScalarError(MERGE_NEEDS_MAP);
+  const items = node.items as Node[];
+  for (let i = items.length - 1; i >= 0; i--) {
+    if (!isMapNode(items[i] as Node)) throw new ScalarError(MERGE_NEEDS_MAP);
+    copy((data as unknown[])[i]);
+  }
+}
+
 /** What a failure to convert a document to data means, in words. */
 function conversionError(e: unknown): string {
   if (e instanceof RangeError) return NESTING_TOO_DEEP;
-  const message = e instanceof Error ? e.message : String(e);
-  if (/Unresolved alias/.test(message))
-    return `${message.replace(/ \(the anchor.*\)/, '')}: an alias must refer to an anchor earlier in the same document`;
-  if (/Excessive alias count/.test(message)) return 'document contains excessive aliasing';
-  return message;
+  return e instanceof Error ? e.message : String(e);
 }
 
+/** Line breaks go-yaml reads that the `yaml` package does not: a lone CR and NEL. */
+const OTHER_LINE_BREAKS = /\r(?!\n)|\x85/g;
+
 /** Parses one YAML document to data; undefined for an empty one. */
-function parseYamlDocument(doc: DocumentText, limits: ParseLimits): unknown {
-  let value: unknown;
+function parseYamlDocument(doc: DocumentText): unknown {
+  // A byte order mark may begin each document (kubectl drops it).
+  const text = doc.text.replace(/^((?:---[^\n]*\n)?)\ufeff/, '$1');
+  // kubectl allows only a comment after a document's `---`.
+  const separator = /^---([^\n]*)/.exec(text)?.[1]?.trim();
+  if (separator !== undefined && separator !== '' && !separator.startsWith('#'))
+    return new ParseFailure(`invalid Yaml document separator: ${separator}`);
+  if (NOT_PRINTABLE.test(text)) return new ParseFailure('yaml: control characters are not allowed');
+  // kubectl splits the stream at `---` first: directives without a document start of their own are an error.
+  if (/^(?:\s*#.*\n|\s*\n)*%/.test(text))
+    return new ParseFailure('yaml: did not find expected <document start>');
   try {
-    const parsed = parseAllDocuments(doc.text, {
+    const parsed = parseDocument(text.replace(OTHER_LINE_BREAKS, '\n'), {
       version: '1.1',
-      customTags: kubernetesYamlTags,
-      uniqueKeys: true,
+      schema: 'failsafe',
+      merge: false,
+      uniqueKeys: false,
     });
-    const docs = Array.isArray(parsed) ? parsed : [parsed];
-    const error = docs.flatMap((d) => d.errors)[0];
+    // Tags are resolved by scalarValue (go-yaml's resolver), not by the `yaml` package's schema.
+    const error = parsed.errors.find((e) => e.code !== 'TAG_RESOLVE_FAILED');
     if (error !== undefined) return new ParseFailure(yamlErrorText(error, doc.firstLine));
-    value = docs[0]?.toJS({ maxAliasCount: limits.maxAliasCount });
+    return documentData(parsed);
   } catch (e) {
     return new ParseFailure(conversionError(e));
   }
-  return value;
 }
 
 /** A document that could not be parsed, and why. */
@@ -81,22 +246,74 @@ class ParseFailure {
   constructor(readonly message: string) {}
 }
 
-/** The data of each document of `text`: one JSON value, or the YAML documents. */
-function documentValues(text: string, limits: ParseLimits): unknown[] {
-  // kubectl reads a stream that starts with `{` as JSON; JSON.parse is also bounded for deep input.
-  if (/^\s*[[{]/.test(text)) {
-    try {
-      return [JSON.parse(text)];
-    } catch {
-      // Not JSON after all (YAML flow style, comments): read it as YAML.
+/** A UTF-16 surrogate without its pair. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** JSON data as kubectl decodes it: integers beyond int64 as floats, lone surrogates as U+FFFD. */
+function kubectlJson(value: unknown): unknown {
+  const stack: unknown[] = [value];
+  const fix = (v: unknown): unknown =>
+    typeof v === 'bigint' ? integerValue(v) : typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v;
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const v = record[key];
+      if (typeof v === 'object' && v !== null) stack.push(v);
+      else record[key] = fix(v);
     }
+  }
+  return fix(value);
+}
+
+/**
+ * The JSON values of a stream of JSON texts (what `jq -c` writes, objects back to back or on lines),
+ * or undefined when it is not one: kubectl then reads the stream as YAML.
+ */
+function jsonStream(text: string): unknown[] | undefined {
+  const out: unknown[] = [];
+  let i = 0;
+  while (i < text.length) {
+    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    if (i >= text.length) break;
+    if (text[i] !== '{') return undefined;
+    // The end of this object: braces counted outside strings.
+    let depth = 0;
+    let j = i;
+    for (; j < text.length; j++) {
+      const c = text[j];
+      if (c === '"') {
+        for (j++; j < text.length && text[j] !== '"'; j++) if (text[j] === '\\') j++;
+      } else if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        depth--;
+        if (depth === 0) break;
+      }
+    }
+    try {
+      out.push(kubectlJson(parseJsonLossless(text.slice(i, j + 1))));
+    } catch {
+      return undefined;
+    }
+    i = j + 1;
+  }
+  return out;
+}
+
+/** The data of each document of `text`: JSON values, or the YAML documents. */
+function documentValues(text: string, limits: ParseLimits): unknown[] {
+  // kubectl reads a stream that starts with `{` as JSON (a stream of values), else as YAML.
+  if (/^\s*\{/.test(text)) {
+    const values = jsonStream(text);
+    if (values !== undefined) return values;
   }
   return splitDocuments(text).map((doc) => {
     if (Buffer.byteLength(doc.text) > limits.maxBytes)
       return new ParseFailure(
         `Request entity too large: limit is ${limits.maxBytes} (--max-bytes sets the limit)`,
       );
-    return parseYamlDocument(doc, limits);
+    return parseYamlDocument(doc);
   });
 }
 
@@ -118,6 +335,9 @@ export function parseObjects(input: SourceText, limits: ParseLimits): ParsedObje
     const items = value.kind === 'List' && Array.isArray(value.items) ? value.items : [value];
     for (const item of items) {
       if (!isObject(item)) throw new CliError(`${source}: document ${index}: a List item is not an object`);
+      // As kubectl: an object must name its kind.
+      if (typeof item.kind !== 'string' || item.kind === '')
+        throw new CliError(`${source}: document ${index}: Object 'Kind' is missing`);
       const problem = checkInputBounds(item, { maxBytes: limits.maxBytes, maxDepth: limits.maxDepth });
       if (problem !== undefined) {
         const suffix = problem.kind === 'size' ? ' (--max-bytes sets the limit)' : '';

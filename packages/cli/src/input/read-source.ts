@@ -6,6 +6,7 @@ import { openSync, closeSync, fstatSync, readSync, readdirSync, statSync } from 
 import type { Stats } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CliError } from '../io.js';
+import { decodeText } from './decode-text.js';
 
 /** The text of one input file, with the name messages show for it. */
 export interface SourceText {
@@ -58,7 +59,7 @@ function readRegularFile(full: string, shown: string, limits: ReadLimits): Sourc
       if (n === 0) break;
       read += n;
     }
-    return { source: shown, text: buffer.subarray(0, read).toString('utf8') };
+    return { source: shown, text: decodeText(buffer.subarray(0, read)) };
   } finally {
     closeSync(fd);
   }
@@ -126,5 +127,5 @@ export async function readStdin(
     if (size > limits.maxFileBytes) throw tooLarge(STDIN_NAME, limits);
     chunks.push(bytes);
   }
-  return { source: STDIN_NAME, text: Buffer.concat(chunks).toString('utf8') };
+  return { source: STDIN_NAME, text: decodeText(Buffer.concat(chunks)) };
 }

@@ -4,12 +4,13 @@
 // the TrainJob key it concerns. Also the kinds the plugins declare as watched that it deliberately
 // does not watch, each with its reason (setup.test.ts holds the two lists to the declarations).
 
-import { ControllerNames, EventRecorderNames, Kinds } from '@kubetrain/api/core';
+import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds } from '@kubetrain/api/core';
 import {
   controllerOwner,
   controllerOwnerKey,
   metadataOnly,
   objectKey,
+  Store,
   type KubeApi,
   type KubeObject,
   type Logger,
@@ -25,6 +26,7 @@ import type { ManagerMetrics } from '../metrics/metrics.js';
 import { LeaderWorkerSetWatches } from './lws-watches.js';
 import { OWNED_SELECTOR } from './owned-marks.js';
 import { TrainJobReconciler } from './trainjob-reconciler.js';
+import { JobSetPodFailures, jobSetPodProjection } from './workload/pod-failures.js';
 
 /** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
 const JOBSET_STATUS_COALESCE_MS = 50;
@@ -74,9 +76,14 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
   const leaderWorkerSets = settings.featureGates.LeaderWorkerSetBackend
     ? new LeaderWorkerSetWatches(logger)
     : undefined;
+  // The JobSet backend's pods, for the cause of a restart: JobSet deletes the failed Job and its
+  // pods before a reconcile could read them (workload/pod-failures.ts).
+  const jobSetPods = new Store({ logger });
+  const jobSetPodFailures = new JobSetPodFailures();
   const reconciler = new TrainJobReconciler({
     client,
     stores,
+    jobSetPodFailures,
     engine: deps.engine,
     events: new EventRecorder(
       client,
@@ -103,6 +110,7 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
   // Every change queues the key it concerns (level-triggered: the key only).
   const enqueue = (object: KubeObject) => queue.enqueue(objectKey(object));
   stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
+  jobSetPodFailures.connect(jobSetPods, stores.trainJobs);
   const owner = (soon: boolean) => (object: KubeObject) => {
     const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key === undefined) return;
@@ -138,6 +146,13 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
       store: stores.configMaps,
       labelSelector: OWNED_SELECTOR,
       transform: metadataOnly,
+    },
+    // Label-selected, kept as a small projection (names, labels, failed containers, DisruptionTarget).
+    {
+      resource: ManagerResources.Pod,
+      store: jobSetPods,
+      labelSelector: JobSetKeys.JobSetName,
+      transform: jobSetPodProjection,
     },
     ...(leaderWorkerSets?.sources() ?? []),
   ];

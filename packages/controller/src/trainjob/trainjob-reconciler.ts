@@ -41,7 +41,13 @@ import { restartChange, restartRecord, withRestartRecord } from './restarts.js';
 import { isUrgentStatusChange, StatusCoalescer } from './status-coalescing.js';
 import { statusTransitions } from './status-events.js';
 import { enforceTtlAfterFinished } from './ttl-after-finished.js';
-import { ForeignWorkloadError, foreignWorkload, workloadOf, type WorkloadPort } from './workload/index.js';
+import {
+  ForeignWorkloadError,
+  foreignWorkload,
+  workloadOf,
+  type JobSetPodFailures,
+  type WorkloadPort,
+} from './workload/index.js';
 
 /** What a reconcile asks of the queue besides success: come back after this many ms. */
 export interface ReconcileResult {
@@ -61,6 +67,8 @@ export interface TrainJobReconcilerDeps {
   readonly now?: () => Date;
   /** The LeaderWorkerSet backend's watches; set only when the gate `LeaderWorkerSetBackend` is on. */
   readonly leaderWorkerSets?: LeaderWorkerSetWatches;
+  /** The latest pod failure of each TrainJob's JobSet, the cause of its restarts (the pod watch). */
+  readonly jobSetPodFailures?: JobSetPodFailures;
   /**
    * How long a status change that only moves the `jobsStatus` counters is held back, so that the
    * steps of a JobSet reach the API server as one write (status-coalescing.ts); 0 writes each at
@@ -170,6 +178,7 @@ export class TrainJobReconciler {
     if (isFinished(status)) {
       this.writer.forget(key);
       this.runtimes.forget(trainJob.metadata?.uid ?? '');
+      this.deps.jobSetPodFailures?.forget(trainJob.metadata?.uid ?? '');
       // Its TTL, from the status as written (or held back: completionTime is derived, never `now`).
       const ttlLeftMs = await enforceTtlAfterFinished(
         this.deps.client,

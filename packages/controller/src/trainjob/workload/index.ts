@@ -9,17 +9,21 @@ import { ForeignKinds } from '@kubetrain/api/core';
 import { foreignWorkloadOf, type ForeignWorkloadError } from './foreign-workload.js';
 import { jobSetWorkload } from './jobset-workload.js';
 import { leaderWorkerSetWorkload } from './leaderworkerset-workload.js';
+import type { JobSetPodFailures } from './pod-failures.js';
 import type { WorkloadPort } from './workload-port.js';
 
 export type { WorkloadPort } from './workload-port.js';
 export { WORKLOAD_MISSING_RETRY_MS } from './leaderworkerset-workload.js';
 export { ForeignWorkloadError } from './foreign-workload.js';
+export { JobSetPodFailures, jobSetPodProjection } from './pod-failures.js';
 
 /** What the ports are built from; `leaderWorkerSets` only with the gate `LeaderWorkerSetBackend`. */
 export interface WorkloadDeps {
   readonly client: KubeApi;
   readonly stores: ManagerStores;
   readonly leaderWorkerSets?: LeaderWorkerSetWatches;
+  /** The latest pod failure of each TrainJob's JobSet (the restart's cause). */
+  readonly jobSetPodFailures?: JobSetPodFailures;
 }
 
 /**

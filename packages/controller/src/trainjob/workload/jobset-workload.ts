@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The JobSet backend behind the workload port: the JobSet from the store (not one that another
 // TrainJob controls: foreign-workload.ts), deleted at the deadline; counter-only status changes
-// paced; a failure names the failing pod of the JobSet.
+// paced; a failure names the failing pod of the JobSet; a restart names the pod failure seen by
+// the pod watch (pod-failures.ts), else the failed Job if it is still there.
 
 import { JobSetKeys, type JobSet, type TrainJob } from '@kubetrain/api/core';
 import { isNotFound, keyOf, type KubeApi, type Logger } from '../../cluster/kube.js';
@@ -11,12 +12,15 @@ import type { ManagerStores } from '../../cluster/stores.js';
 import type { StatusOutcome } from '../../engine/engine-port.js';
 import { failedJobOf, failedPodOf } from './failed-pod.js';
 import { isControlledByOther } from './foreign-workload.js';
+import type { JobSetPodFailures } from './pod-failures.js';
 import type { WorkloadPort } from './workload-port.js';
 
 /** What the JobSet port reads and writes with. */
 export interface JobSetWorkloadDeps {
   readonly client: KubeApi;
   readonly stores: ManagerStores;
+  /** The latest pod failure of each TrainJob's JobSet, from the pod watch (absent in some tests). */
+  readonly jobSetPodFailures?: JobSetPodFailures;
 }
 
 /** The JobSet of `trainJob` (named as the TrainJob) as the workload port. */
@@ -50,7 +54,11 @@ export function jobSetWorkload(deps: JobSetWorkloadDeps, trainJob: TrainJob): Wo
       jobSet === undefined
         ? Promise.resolve(undefined)
         : failedPodOf(deps.client, namespace, `${JobSetKeys.JobSetName}=${name}`, reason),
-    restartCause: (_trainJob, restarts) =>
-      foreign ? Promise.resolve(undefined) : failedJobOf(deps.client, namespace, name, restarts),
+    restartCause: (trainJob, restarts) => {
+      if (foreign) return Promise.resolve(undefined);
+      // JobSet deletes the failed Job and its pods before the manager looks: the pod watch saw them.
+      const seen = deps.jobSetPodFailures?.causeOf(trainJob.metadata?.uid ?? '', restarts);
+      return seen !== undefined ? Promise.resolve(seen) : failedJobOf(deps.client, namespace, name, restarts);
+    },
   };
 }
