@@ -181,7 +181,7 @@ describe('failure policy on the LeaderWorkerSet backend (KEP-4162)', () => {
         expect.objectContaining({
           reason: 'RestartTrainJob',
           countsTowardsMax: true,
-          message: `restart 1: pod ${name}-0-1 container node exited with code ${RETRYABLE}`,
+          message: `restart 1: pod ${name}-0-1 container node exited with code ${RETRYABLE} (Error)`,
         }),
       ]);
       await finishTogether(name, first);
@@ -189,7 +189,7 @@ describe('failure policy on the LeaderWorkerSet backend (KEP-4162)', () => {
       expect(done.status?.conditions?.find((c) => c.type === 'Complete')?.reason).toBe('LeaderSucceeded');
       expect([done.status?.restarts, done.status?.restartsCountTowardsMax]).toEqual([1, 1]);
       expect(await restartEvents(name)).toEqual([
-        `RestartTrainJob (counts towards maxRestarts): restart 1: pod ${name}-0-1 container node exited with code ${RETRYABLE}`,
+        `RestartTrainJob (counts towards maxRestarts): restart 1: pod ${name}-0-1 container node exited with code ${RETRYABLE} (Error)`,
       ]);
     },
     TEST_TIMEOUT_MS,
@@ -250,7 +250,7 @@ describe('failure policy on the LeaderWorkerSet backend (KEP-4162)', () => {
         expect.objectContaining({
           reason: 'RestartTrainJobAndIgnoreMaxRestarts',
           countsTowardsMax: false,
-          message: `restart 1: pod ${name}-0-1 was deleted before its rank finished (DisruptionTarget: EvictionByEvictionAPI)`,
+          message: `restart 1: pod ${name}-0-1 condition DisruptionTarget (EvictionByEvictionAPI)`,
         }),
       ]);
       await finishTogether(name, first);

@@ -46,6 +46,8 @@ export interface PermanentFailure {
   readonly pod: string;
   readonly container: string;
   readonly exitCode: number;
+  /** The container's terminated reason (`Error`, `OOMKilled`), when set. */
+  readonly reason?: string;
 }
 
 /** A pod lost before its rank finished: its name, and its DisruptionTarget condition's reason when set. */
@@ -166,6 +168,7 @@ interface Exit {
   readonly finishedAt: number;
   /** The container's current state (not a run the kubelet restarted). */
   readonly current: boolean;
+  readonly reason?: string;
 }
 
 /** A pod of the group with its worker index and its trainer containers' exits. */
@@ -185,7 +188,8 @@ function exitsOf(
     [last, false],
   ] as const) {
     if (s?.terminated !== undefined) {
-      out.push({ code: s.terminated.exitCode, finishedAt: timeOf(s.terminated.finishedAt), current });
+      const { exitCode: code, finishedAt, reason } = s.terminated;
+      out.push({ code, finishedAt: timeOf(finishedAt), current, ...(reason ? { reason } : {}) });
     }
   }
   return out;
@@ -250,7 +254,12 @@ function foldAttempt(
       for (const exit of [...exits].reverse()) {
         if (exit.code === 0) break;
         if (isConsequence(exit, pod, end)) continue;
-        const seen = { pod: pod.metadata?.name ?? '', container: name, exitCode: exit.code };
+        const seen = {
+          pod: pod.metadata?.name ?? '',
+          container: name,
+          exitCode: exit.code,
+          ...(exit.reason !== undefined ? { reason: exit.reason } : {}),
+        };
         if (permanentExitCodes.has(exit.code)) {
           permanent ??= seen;
         } else if (!counters.attemptFailed) {

@@ -590,6 +590,22 @@ describe('group restarts: the counters (KEP-4162) and the cause of each', () => 
       counters: [1, 1],
       cause: 'pod tj-0-1 container node exited with code 1',
     },
+    "the container's terminated reason is named, as on the JobSet backend": {
+      lws: lws({ budget: 2, progress: progress({}) }),
+      pods: [
+        pod(0),
+        {
+          ...pod(1),
+          status: {
+            containerStatuses: [
+              { name: 'node', state: { terminated: { exitCode: 137, reason: 'OOMKilled' } } },
+            ],
+          },
+        },
+      ],
+      counters: [1, 1],
+      cause: 'pod tj-0-1 container node exited with code 137 (OOMKilled)',
+    },
     'the leader exits 3 (its restarted container running): the leader is named': {
       lws: lws({ budget: 2, progress: progress({}) }),
       pods: [pod(0, { last: 3 }), pod(1)],
@@ -648,7 +664,7 @@ describe('group restarts: the counters (KEP-4162) and the cause of each', () => 
         },
       ],
       counters: [1, undefined],
-      cause: 'pod tj-0-1 was deleted before its rank finished (DisruptionTarget: PreemptionByScheduler)',
+      cause: 'pod tj-0-1 condition DisruptionTarget (PreemptionByScheduler)',
     },
     'the same eviction seen again: counted once': {
       lws: lws({ budget: 2, progress: progress({ disruptions: 1, attemptDisrupted: true }) }),

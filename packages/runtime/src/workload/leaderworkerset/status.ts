@@ -238,9 +238,10 @@ export function leaderWorkerSetStatus(
 
 /**
  * What caused the group restart the status computed from `observed` counts, found as the status
- * point finds it (the progress recorded on the LeaderWorkerSet, folded with the pods): `pod <p>
- * container <c> exited with code <n>`, the exit that failed the attempt, or for a restart that does
- * not count, the pod lost before its rank finished; undefined when the observation restarts nothing
+ * point finds it (the progress recorded on the LeaderWorkerSet, folded with the pods), worded as on
+ * the JobSet backend: `pod <p> container <c> exited with code <n> (<reason>)`, the exit that failed
+ * the attempt, or for a restart that does not count, `pod <p> condition DisruptionTarget (<reason>)`,
+ * the pod lost before its rank finished; undefined when the observation restarts nothing
  * (a restart already recorded, or one whose pods are gone).
  */
 export function leaderWorkerSetRestartCause(observed: ObservedLeaderWorkerSet): string | undefined {
@@ -249,13 +250,15 @@ export function leaderWorkerSetRestartCause(observed: ObservedLeaderWorkerSet): 
   const before = readProgress(lws.metadata?.annotations);
   const seen = observeGroup(before, observed.pods, groupPolicyOf(lws).permanentExitCodes, isStopped(lws));
   const failure = seen.failure;
-  if (failure !== undefined)
-    return `pod ${failure.pod} container ${failure.container} exited with code ${failure.exitCode}`;
+  if (failure !== undefined) {
+    const reason = failure.reason !== undefined ? ` (${failure.reason})` : '';
+    return `pod ${failure.pod} container ${failure.container} exited with code ${failure.exitCode}${reason}`;
+  }
   const lost = seen.disruption;
   if (lost !== undefined) {
-    const why =
-      lost.reason !== undefined ? `DisruptionTarget: ${lost.reason}` : 'evicted, preempted or its node lost';
-    return `pod ${lost.pod} was deleted before its rank finished (${why})`;
+    return lost.reason !== undefined
+      ? `pod ${lost.pod} condition DisruptionTarget (${lost.reason})`
+      : `pod ${lost.pod} was deleted before its rank finished (evicted, preempted or its node lost)`;
   }
   return undefined;
 }
