@@ -1,16 +1,24 @@
 // SPDX-License-Identifier: Apache-2.0
 // Delays longer than one Node timer holds (2^31-1 ms, about 24.8 days) on the real control plane: a
 // TrainJob and a PyTorchJob with a 30-day activeDeadlineSeconds, and a finished PyTorchJob with a
-// 1-year ttlSecondsAfterFinished, and a finished TrainJob with a 1-year ttlSecondsAfterFinished. A plain setTimeout fires such a requeue after 1 ms, so the manager
+// 1-year ttlSecondsAfterFinished, and two finished TrainJobs with a 1-year TTL (their own
+// ttlSecondsAfterFinished; their TrainingRuntime's runPolicy.ttlSecondsAfterFinished). A plain setTimeout fires such a requeue after 1 ms, so the manager
 // reconciled them in a hot loop (hundreds a second); now each is reconciled a handful of times in a
 // minute (its own status writes and the pods' changes), and none of them ends early.
 import { randomBytes } from 'node:crypto';
 import { makeTrainJob } from '@kubetrain/testing';
+import { applyObject } from '../support/apply.js';
 import { readJobSet } from '../support/jobset.js';
 import { keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import { createJob, pytorchJob, readJob, waitForJobCondition, useV1Suite } from '../v1/v1-harness.js';
-import { createTrainJob, podAnnotations, readTrainJob, reconcileTotals } from './harness.js';
+import {
+  createTrainJob,
+  podAnnotations,
+  readTrainJob,
+  reconcileTotals,
+  trainingRuntimeFrom,
+} from './harness.js';
 
 const KWOK_PATCH_MANAGER = 'e2e.kubetrain.dev/kwok';
 const DAY_SECONDS = 86_400;
@@ -26,6 +34,8 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
   it('30-day deadlines and 1-year TTLs: a handful of reconciles a minute, and nothing ends early', async () => {
     const trainJob = `deadline-${suffix}`;
     const finishedTrainJob = `ttl-${suffix}`;
+    const runtimeTtlTrainJob = `ttl-runtime-${suffix}`;
+    const ttlRuntime = `ttl-year-${suffix}`;
     const running = `deadline-v1-${suffix}`;
     const finished = `ttl-v1-${suffix}`;
     await createTrainJob(
@@ -39,6 +49,18 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
       makeTrainJob(suite.namespace, finishedTrainJob)
         .numNodes(1)
         .ttlSecondsAfterFinished(365 * DAY_SECONDS)
+        .runtimePatch(KWOK_PATCH_MANAGER, podAnnotations('node', succeedAfter('1s')))
+        .obj(),
+    );
+    const rt = (await trainingRuntimeFrom(suite.namespace, ttlRuntime, 'torch-distributed')) as {
+      spec: { runPolicy?: { ttlSecondsAfterFinished?: number } };
+    };
+    rt.spec.runPolicy = { ttlSecondsAfterFinished: 365 * DAY_SECONDS };
+    await applyObject(rt as never, KWOK_PATCH_MANAGER);
+    await createTrainJob(
+      makeTrainJob(suite.namespace, runtimeTtlTrainJob)
+        .runtimeRef(ttlRuntime, 'TrainingRuntime')
+        .numNodes(1)
         .runtimePatch(KWOK_PATCH_MANAGER, podAnnotations('node', succeedAfter('1s')))
         .obj(),
     );
@@ -59,12 +81,14 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
     await waitFor(`JobSet ${trainJob}`, () => readJobSet(suite.namespace, trainJob));
     await waitForJobCondition('PyTorchJob', suite.namespace, running, 'Running');
     await waitForJobCondition('PyTorchJob', suite.namespace, finished, 'Succeeded');
-    await waitFor(`TrainJob ${finishedTrainJob} Complete`, async () => {
-      const tj = await readTrainJob(suite.namespace, finishedTrainJob);
-      return tj.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True')
-        ? tj
-        : undefined;
-    });
+    for (const name of [finishedTrainJob, runtimeTtlTrainJob]) {
+      await waitFor(`TrainJob ${name} Complete`, async () => {
+        const tj = await readTrainJob(suite.namespace, name);
+        return tj.status?.conditions?.some((c) => c.type === 'Complete' && c.status === 'True')
+          ? tj
+          : undefined;
+      });
+    }
 
     const before = await reconcileTotals(suite.test);
     await new Promise((resolve) => setTimeout(resolve, WINDOW_MS));
@@ -72,8 +96,8 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
     const delta = (controller: string) => (after.get(controller) ?? 0) - (before.get(controller) ?? 0);
     const pytorch = [...after.keys()].find((c) => c.startsWith('pytorchjob'));
     expect(pytorch).toBeDefined();
-    // Two TrainJobs share the TrainJob controller.
-    expect(delta('trainjob_controller')).toBeLessThanOrEqual(2 * MOST_RECONCILES);
+    // Three TrainJobs share the TrainJob controller.
+    expect(delta('trainjob_controller')).toBeLessThanOrEqual(3 * MOST_RECONCILES);
     // Two PyTorchJobs share the v1 controller.
     expect(delta(pytorch!)).toBeLessThanOrEqual(2 * MOST_RECONCILES);
 
@@ -83,7 +107,9 @@ describe('timers longer than a Node timer holds: no hot loop', () => {
     const v1 = await readJob('PyTorchJob', suite.namespace, running);
     expect((v1.status?.conditions ?? []).some((c) => c.type === 'Failed' && c.status === 'True')).toBe(false);
     expect((await readJob('PyTorchJob', suite.namespace, finished)).metadata.name).toBe(finished);
-    const done = await readTrainJob(suite.namespace, finishedTrainJob);
-    expect([done.metadata?.name, done.metadata?.deletionTimestamp]).toEqual([finishedTrainJob, undefined]);
+    for (const name of [finishedTrainJob, runtimeTtlTrainJob]) {
+      const done = await readTrainJob(suite.namespace, name);
+      expect([done.metadata?.name, done.metadata?.deletionTimestamp]).toEqual([name, undefined]);
+    }
   });
 });
