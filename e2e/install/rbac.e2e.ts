@@ -195,6 +195,27 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     );
   };
 
+  /** The verbs the release's ServiceAccount may use on a resource (SubjectAccessReviews). */
+  const allowedVerbs = async (
+    attributes: { group: string; resource: string; namespace?: string },
+    verbs: readonly string[],
+  ): Promise<string[]> => {
+    const allowed: string[] = [];
+    for (const verb of verbs) {
+      const review = (await admin.create(refs.SubjectAccessReview, {
+        apiVersion: 'authorization.k8s.io/v1',
+        kind: 'SubjectAccessReview',
+        spec: {
+          user: `system:serviceaccount:${namespace}:${release}-controller-manager`,
+          groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'],
+          resourceAttributes: { ...attributes, verb },
+        },
+      } as KubeObject)) as { status?: { allowed?: boolean } };
+      if (review.status?.allowed === true) allowed.push(verb);
+    }
+    return allowed;
+  };
+
   // The suite's manager watches one namespace; in a cluster it lists and watches every namespace.
   it.each([
     ['trainer.kubeflow.org', 'trainjobs'],
@@ -205,22 +226,16 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
   ])(
     'may list and watch %s %s in every namespace (what the reflectors of a real install do)',
     async (group, resource) => {
-      const allowed: string[] = [];
-      for (const verb of ['list', 'watch']) {
-        const review = (await admin.create(refs.SubjectAccessReview, {
-          apiVersion: 'authorization.k8s.io/v1',
-          kind: 'SubjectAccessReview',
-          spec: {
-            user: `system:serviceaccount:${namespace}:${release}-controller-manager`,
-            groups: ['system:serviceaccounts', `system:serviceaccounts:${namespace}`, 'system:authenticated'],
-            resourceAttributes: { group, resource, verb },
-          },
-        } as KubeObject)) as { status?: { allowed?: boolean } };
-        if (review.status?.allowed === true) allowed.push(verb);
-      }
-      expect(allowed).toEqual(['list', 'watch']);
+      expect(await allowedVerbs({ group, resource }, ['list', 'watch'])).toEqual(['list', 'watch']);
     },
   );
+
+  // The verbs on TrainJobs, exactly: delete for ttlSecondsAfterFinished, never a write of the spec.
+  it('may delete TrainJobs (ttlSecondsAfterFinished) and not create, update or patch them', async () => {
+    const verbs = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
+    const attributes = { group: 'trainer.kubeflow.org', resource: 'trainjobs', namespace };
+    expect(await allowedVerbs(attributes, verbs)).toEqual(['delete', 'get', 'list', 'watch']);
+  });
 
   it('helm installed the chart: release deployed, Deployment available (pod on a kwok node)', async () => {
     expect(JSON.parse(helm('status', release, '-n', namespace, '-o', 'json')).info.status).toBe('deployed');
@@ -353,7 +368,8 @@ describe("the manager under the chart's ServiceAccount and RBAC", () => {
     ['get a Secret in another namespace', () => asManager.get(refs.Secret, 'any', { namespace: 'default' })],
     ['get a Secret in its namespace not its own', () => asManager.get(refs.Secret, 'other', { namespace })],
     ['delete a ConfigMap', () => asManager.delete(refs.ConfigMap, `${release}-config`, { namespace })],
-    ['delete a TrainJob', () => asManager.delete(refs.TrainJob, 'torch', { namespace })],
+    // Pods: the LeaderWorkerSet recreation's delete is opt-in (manifests/rbac/leaderworkerset), not the chart's.
+    ['delete a Pod', () => asManager.delete(refs.Pod, 'any', { namespace })],
     [
       'patch a TrainJob spec',
       () =>

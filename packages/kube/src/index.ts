@@ -77,7 +77,13 @@ export { Applier } from './apply.js';
 export type { ApplierOptions, ApplyCallOptions } from './apply.js';
 export { MalformedLineError, parseNdjson } from './ndjson.js';
 export { sleep } from './sleep.js';
-export { InvalidDelayError, MAX_TIMER_MS, setLongInterval, setLongTimeout } from './long-timer.js';
-export type { LongTimer, LongTimerOptions } from './long-timer.js';
+export {
+  InvalidDelayError,
+  MAX_TIMER_MS,
+  setLongInterval,
+  setLongTimeout,
+  timeoutSignal,
+} from './long-timer.js';
+export type { LongTimer, LongTimerOptions, TimeoutSignal } from './long-timer.js';
 export { parseJsonLossless, stringifyJson } from './lossless-json.js';
 export type { LosslessJson } from './lossless-json.js';

@@ -16,6 +16,7 @@
 import type { Logger } from '@kubetrain/log';
 import type { KubeClient } from './client.js';
 import { isAlreadyExists, isConflict, isNotFound } from './errors.js';
+import { timeoutSignal } from './long-timer.js';
 import { formatMicroTime } from './micro-time.js';
 import type { KubeObject } from './object.js';
 import { CoreResources } from './resource.js';
@@ -151,8 +152,10 @@ export class LeaderElector {
     const { client, namespace, name, identity } = this.options;
     const now = Date.now();
     // One attempt never outlasts the renew deadline (client-go's timeout context): a hung API
-    // server must not keep a leader believing it still leads.
-    const signal = AbortSignal.timeout(this.renewDeadlineMs);
+    // server must not keep a leader believing it still leads. A timer of any length: the deadline
+    // comes from configuration (renewDeadline has no maximum) and may be a fraction of a ms.
+    const deadline = timeoutSignal(this.renewDeadlineMs);
+    const signal = deadline.signal;
     const ours = (transitions: number, acquireTime: string): LeaseSpec => ({
       holderIdentity: identity,
       leaseDurationSeconds: Math.ceil(this.leaseDurationMs / 1000),
@@ -203,6 +206,8 @@ export class LeaderElector {
         });
       }
       return false;
+    } finally {
+      deadline.clear();
     }
   }
 

@@ -2,7 +2,13 @@
 // Jest's fake timers model Node's overflow: a delay over 2^31-1 ms fires after 1 ms, as the real
 // setTimeout does, so these tests fail for a plain setTimeout.
 import { jest } from '@jest/globals';
-import { InvalidDelayError, MAX_TIMER_MS, setLongInterval, setLongTimeout } from './long-timer.js';
+import {
+  InvalidDelayError,
+  MAX_TIMER_MS,
+  setLongInterval,
+  setLongTimeout,
+  timeoutSignal,
+} from './long-timer.js';
 import { sleep } from './sleep.js';
 
 const DAY = 86_400_000;
@@ -105,5 +111,37 @@ describe('setLongInterval', () => {
 
   it.each([0, -1, NaN, Infinity])('refuses the period %p', (period) => {
     expect(() => setLongInterval(() => undefined, period)).toThrow(InvalidDelayError);
+  });
+});
+
+describe('timeoutSignal', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  // AbortSignal.timeout throws on a fraction and above 2^32-1 ms, and fires at once in between.
+  const cases: Record<string, number> = {
+    'ten seconds': 10_000,
+    'a fraction of a ms': 1.5,
+    'one ms past the longest Node timer': MAX_TIMER_MS + 1,
+    'past 2^32-1 ms: 400 days': 400 * DAY,
+  };
+  for (const [name, delayMs] of Object.entries(cases)) {
+    it(`${name}: aborts with a TimeoutError at its time, not before`, () => {
+      const { signal } = timeoutSignal(delayMs);
+      jest.advanceTimersByTime(Math.floor(delayMs) - 1); // Node truncates a fraction, as Jest does
+      expect(signal.aborted).toBe(false);
+      jest.advanceTimersByTime(1);
+      expect(signal.aborted).toBe(true);
+      expect((signal.reason as DOMException).name).toBe('TimeoutError');
+    });
+  }
+
+  it('clear() keeps the signal from aborting and drops its timer', () => {
+    const { signal, clear } = timeoutSignal(60 * DAY);
+    jest.advanceTimersByTime(30 * DAY);
+    clear();
+    expect(jest.getTimerCount()).toBe(0);
+    jest.advanceTimersByTime(60 * DAY);
+    expect(signal.aborted).toBe(false);
   });
 });

@@ -88,3 +88,26 @@ export function setLongInterval(callback: () => void, ms: number, options: LongT
     },
   };
 }
+
+/** A signal that aborts after a delay of any length: {@link timeoutSignal}. */
+export interface TimeoutSignal {
+  readonly signal: AbortSignal;
+  /** Cancels the timer (the signal then never aborts). Idempotent. */
+  clear(): void;
+}
+
+/**
+ * `AbortSignal.timeout(ms)` for any `ms`: Node's throws on a fraction or above 2^32-1 ms and fires
+ * after 1 ms above 2^31-1 ms. The signal aborts with the same `TimeoutError` DOMException; the
+ * timer does not keep the process alive. Call `clear()` when done, so the timer does not outlive
+ * its use.
+ */
+export function timeoutSignal(ms: number): TimeoutSignal {
+  const controller = new AbortController();
+  const timer = setLongTimeout(
+    () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+    ms,
+    { unref: true },
+  );
+  return { signal: controller.signal, clear: () => timer.clear() };
+}

@@ -17,6 +17,7 @@ import { Backoff, jitteredSeconds, type BackoffOptions, type Random } from './ba
 import type { KubeClient } from './client.js';
 import type { WatchEvent } from './request-options.js';
 import { isGone } from './errors.js';
+import { MAX_TIMER_MS } from './long-timer.js';
 import type { ListReason, ReflectorMetrics, WatchRestartReason } from './metrics.js';
 import type { KubeObject } from './object.js';
 import type { ResourceRef } from './resource.js';
@@ -218,10 +219,15 @@ export class Reflector<T extends KubeObject = KubeObject> {
     const signal = AbortSignal.any([this.stopping.signal, idleAbort.signal]);
     let idle = false;
     let count = 0;
-    const watchdog = setTimeout(() => {
-      idle = true;
-      idleAbort.abort();
-    }, this.options.idleTimeoutMs ?? 150_000);
+    // The idle timeout is clamped to one Node timer (about 24.8 days; a longer one would fire at
+    // once): a watch quiet that long is dead by any measure. (refresh() needs a plain timer.)
+    const watchdog = setTimeout(
+      () => {
+        idle = true;
+        idleAbort.abort();
+      },
+      Math.min(this.options.idleTimeoutMs ?? 150_000, MAX_TIMER_MS),
+    );
     try {
       const events = client.watch(resource, {
         namespace,

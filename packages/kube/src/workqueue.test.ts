@@ -193,9 +193,12 @@ describe('WorkQueue', () => {
     afterEach(() => jest.useRealTimers());
     const DAY = 86_400_000;
     // A 30-day activeDeadlineSeconds or a 1-year TTL: processed once, then not again for days.
-    const cases: Record<string, { requeueAfterMs: number }> = {
+    // via: the processor's requeueAfterMs, or addAfter from outside (a TTL's owner-side requeue).
+    const cases: Record<string, { requeueAfterMs: number; via?: 'addAfter' }> = {
       '30 days': { requeueAfterMs: 30 * DAY },
       'a year': { requeueAfterMs: 365 * DAY },
+      '400 days': { requeueAfterMs: 400 * DAY },
+      '400 days through addAfter': { requeueAfterMs: 400 * DAY, via: 'addAfter' },
       'int64 seconds': { requeueAfterMs: Number('9223372036854775807') * 1000 },
       'Infinity: never again': { requeueAfterMs: Infinity },
     };
@@ -205,17 +208,36 @@ describe('WorkQueue', () => {
         let runs = 0;
         queue.start(async () => {
           runs++;
+          if (tc.via === 'addAfter') {
+            if (runs === 1) queue.addAfter('long', tc.requeueAfterMs);
+            return undefined;
+          }
           return { requeueAfterMs: tc.requeueAfterMs };
         });
         queue.add('long');
         await jest.advanceTimersByTimeAsync(60_000);
         expect(runs).toBe(1);
-        if (tc.requeueAfterMs <= 365 * DAY) {
-          await jest.advanceTimersByTimeAsync(tc.requeueAfterMs - 60_000);
+        if (tc.requeueAfterMs <= 400 * DAY) {
+          await jest.advanceTimersByTimeAsync(tc.requeueAfterMs - 60_000 - 1);
+          expect(runs).toBe(1);
+          await jest.advanceTimersByTimeAsync(1);
           expect(runs).toBe(2);
         }
         await queue.shutdown();
       });
     }
+
+    it('a rate limit of one key per 30 days: the second key waits its 30 days, not 1 ms', async () => {
+      const queue = new WorkQueue({ rateLimit: { qps: 1 / (30 * 86_400), burst: 1 } });
+      const seen: string[] = [];
+      queue.start(async (key) => void seen.push(key));
+      queue.add('first');
+      queue.add('second');
+      await jest.advanceTimersByTimeAsync(60_000);
+      expect(seen).toEqual(['first']);
+      await jest.advanceTimersByTimeAsync(30 * DAY);
+      expect(seen).toEqual(['first', 'second']);
+      await queue.shutdown();
+    });
   });
 });

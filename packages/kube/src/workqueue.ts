@@ -64,7 +64,7 @@ export class WorkQueue {
   private readonly delayed = new Map<string, { due: number; timer: LongTimer }>();
   private readonly failures = new Map<string, number>();
   private readonly bucket: TokenBucket | undefined;
-  private bucketTimer: NodeJS.Timeout | undefined;
+  private bucketTimer: LongTimer | undefined;
   private processor: KeyProcessor | undefined;
   private closing = false;
   private drained: (() => void) | undefined;
@@ -166,7 +166,7 @@ export class WorkQueue {
     this.closing = true;
     for (const { timer } of this.delayed.values()) timer.clear();
     this.delayed.clear();
-    if (this.bucketTimer) clearTimeout(this.bucketTimer);
+    this.bucketTimer?.clear();
     this.queue = [];
     this.head = 0;
     this.queuedAt.clear();
@@ -197,7 +197,8 @@ export class WorkQueue {
     if (!processor || this.closing) return;
     while (this.processing.size < this.concurrency && this.length > 0) {
       if (this.bucket && !this.bucket.tryTake()) {
-        this.bucketTimer ??= setTimeout(
+        // A timer of any length: a tiny qps makes the wait for one token as long as it likes.
+        this.bucketTimer ??= setLongTimeout(
           () => {
             this.bucketTimer = undefined;
             this.pump();

@@ -20,6 +20,7 @@ import {
   type AdmissionRequest,
 } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
+import { setLongTimeout, type LongTimer } from '../cluster/kube.js';
 import { webhookForPath, type WebhookSpec } from './names.js';
 import { BodyTooLargeError, MAX_REVIEW_BYTES, readBody } from './read-body.js';
 import type { WebhookMetrics } from './webhook-metrics.js';
@@ -95,11 +96,12 @@ function tlsVersion(text: string | undefined): SecureVersion | undefined {
 }
 
 function timeout(ms: number): { promise: Promise<AdmissionOutcome>; cancel: () => void } {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: LongTimer | undefined;
   const promise = new Promise<AdmissionOutcome>((resolve) => {
-    timer = setTimeout(() => resolve(errored(504, `admission request not decided within ${ms}ms`)), ms);
+    // A timer of any length: requestTimeoutMs is an option without a maximum.
+    timer = setLongTimeout(() => resolve(errored(504, `admission request not decided within ${ms}ms`)), ms);
   });
-  return { promise, cancel: () => clearTimeout(timer) };
+  return { promise, cancel: () => timer?.clear() };
 }
 
 /** Starts the webhook server; resolves once it listens. */
