@@ -3,6 +3,8 @@
 // and validation results (field.ErrorList plus admission warnings). The one definition for the
 // schema validation here and the engine's admission rules in @kubetrain/runtime.
 
+import { stringifyJson } from '@kubetrain/kube/json';
+
 /** Error types, named as Kubernetes' `field.ErrorType`. */
 export const FieldErrorType = {
   NotFound: 'NotFound',
@@ -76,7 +78,7 @@ function formatValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
     return String(value);
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 /**

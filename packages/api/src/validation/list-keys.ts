@@ -38,7 +38,7 @@ export function canonicalKey(value: unknown): string {
       out.push(
         v === undefined
           ? 'undefined'
-          : typeof v === 'number' && !Number.isFinite(v)
+          : (typeof v === 'number' && !Number.isFinite(v)) || typeof v === 'bigint'
             ? String(v)
             : JSON.stringify(v),
       );

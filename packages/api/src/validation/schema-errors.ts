@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Maps ajv errors to field errors worded as the API server's OpenAPI schema validation words them.
+import { stringifyJson } from '@kubetrain/kube/json';
 import type { ErrorObject } from 'ajv';
 import { FieldErrorType, childPath, indexPath } from './field-error.js';
 import type { FieldError } from './field-error.js';
@@ -97,7 +98,7 @@ const IN_BODY_MESSAGES: Readonly<Record<string, InBodyMessage>> = {
   maximum: { phrase: (p) => `should be less than or equal to ${String(p.limit)}` },
   minProperties: { phrase: (p) => `should have at least ${String(p.limit)} properties`, value: sizeOf },
   pattern: { phrase: (p) => `should match '${String(p.pattern)}'` },
-  format: { phrase: (p, v) => `must be of type ${String(p.format)}: ${JSON.stringify(v)}` },
+  format: { phrase: (p, v) => `must be of type ${String(p.format)}: ${stringifyJson(v)}` },
 };
 
 /** `<path> in body must be of type <wanted>: "<got>"`, a TypeInvalid error that reports `got`. */
@@ -167,7 +168,7 @@ function fieldErrorsOf(
       return errors;
     }
     case 'enum': {
-      const allowed = (p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ');
+      const allowed = (p.allowedValues as unknown[]).map((v) => stringifyJson(v)).join(', ');
       return [{ path, type: FieldErrorType.NotSupported, value, message: `supported values: ${allowed}` }];
     }
     case 'maxLength':
