@@ -329,7 +329,8 @@ function deepBlocks(text: string): boolean {
     } else if (leading) {
       const next = text.charCodeAt(i + 1);
       const indicator =
-        (c === 0x2d || c === 0x3f || c === 0x3a) && (Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09);
+        (c === 0x2d || c === 0x3f || c === 0x3a) &&
+        (Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09);
       if (c === 0x20 || c === 0x09 || indicator) {
         if (++column > DEEP_BLOCK_COLUMN) return true;
       } else leading = false;
@@ -356,7 +357,8 @@ function documentValues(text: string, limits: ParseLimits): unknown[] {
     if (deepBlocks(doc.text)) return new DeepDocument(doc);
     const value = parseYamlDocument(doc);
     // Flow collections and block ones together can be too deep for this thread, too.
-    if (value instanceof ParseFailure && value.message.endsWith(NESTING_TOO_DEEP)) return new DeepDocument(doc, value);
+    if (value instanceof ParseFailure && value.message.endsWith(NESTING_TOO_DEEP))
+      return new DeepDocument(doc, value);
     return value;
   });
 }
@@ -505,7 +507,9 @@ function parseInWorker(doc: DocumentText): Promise<unknown> {
       answered = true;
       resolve(
         new ParseFailure(
-          e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'too large to parse within the memory allowed' : NESTING_TOO_DEEP,
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? 'too large to parse within the memory allowed'
+            : NESTING_TOO_DEEP,
         ),
       );
     });
