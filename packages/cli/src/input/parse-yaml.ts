@@ -6,7 +6,6 @@
 import { checkInputBounds } from '@kubetrain/api';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Alias, Document, Node, YAMLError } from 'yaml';
 import { CliError } from '../io.js';
@@ -478,7 +477,9 @@ function workerHeapMb(textBytes: number): number {
 }
 
 /** Parses one document in a worker thread with a larger stack (see readObjects). */
-function parseInWorker(doc: DocumentText): Promise<unknown> {
+async function parseInWorker(doc: DocumentText): Promise<unknown> {
+  // Loaded here: ordinary input never starts a worker, and pays nothing for the module.
+  const { Worker } = await import('node:worker_threads');
   // From the sources (tsx, jest) the worker is yaml-worker.ts beside this file, loaded through tsx;
   // from the bundle it is yaml-worker.js beside the chunk (packages/cli/build/build.ts).
   const fromSource = import.meta.url.endsWith('.ts');
