@@ -315,31 +315,17 @@ class DeepDocument {
 /**
  * Whether a document may nest more block levels than this thread's stack follows: the `yaml` package
  * composes a block collection per recursion, and every nested block level starts at a later column
- * (indentation and the `- `, `? ` and `: ` indicators). One linear pass; no allocation.
+ * (indentation and the `- `, `? ` and `: ` indicators). One linear pass.
  */
 function deepBlocks(text: string): boolean {
-  let column = 0;
-  let leading = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x0a) {
-      column = 0;
-      leading = true;
-    } else if (leading) {
-      const next = text.charCodeAt(i + 1);
-      const indicator =
-        (c === 0x2d || c === 0x3f || c === 0x3a) &&
-        (Number.isNaN(next) || next === 0x20 || next === 0x0a || next === 0x09);
-      if (c === 0x20 || c === 0x09 || indicator) {
-        if (++column > DEEP_BLOCK_COLUMN) return true;
-      } else leading = false;
-    }
-  }
-  return false;
+  return DEEP_BLOCK_LINE.test(text);
 }
 
 /** The content column past which a document is parsed in a worker (this thread follows some hundreds of levels). */
 const DEEP_BLOCK_COLUMN = 256;
+
+/** A line whose content starts past DEEP_BLOCK_COLUMN (a regular expression: no JIT of a hot loop at start-up). */
+const DEEP_BLOCK_LINE = new RegExp(`^(?:[ \\t]|[-?:](?=[ \\t\\n]|$)){${DEEP_BLOCK_COLUMN + 1}}`, 'm');
 
 /** The data of each document of `text`: JSON values, or the YAML documents (deep ones left to parse). */
 function documentValues(text: string, limits: ParseLimits): unknown[] {
