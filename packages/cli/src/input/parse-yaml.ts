@@ -3,7 +3,7 @@
 // parsed on its own, so that an alias never reaches into another document), aliases bounded, every
 // object plain JSON data within the size and depth limits.
 
-import { checkInputBounds } from '@kubetrain/api';
+import { checkInputBounds } from '@kubetrain/api/core';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
@@ -37,6 +37,9 @@ interface ParseLimits {
 /** The most aliases a document may expand, as the `yaml` package's default (alias bombs stop here). */
 export const MAX_ALIAS_COUNT = 100;
 
+/** V8's message when the stack runs out. */
+const STACK_OVERFLOW = /Maximum call stack size exceeded/;
+
 /** A document nested deeper than the YAML parser can follow (hundreds of flow levels). */
 const NESTING_TOO_DEEP = 'nesting too deep to parse';
 
@@ -48,7 +51,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function yamlErrorText(error: YAMLError, firstLine: number): string {
   const first = (error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '');
   // The parser recurses per nesting level: a deep enough document exhausts its stack first.
-  const message = /Maximum call stack size exceeded/.test(first) ? NESTING_TOO_DEEP : first;
+  const message = STACK_OVERFLOW.test(first) ? NESTING_TOO_DEEP : first;
   const at = error.linePos?.[0];
   return at === undefined ? message : `line ${at.line + firstLine - 1}, column ${at.col}: ${message}`;
 }
@@ -236,16 +239,21 @@ export function parseYamlDocument(doc: DocumentText): unknown {
     });
     // Tags are resolved by scalarValue (go-yaml's resolver), not by the `yaml` package's schema.
     const error = parsed.errors.find((e) => e.code !== 'TAG_RESOLVE_FAILED');
-    if (error !== undefined) return new ParseFailure(yamlErrorText(error, doc.firstLine));
+    if (error !== undefined)
+      return new ParseFailure(yamlErrorText(error, doc.firstLine), STACK_OVERFLOW.test(error.message));
     return documentData(parsed);
   } catch (e) {
-    return new ParseFailure(conversionError(e));
+    return new ParseFailure(conversionError(e), e instanceof RangeError && STACK_OVERFLOW.test(e.message));
   }
 }
 
 /** A document that could not be parsed, and why. */
 export class ParseFailure {
-  constructor(readonly message: string) {}
+  constructor(
+    readonly message: string,
+    /** The parser ran out of stack (a deeper stack may read the document). */
+    readonly overflow = false,
+  ) {}
 }
 
 /** A UTF-16 surrogate without its pair. */
@@ -342,8 +350,7 @@ function documentValues(text: string, limits: ParseLimits): unknown[] {
     if (deepBlocks(doc.text)) return new DeepDocument(doc);
     const value = parseYamlDocument(doc);
     // Flow collections and block ones together can be too deep for this thread, too.
-    if (value instanceof ParseFailure && value.message.endsWith(NESTING_TOO_DEEP))
-      return new DeepDocument(doc, value);
+    if (value instanceof ParseFailure && value.overflow) return new DeepDocument(doc, value);
     return value;
   });
 }
