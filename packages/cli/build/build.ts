@@ -41,7 +41,8 @@ const precompiledValidators: Plugin = {
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: cliDir,
-  entryPoints: ['src/main.ts'],
+  // The YAML worker (src/input/yaml-worker.ts) beside the chunks, where parse-yaml.ts looks for it.
+  entryPoints: { main: 'src/main.ts', 'yaml-worker': 'src/input/yaml-worker.ts' },
   outdir,
   bundle: true,
   splitting: true,

@@ -3,7 +3,7 @@
 // named as messages name them.
 
 import { MAX_NESTING_DEPTH } from '@kubetrain/api';
-import { MAX_ALIAS_COUNT, parseObjects } from './input/parse-yaml.js';
+import { MAX_ALIAS_COUNT, readObjects } from './input/parse-yaml.js';
 import { readPath, readStdin } from './input/read-source.js';
 import type { SourceText } from './input/read-source.js';
 
@@ -70,7 +70,10 @@ export async function loadDocuments(
   const texts: SourceText[] =
     path === '-' ? [await readStdin(options.stdin, readLimits)] : readPath(path, cwd, readLimits);
   const limits = { maxBytes: options.maxBytes, maxDepth: MAX_NESTING_DEPTH, maxAliasCount: MAX_ALIAS_COUNT };
-  return texts.flatMap((text) => parseObjects(text, limits).map((p) => toDocument(p.source, p.object)));
+  const out: LoadedDocument[] = [];
+  for (const text of texts)
+    for (const p of await readObjects(text, limits)) out.push(toDocument(p.source, p.object));
+  return out;
 }
 
 /** Reads the objects of every path, in order. */

@@ -46,6 +46,22 @@ function trainJob(name: string, specLines: string[] = [], metaLines: string[] = 
   ].join('\n');
 }
 
+/**
+ * A TrainJob with a block map nested as deep as fits in the default --max-bytes (3 MiB) at two-space
+ * indentation: `x:` under `spec.trainer`, then `a:` under `a:` to the last line.
+ */
+function deepestBlockTrainJob(): string {
+  const head = trainJob('deepblock', ['trainer:', '  x:']);
+  const build = (levels: number): string => {
+    const lines: string[] = [];
+    for (let i = 0; i < levels; i++) lines.push(`${'  '.repeat(i + 3)}a:${i === levels - 1 ? ' 1' : ''}`);
+    return `${head}${lines.join('\n')}\n`;
+  };
+  let levels = 1;
+  while (Buffer.byteLength(build(levels + 1)) <= 3 * 1024 * 1024) levels++;
+  return build(levels);
+}
+
 /** A TrainJob as JSON text with `n` env entries (duplicates when `distinct` is false). */
 function manyEnv(n: number, distinct: boolean): string {
   const env = Array.from({ length: n }, (_, i) => ({
@@ -304,6 +320,7 @@ function fixtureTexts(): Record<string, string> {
     'deepspeed-name-60.yaml': trainJobOn('d'.repeat(60), 'deepspeed-distributed'),
     'on-copy-9998.yaml': trainJobOn('late', 'copy-9998'),
     'runtimes-10k.yaml': tenThousandRuntimes(),
+    'deep-block-3mib.yaml': deepestBlockTrainJob(),
     'deep-trainjob-10000.json': JSON.stringify({
       apiVersion: 'trainer.kubeflow.org/v1alpha1',
       kind: 'TrainJob',
@@ -374,6 +391,11 @@ const R = ['-r', '{runtimes}'];
 
 /** The table: what each hostile input must get. */
 export const hostileCases: Record<string, HostileCase> = {
+  'a block map nested as deep as fits in 3 MiB is read (parsed in a worker with a larger stack)': {
+    argv: ['validate', '-f', '{dir}/deep-block-3mib.yaml', ...R],
+    code: 0,
+    stderr: [/^Warning: TrainJob\/deepblock: unknown field "spec\.trainer\.x"$/m],
+  },
   'numNodes 2^31 is out of int32': {
     argv: ['validate', '-f', '{dir}/int32.yaml', ...R],
     code: 1,

@@ -2,7 +2,7 @@
 // Input text read as kubectl reads it (sigs.k8s.io/yaml: YAML 1.1 scalars into untyped data).
 import { CliError } from '../io.js';
 import { decodeText } from './decode-text.js';
-import { parseObjects } from './parse-yaml.js';
+import { parseObjects, readObjects } from './parse-yaml.js';
 import { splitDocuments } from './split-documents.js';
 
 const limits = { maxBytes: 1024 * 1024, maxDepth: 100, maxAliasCount: 100 };
@@ -218,5 +218,80 @@ describe('JSON and documents', () => {
       { text: '--- c: 2\n...\n', firstLine: 5 },
       { text: 'd: 3\n', firstLine: 7 },
     ]);
+  });
+});
+
+describe('block nesting deeper than the main stack follows, read in a worker thread', () => {
+  const MiB3 = 3 * 1024 * 1024;
+  // The deepest value (the scalar at the end) is at depth n, the root object at depth 0.
+  const blockMap = (n: number) => {
+    const lines = ['kind: X'];
+    for (let i = 0; i < n; i++) lines.push(`${'  '.repeat(i)}a:${i === n - 1 ? ' 1' : ''}`);
+    return `${lines.join('\n')}\n`;
+  };
+  const blockSeq = (n: number) => {
+    const lines = ['kind: X', 'v:'];
+    for (let i = 0; i < n - 1; i++) lines.push(`${'  '.repeat(i)}-${i === n - 2 ? ' 1' : ''}`);
+    return `${lines.join('\n')}\n`;
+  };
+  const depthOf = (value: unknown) => {
+    let depth = 0;
+    for (let v = value; typeof v === 'object' && v !== null; depth++)
+      v = Array.isArray(v) ? v[0] : Object.values(v as object).at(-1);
+    return depth;
+  };
+
+  it('the deepest block collections within 3 MiB at two-space indentation: 1,772 and 1,774 levels', () => {
+    // n levels take n^2 + 2n + 10 bytes as a map, n^2 - n + 13 as a list: about sqrt(3 MiB).
+    const fits = (text: string) => Buffer.byteLength(text) <= MiB3;
+    expect([fits(blockMap(1772)), fits(blockMap(1773))]).toEqual([true, false]);
+    expect([fits(blockSeq(1774)), fits(blockSeq(1775))]).toEqual([true, false]);
+    expect(Buffer.byteLength(blockMap(1772))).toBe(1772 ** 2 + 2 * 1772 + 10);
+    expect(Buffer.byteLength(blockSeq(1774))).toBe(1774 ** 2 - 1774 + 13);
+  });
+
+  const cases: Record<string, [string, number, string | number]> = {
+    'a block map 1,000 deep': [blockMap(1000), MiB3, 1000],
+    'a block list 1,000 deep': [blockSeq(1000), MiB3, 1000],
+    'the deepest block map in 3 MiB': [blockMap(1772), MiB3, 1772],
+    'the deepest block list in 3 MiB': [blockSeq(1774), MiB3, 1774],
+    'one level more is over --max-bytes': [
+      blockSeq(1775),
+      MiB3,
+      'in.yaml: document 1: Request entity too large: limit is 3145728 (--max-bytes sets the limit)',
+    ],
+    'a block map 10,000 deep with --max-bytes raised': [blockMap(10000), 2 ** 30, 10000],
+    'a block list 10,000 deep with --max-bytes raised': [blockSeq(10000), 2 ** 30, 10000],
+    // kubectl: "yaml: line 10005: exceeded max depth of 10000" (go-yaml's indentation limit).
+    'a block map 10,001 deep is refused at the limit': [
+      blockMap(10001),
+      2 ** 30,
+      'in.yaml: document 1: exceeded max depth of 10000',
+    ],
+    'a block list 10,001 deep is refused at the limit': [
+      blockSeq(10001),
+      2 ** 30,
+      'in.yaml: document 1: exceeded max depth of 10000',
+    ],
+  };
+  for (const [name, [text, maxBytes, want]] of Object.entries(cases)) {
+    it(name, async () => {
+      const read = readObjects(
+        { source: 'in.yaml', text },
+        { maxBytes, maxDepth: 10000, maxAliasCount: 100 },
+      );
+      if (typeof want === 'number') expect(depthOf((await read)[0]?.object)).toBe(want);
+      else await expect(read).rejects.toThrow(new CliError(want));
+    });
+  }
+
+  it('a syntax error in a deep document is the error this thread gives, at its line in the file', async () => {
+    const message = (n: number) =>
+      `in.yaml: document 1: line ${n + 3}, column 1: Flow sequence in block collection must be sufficiently indented and end with a ]`;
+    const limits = { maxBytes: MiB3, maxDepth: 10000, maxAliasCount: 100 };
+    expect(refusal(`${blockMap(10)}  x: [\n`)).toBe(message(10));
+    await expect(
+      readObjects({ source: 'in.yaml', text: `${blockMap(1000)}  x: [\n` }, limits),
+    ).rejects.toThrow(new CliError(message(1000)));
   });
 });

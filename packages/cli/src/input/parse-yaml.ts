@@ -3,7 +3,9 @@
 // parsed on its own, so that an alias never reaches into another document), aliases bounded, every
 // object plain JSON data within the size and depth limits.
 
-import { checkInputBounds } from '@kubetrain/api';
+import { checkInputBounds } from '@kubetrain/api/core';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { isAlias, isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Alias, Document, Node, YAMLError } from 'yaml';
 import { CliError } from '../io.js';
@@ -35,6 +37,9 @@ interface ParseLimits {
 /** The most aliases a document may expand, as the `yaml` package's default (alias bombs stop here). */
 export const MAX_ALIAS_COUNT = 100;
 
+/** V8's message when the stack runs out. */
+const STACK_OVERFLOW = /Maximum call stack size exceeded/;
+
 /** A document nested deeper than the YAML parser can follow (hundreds of flow levels). */
 const NESTING_TOO_DEEP = 'nesting too deep to parse';
 
@@ -46,7 +51,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function yamlErrorText(error: YAMLError, firstLine: number): string {
   const first = (error.message.split('\n')[0] ?? error.message).replace(/ at line \d+, column \d+:?$/, '');
   // The parser recurses per nesting level: a deep enough document exhausts its stack first.
-  const message = /Maximum call stack size exceeded/.test(first) ? NESTING_TOO_DEEP : first;
+  const message = STACK_OVERFLOW.test(first) ? NESTING_TOO_DEEP : first;
   const at = error.linePos?.[0];
   return at === undefined ? message : `line ${at.line + firstLine - 1}, column ${at.col}: ${message}`;
 }
@@ -213,8 +218,8 @@ function conversionError(e: unknown): string {
 /** Line breaks go-yaml reads that the `yaml` package does not: a lone CR and NEL. */
 const OTHER_LINE_BREAKS = /\r(?!\n)|\x85/g;
 
-/** Parses one YAML document to data; undefined for an empty one. */
-function parseYamlDocument(doc: DocumentText): unknown {
+/** Parses one YAML document to data; undefined for an empty one; a ParseFailure when it cannot be read. */
+export function parseYamlDocument(doc: DocumentText): unknown {
   // A byte order mark may begin each document (kubectl drops it).
   const text = doc.text.replace(/^((?:---[^\n]*\n)?)\ufeff/, '$1');
   // kubectl allows only a comment after a document's `---`.
@@ -234,16 +239,21 @@ function parseYamlDocument(doc: DocumentText): unknown {
     });
     // Tags are resolved by scalarValue (go-yaml's resolver), not by the `yaml` package's schema.
     const error = parsed.errors.find((e) => e.code !== 'TAG_RESOLVE_FAILED');
-    if (error !== undefined) return new ParseFailure(yamlErrorText(error, doc.firstLine));
+    if (error !== undefined)
+      return new ParseFailure(yamlErrorText(error, doc.firstLine), STACK_OVERFLOW.test(error.message));
     return documentData(parsed);
   } catch (e) {
-    return new ParseFailure(conversionError(e));
+    return new ParseFailure(conversionError(e), e instanceof RangeError && STACK_OVERFLOW.test(e.message));
   }
 }
 
 /** A document that could not be parsed, and why. */
-class ParseFailure {
-  constructor(readonly message: string) {}
+export class ParseFailure {
+  constructor(
+    readonly message: string,
+    /** The parser ran out of stack (a deeper stack may read the document). */
+    readonly overflow = false,
+  ) {}
 }
 
 /** A UTF-16 surrogate without its pair. */
@@ -301,7 +311,31 @@ function jsonStream(text: string): unknown[] | undefined {
   return out;
 }
 
-/** The data of each document of `text`: JSON values, or the YAML documents. */
+/** A YAML document to parse where the stack is deep enough for it (see parseInWorker). */
+class DeepDocument {
+  constructor(
+    readonly doc: DocumentText,
+    /** What this thread made of it, when it tried (a failure: the nesting was too deep for its stack). */
+    readonly here?: ParseFailure,
+  ) {}
+}
+
+/**
+ * Whether a document may nest more block levels than this thread's stack follows: the `yaml` package
+ * composes a block collection per recursion, and every nested block level starts at a later column
+ * (indentation and the `- `, `? ` and `: ` indicators). One linear pass.
+ */
+function deepBlocks(text: string): boolean {
+  return DEEP_BLOCK_LINE.test(text);
+}
+
+/** The content column past which a document is parsed in a worker (this thread follows some hundreds of levels). */
+const DEEP_BLOCK_COLUMN = 256;
+
+/** A line whose content starts past DEEP_BLOCK_COLUMN (a regular expression: no JIT of a hot loop at start-up). */
+const DEEP_BLOCK_LINE = new RegExp(`^(?:[ \\t]|[-?:](?=[ \\t\\n]|$)){${DEEP_BLOCK_COLUMN + 1}}`, 'm');
+
+/** The data of each document of `text`: JSON values, or the YAML documents (deep ones left to parse). */
 function documentValues(text: string, limits: ParseLimits): unknown[] {
   // kubectl reads a stream that starts with `{` as JSON (a stream of values), else as YAML.
   if (/^\s*\{/.test(text)) {
@@ -313,7 +347,11 @@ function documentValues(text: string, limits: ParseLimits): unknown[] {
       return new ParseFailure(
         `Request entity too large: limit is ${limits.maxBytes} (--max-bytes sets the limit)`,
       );
-    return parseYamlDocument(doc);
+    if (deepBlocks(doc.text)) return new DeepDocument(doc);
+    const value = parseYamlDocument(doc);
+    // Flow collections and block ones together can be too deep for this thread, too.
+    if (value instanceof ParseFailure && value.overflow) return new DeepDocument(doc, value);
+    return value;
   });
 }
 
@@ -324,10 +362,162 @@ function documentValues(text: string, limits: ParseLimits): unknown[] {
  * (and the line, for YAML syntax errors).
  */
 export function parseObjects(input: SourceText, limits: ParseLimits): ParsedObject[] {
-  const { source } = input;
+  const values = documentValues(input.text, limits).map((v) =>
+    v instanceof DeepDocument ? (v.here ?? parseYamlDocument(v.doc)) : v,
+  );
+  return objectsOf(input.source, values, limits);
+}
+
+/**
+ * parseObjects for the CLI: a document nested deeper than this thread's stack follows (block
+ * collections some hundreds of levels deep) is parsed in a worker thread with a larger stack and a
+ * bounded heap, so that every document within `--max-bytes` and the nesting limit is read. Ordinary
+ * documents are parsed here: no worker starts for them.
+ */
+export async function readObjects(input: SourceText, limits: ParseLimits): Promise<ParsedObject[]> {
+  const values: unknown[] = [];
+  for (const v of documentValues(input.text, limits)) {
+    if (v instanceof DeepDocument) values.push(await parseInWorker(v.doc));
+    else values.push(v);
+  }
+  return objectsOf(input.source, values, limits);
+}
+
+/** How a document's data crosses to another thread: flat lists, as structured clone copies nested values recursively. */
+export interface FlatValue {
+  /** Per value in pre-order: -1 a scalar (in `scalars`), 0 an object (its key count next), 1 an array (its length next). */
+  readonly shape: number[];
+  /** Scalars and keys in the same order. */
+  readonly scalars: unknown[];
+}
+
+/** A parsed document's data as a FlatValue, iteratively. */
+export function flatten(value: unknown): FlatValue {
+  const shape: number[] = [];
+  const scalars: unknown[] = [];
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v instanceof Key) {
+      scalars.push(v.key);
+    } else if (Array.isArray(v)) {
+      shape.push(1, v.length);
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (typeof v === 'object' && v !== null) {
+      const keys = Object.keys(v);
+      shape.push(0, keys.length);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i] as string;
+        stack.push((v as Record<string, unknown>)[key], new Key(key));
+      }
+    } else {
+      shape.push(-1);
+      scalars.push(v);
+    }
+  }
+  return { shape, scalars };
+}
+
+/** A key on flatten's stack. */
+class Key {
+  constructor(readonly key: string) {}
+}
+
+/** The data a FlatValue stands for, iteratively (keys such as `__proto__` as own properties). */
+function unflatten({ shape, scalars }: FlatValue): unknown {
+  interface Open {
+    readonly value: unknown[] | Record<string, unknown>;
+    left: number;
+    key?: string;
+  }
+  let s = 0;
+  let k = 0;
+  let root: unknown;
+  const open: Open[] = [];
+  const place = (v: unknown): void => {
+    const parent = open[open.length - 1];
+    if (parent === undefined) root = v;
+    else if (Array.isArray(parent.value)) parent.value.push(v);
+    else setKey(parent.value, parent.key as string, v);
+  };
+  while (s < shape.length) {
+    const parent = open[open.length - 1];
+    if (parent !== undefined && !Array.isArray(parent.value)) parent.key = scalars[k++] as string;
+    const kind = shape[s++] as number;
+    let opened: Open | undefined;
+    if (kind === -1) place(scalars[k++]);
+    else {
+      const value = kind === 1 ? [] : {};
+      place(value);
+      opened = { value, left: shape[s++] as number };
+    }
+    if (parent !== undefined) parent.left--;
+    if (opened !== undefined) open.push(opened);
+    while (open.length > 0 && (open[open.length - 1] as Open).left === 0) open.pop();
+  }
+  return root;
+}
+
+/** What the worker sends back: the data, or why the document could not be read. */
+export type WorkerAnswer = { readonly data: FlatValue } | { readonly failure: string };
+
+/** The worker's stack: enough for the deepest nesting allowed (about 1 KiB a block level). */
+const WORKER_STACK_MB = 64;
+
+/** The worker's heap, in MiB: the `yaml` package's document of a text takes some tens of times its size. */
+function workerHeapMb(textBytes: number): number {
+  return Math.max(256, Math.ceil((textBytes * 48) / 2 ** 20));
+}
+
+/** Parses one document in a worker thread with a larger stack (see readObjects). */
+async function parseInWorker(doc: DocumentText): Promise<unknown> {
+  // Loaded here: ordinary input never starts a worker, and pays nothing for the module.
+  const { Worker } = await import('node:worker_threads');
+  // From the sources (tsx, jest) the worker is yaml-worker.ts beside this file, loaded through tsx;
+  // from the bundle it is yaml-worker.js beside the chunk (packages/cli/build/build.ts).
+  const fromSource = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSource ? './yaml-worker.ts' : './yaml-worker.js', import.meta.url);
+  const execArgv = fromSource
+    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href]
+    : [];
+  return new Promise((resolve) => {
+    const worker = new Worker(entry, {
+      workerData: doc,
+      execArgv,
+      resourceLimits: {
+        stackSizeMb: WORKER_STACK_MB,
+        maxOldGenerationSizeMb: workerHeapMb(Buffer.byteLength(doc.text)),
+      },
+      stdout: false,
+      stderr: false,
+    });
+    let answered = false;
+    worker.once('message', (answer: WorkerAnswer) => {
+      answered = true;
+      resolve('failure' in answer ? new ParseFailure(answer.failure) : unflatten(answer.data));
+      void worker.terminate();
+    });
+    worker.once('error', (e: Error & { code?: string }) => {
+      answered = true;
+      resolve(
+        new ParseFailure(
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? 'too large to parse within the memory allowed'
+            : NESTING_TOO_DEEP,
+        ),
+      );
+    });
+    worker.once('exit', () => {
+      if (!answered) resolve(new ParseFailure(NESTING_TOO_DEEP));
+    });
+  });
+}
+
+/** The objects of the documents' values, each checked; a CliError for the first that fails. */
+function objectsOf(source: string, values: readonly unknown[], limits: ParseLimits): ParsedObject[] {
   const out: ParsedObject[] = [];
   let index = 0;
-  for (const value of documentValues(input.text, limits)) {
+  for (const value of values) {
     index++;
     if (value instanceof ParseFailure) throw new CliError(`${source}: document ${index}: ${value.message}`);
     if (value === null || value === undefined) continue;
