@@ -25,7 +25,7 @@ export {
 } from './validation/field-error.js';
 export type { FieldError, ValidationResult } from './validation/field-error.js';
 // One place for lossless JSON: @kubetrain/kube's (its client reads with it), re-exported here.
-export { parseJsonLossless, stringifyJson } from '@kubetrain/kube/json';
+export { mapJsonLeaves, parseJsonLossless, stringifyJson } from '@kubetrain/kube/json';
 export type { LosslessJson } from '@kubetrain/kube/json';
 export { cloneJson } from './validation/json-clone.js';
 export { checkInputBounds, MAX_NESTING_DEPTH, MAX_OBJECT_BYTES } from './validation/input-bounds.js';

@@ -85,5 +85,5 @@ export {
   timeoutSignal,
 } from './long-timer.js';
 export type { LongTimer, LongTimerOptions, TimeoutSignal } from './long-timer.js';
-export { parseJsonLossless, stringifyJson } from './lossless-json.js';
+export { mapJsonLeaves, parseJsonLossless, stringifyJson } from './lossless-json.js';
 export type { LosslessJson } from './lossless-json.js';

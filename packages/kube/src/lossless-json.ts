@@ -61,12 +61,11 @@ function markLongIntegers(text: string): Marked {
   return { text: out + text.slice(copied), literals, prefix };
 }
 
-/** Puts the bigints back where the markers are (iteratively). */
-function restoreLongIntegers(root: unknown, marked: Marked): unknown {
-  const revive = (v: unknown): unknown =>
-    typeof v === 'string' && v.startsWith(marked.prefix)
-      ? BigInt(marked.literals[Number(v.slice(marked.prefix.length))] as string)
-      : v;
+/**
+ * Replaces every leaf (non-object value) of parsed JSON `root` by `fix(leaf)`, in place and without
+ * recursion (deep documents); returns the root, itself fixed when it is a leaf.
+ */
+export function mapJsonLeaves(root: unknown, fix: (leaf: unknown) => unknown): unknown {
   const stack: unknown[] = [root];
   while (stack.length > 0) {
     const node = stack.pop();
@@ -74,11 +73,20 @@ function restoreLongIntegers(root: unknown, marked: Marked): unknown {
     const record = node as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const value = record[key];
-      if (typeof value === 'string') record[key] = revive(value);
-      else if (value !== null && typeof value === 'object') stack.push(value);
+      if (value !== null && typeof value === 'object') stack.push(value);
+      else record[key] = fix(value);
     }
   }
-  return revive(root);
+  return fix(root);
+}
+
+/** Puts the bigints back where the markers are. */
+function restoreLongIntegers(root: unknown, marked: Marked): unknown {
+  return mapJsonLeaves(root, (v) =>
+    typeof v === 'string' && v.startsWith(marked.prefix)
+      ? BigInt(marked.literals[Number(v.slice(marked.prefix.length))] as string)
+      : v,
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import type { SourceText } from './read-source.js';
 import { splitDocuments } from './split-documents.js';
 import type { DocumentText } from './split-documents.js';
 import { ScalarError, integerValue, isMergeKey, keyString, scalarValue } from './yaml-schema.js';
-import { parseJsonLossless } from '@kubetrain/api/core';
+import { mapJsonLeaves, parseJsonLossless } from '@kubetrain/api/core';
 
 /** One object of the input. */
 interface ParsedObject {
@@ -261,20 +261,9 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
 
 /** JSON data as kubectl decodes it: integers beyond int64 as floats, lone surrogates as U+FFFD. */
 function kubectlJson(value: unknown): unknown {
-  const stack: unknown[] = [value];
-  const fix = (v: unknown): unknown =>
-    typeof v === 'bigint' ? integerValue(v) : typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v;
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    const record = node as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const v = record[key];
-      if (typeof v === 'object' && v !== null) stack.push(v);
-      else record[key] = fix(v);
-    }
-  }
-  return fix(value);
+  return mapJsonLeaves(value, (v) =>
+    typeof v === 'bigint' ? integerValue(v) : typeof v === 'string' ? v.replace(LONE_SURROGATE, '\ufffd') : v,
+  );
 }
 
 /**
