@@ -20,6 +20,10 @@ describe('matchStatusPath', () => {
     'segments are percent-decoded': [statusPath('n%73', 'job'), { namespace: 'ns', name: 'job' }],
     'a trailing slash is another path': [`${statusPath('ns', 'job')}/`, undefined],
     'an empty name is another path': [statusPath('ns', ''), undefined],
+    'a dot of the group is a dot': [
+      '/apis/trainer.kubeflowXorg/v1alpha1/namespaces/ns/trainjobs/job/status',
+      undefined,
+    ],
     'another group is another path': [
       '/apis/trainerXkubeflow.org/v1alpha1/namespaces/ns/trainjobs/job/status',
       undefined,

@@ -51,7 +51,7 @@ export function tokenAudience(namespace: string, name: string): string {
 }
 
 const STATUS_PATH = new RegExp(
-  `^/apis/${API_VERSION.replace('.', '\\.')}/namespaces/([^/]+)/trainjobs/([^/]+)/status$`,
+  `^/apis/${API_VERSION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/namespaces/([^/]+)/trainjobs/([^/]+)/status$`,
 );
 
 /**
