@@ -83,6 +83,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     await KubeClient.create(deps.kubeConfig, {
       userAgent: 'kubetrain-manager',
       maxSockets: requestSockets(trainJobWorkers(config)),
+      onResult: (result) => metrics.observeRestClientResult(result),
     }),
     (verb, resource) => metrics.observeRequest(verb, resource),
   );

@@ -23,6 +23,21 @@ describe('ManagerMetrics', () => {
     );
   });
 
+  it("counts client requests under client-go's rest_client_requests_total{code,method,host}", async () => {
+    const m = new ManagerMetrics({ processMetrics: false });
+    m.observeRestClientResult({ code: '200', method: 'GET', host: '10.96.0.1:443' });
+    m.observeRestClientResult({ code: '200', method: 'GET', host: '10.96.0.1:443' });
+    m.observeRestClientResult({ code: '<error>', method: 'PATCH', host: '10.96.0.1:443' });
+    const text = await lines(m);
+    expect(text).toContain(
+      '# HELP rest_client_requests_total Number of HTTP requests, partitioned by status code, method, and host.',
+    );
+    expect(text).toContain('rest_client_requests_total{code="200",method="GET",host="10.96.0.1:443"} 2');
+    expect(text).toContain(
+      'rest_client_requests_total{code="<error>",method="PATCH",host="10.96.0.1:443"} 1',
+    );
+  });
+
   it('labels work-queue metrics with name and controller', async () => {
     const m = new ManagerMetrics({ processMetrics: false });
     m.queueAdds.inc({ name: 'trainjob_controller', controller: 'trainjob_controller' });

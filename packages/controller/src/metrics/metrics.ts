@@ -6,6 +6,7 @@
 
 import { TrainJobStates, type TrainJobState } from '@kubetrain/api/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MetricNames } from './names.js';
 
 /** controller-runtime's `controller_runtime_reconcile_time_seconds` buckets. */
 const RECONCILE_BUCKETS = [
@@ -40,6 +41,7 @@ export class ManagerMetrics {
   readonly reflectorRelists: Counter<'resource'>;
   readonly reflectorRestarts: Counter<'resource'>;
   readonly apiRequests: Counter<'verb' | 'resource'>;
+  readonly restClientRequests: Counter<'code' | 'method' | 'host'>;
 
   /** Registers every metric; `processMetrics` adds prom-client's process and Node.js metrics. */
   constructor({ processMetrics = true }: { processMetrics?: boolean } = {}) {
@@ -54,79 +56,87 @@ export class ManagerMetrics {
     const queue: Array<'name' | 'controller'> = ['name', 'controller'];
 
     this.reconcileTotal = counter(
-      'controller_runtime_reconcile_total',
+      MetricNames.ReconcileTotal,
       'Total number of reconciliations per controller',
       ['controller', 'result'],
     );
     this.reconcileErrors = counter(
-      'controller_runtime_reconcile_errors_total',
+      MetricNames.ReconcileErrors,
       'Total number of reconciliation errors per controller',
       ['controller'],
     );
     this.terminalReconcileErrors = counter(
-      'controller_runtime_terminal_reconcile_errors_total',
+      MetricNames.TerminalReconcileErrors,
       'Total number of terminal reconciliation errors per controller',
       ['controller'],
     );
     this.reconcileTime = histogram(
-      'controller_runtime_reconcile_time_seconds',
+      MetricNames.ReconcileTime,
       'Length of time per reconciliation per controller',
       ['controller'],
       RECONCILE_BUCKETS,
     );
     this.maxConcurrentReconciles = gauge(
-      'controller_runtime_max_concurrent_reconciles',
+      MetricNames.MaxConcurrentReconciles,
       'Maximum number of concurrent reconciles per controller',
       ['controller'],
     );
-    this.activeWorkers = gauge(
-      'controller_runtime_active_workers',
-      'Number of currently used workers per controller',
-      ['controller'],
-    );
-    this.queueDepth = gauge('workqueue_depth', 'Current depth of workqueue', queue);
-    this.queueAdds = counter('workqueue_adds_total', 'Total number of adds handled by workqueue', queue);
+    this.activeWorkers = gauge(MetricNames.ActiveWorkers, 'Number of currently used workers per controller', [
+      'controller',
+    ]);
+    this.queueDepth = gauge(MetricNames.WorkqueueDepth, 'Current depth of workqueue', queue);
+    this.queueAdds = counter(MetricNames.WorkqueueAdds, 'Total number of adds handled by workqueue', queue);
     this.queueDuration = histogram(
-      'workqueue_queue_duration_seconds',
+      MetricNames.WorkqueueQueueDuration,
       'How long in seconds an item stays in workqueue before being requested',
       queue,
       QUEUE_BUCKETS,
     );
     this.workDuration = histogram(
-      'workqueue_work_duration_seconds',
+      MetricNames.WorkqueueWorkDuration,
       'How long in seconds processing an item from workqueue takes.',
       queue,
       QUEUE_BUCKETS,
     );
     this.queueRetries = counter(
-      'workqueue_retries_total',
+      MetricNames.WorkqueueRetries,
       'Total number of retries handled by workqueue',
       queue,
     );
-    this.trainJobs = gauge('kubetrain_trainjobs', 'Number of TrainJobs the manager reconciles, by state', [
+    this.trainJobs = gauge(MetricNames.TrainJobs, 'Number of TrainJobs the manager reconciles, by state', [
       'state',
     ]);
     this.createToJobSet = histogram(
-      'kubetrain_trainjob_create_to_jobset_seconds',
+      MetricNames.CreateToJobSet,
       "Seconds from a TrainJob's creationTimestamp to the first successful apply of its JobSet",
       [],
       LATENCY_BUCKETS,
     );
     this.reflectorRelists = counter(
-      'kubetrain_reflector_relists_total',
+      MetricNames.ReflectorRelists,
       'Number of full lists a reflector made after its first (410 Gone, errors)',
       ['resource'],
     );
     this.reflectorRestarts = counter(
-      'kubetrain_reflector_watch_restarts_total',
+      MetricNames.ReflectorWatchRestarts,
       'Number of watches a reflector restarted after an error or a quiet period',
       ['resource'],
     );
     this.apiRequests = counter(
-      'kubetrain_api_requests_total',
+      MetricNames.ApiRequests,
       "Requests of the manager's client to the API server (watches excluded), by verb and resource",
       ['verb', 'resource'],
     );
+    this.restClientRequests = counter(
+      MetricNames.RestClientRequests,
+      'Number of HTTP requests, partitioned by status code, method, and host.',
+      ['code', 'method', 'host'],
+    );
+  }
+
+  /** Counts one HTTP attempt of the manager's client, as client-go's `rest_client_requests_total`. */
+  observeRestClientResult(result: { code: string; method: string; host: string }): void {
+    this.restClientRequests.inc({ code: result.code, method: result.method, host: result.host });
   }
 
   /** Counts one request of the manager's client (`APPLY` for server-side apply patches). */
