@@ -4,9 +4,9 @@
 // (controller-runtime pkg/internal/controller/metrics, pkg/metrics/workqueue.go) so existing
 // dashboards work; kubetrain's own are prefixed `kubetrain_`.
 
-import { TrainJobStates, type TrainJobState } from '@kubetrain/api/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { MetricNames } from './names.js';
+import { trainJobSeries, type Series, type TrainJobSeries, type TrainJobSource } from './trainjob-series.js';
 
 /** controller-runtime's `controller_runtime_reconcile_time_seconds` buckets. */
 const RECONCILE_BUCKETS = [
@@ -36,7 +36,11 @@ export class ManagerMetrics {
   readonly queueDuration: Histogram<'name' | 'controller'>;
   readonly workDuration: Histogram<'name' | 'controller'>;
   readonly queueRetries: Counter<'name' | 'controller'>;
-  readonly trainJobs: Gauge<'state'>;
+  readonly trainJobs: Gauge<'state' | 'namespace' | 'runtime'>;
+  readonly runningGpus: Gauge<'namespace' | 'runtime' | 'queue'>;
+  readonly gpuSeconds: Gauge<'namespace' | 'runtime' | 'queue'>;
+  /** What the TrainJob gauges are computed from at each scrape; none before the manager sets it. */
+  private trainJobSource: (() => TrainJobSource) | undefined;
   readonly createToJobSet: Histogram<string>;
   readonly reflectorRelists: Counter<'resource'>;
   readonly reflectorRestarts: Counter<'resource'>;
@@ -103,9 +107,46 @@ export class ManagerMetrics {
       'Total number of retries handled by workqueue',
       queue,
     );
-    this.trainJobs = gauge(MetricNames.TrainJobs, 'Number of TrainJobs the manager reconciles, by state', [
-      'state',
-    ]);
+    // Computed from the cache at each scrape (trainjob-series.ts): nothing to lose on a restart.
+    const scraped = <L extends string>(
+      name: string,
+      help: string,
+      labelNames: L[],
+      pick: (series: TrainJobSeries) => Series<L>[],
+    ): Gauge<L> => {
+      const read = () => this.trainJobSource;
+      return new Gauge<L>({
+        name,
+        help,
+        labelNames,
+        registers,
+        collect() {
+          const source = read();
+          if (source === undefined) return;
+          this.reset();
+          for (const { labels, value } of pick(trainJobSeries(source())))
+            this.set(labels as Partial<Record<L, string>>, value);
+        },
+      });
+    };
+    this.trainJobs = scraped(
+      MetricNames.TrainJobs,
+      'Number of TrainJobs in the cache, by state, namespace and runtime',
+      ['state', 'namespace', 'runtime'],
+      (s) => s.trainJobs,
+    );
+    this.runningGpus = scraped(
+      MetricNames.TrainJobGpus,
+      'GPUs requested by the running TrainJobs, by namespace, runtime and Kueue queue',
+      ['namespace', 'runtime', 'queue'],
+      (s) => s.runningGpus,
+    );
+    this.gpuSeconds = scraped(
+      MetricNames.TrainJobGpuSeconds,
+      'GPU-seconds (GPUs requested x seconds running, from status.startTime and completionTime) of the TrainJobs in the cache, by namespace, runtime and Kueue queue',
+      ['namespace', 'runtime', 'queue'],
+      (s) => s.gpuSeconds,
+    );
     this.createToJobSet = histogram(
       MetricNames.CreateToJobSet,
       "Seconds from a TrainJob's creationTimestamp to the first successful apply of its JobSet",
@@ -151,8 +192,8 @@ export class ManagerMetrics {
     this.reconcileTime.observe({ controller }, seconds);
   }
 
-  /** Replaces the `kubetrain_trainjobs` gauge with `counts` (states absent count 0). */
-  setTrainJobCounts(counts: Partial<Record<TrainJobState, number>>): void {
-    for (const state of TrainJobStates) this.trainJobs.set({ state }, counts[state] ?? 0);
+  /** Sets what the TrainJob gauges are computed from at each scrape (the manager's cache). */
+  collectTrainJobs(source: () => TrainJobSource): void {
+    this.trainJobSource = source;
   }
 }

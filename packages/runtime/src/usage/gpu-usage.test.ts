@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import { torchRuntime } from '@kubetrain/testing';
 import {
   gpuUsage,
   kueueQueueOf,
@@ -11,29 +12,8 @@ import {
 
 /** A runtime of `numNodes` nodes whose `node` container (ancestor trainer) has `resources`. */
 function runtime(numNodes: number | undefined, resources: Record<string, unknown>): UsageRuntimeSpec {
-  return {
-    ...(numNodes !== undefined ? { mlPolicy: { numNodes } } : {}),
-    template: {
-      spec: {
-        replicatedJobs: [
-          {
-            name: 'dataset-initializer',
-            template: {
-              metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': 'dataset-initializer' } },
-              spec: { template: { spec: { containers: [{ name: 'dataset-initializer', image: 'i' }] } } },
-            },
-          },
-          {
-            name: 'node',
-            template: {
-              metadata: { labels: { 'trainer.kubeflow.org/trainjob-ancestor-step': 'trainer' } },
-              spec: { template: { spec: { containers: [{ name: 'node', image: 'i', resources }] } } },
-            },
-          },
-        ],
-      },
-    },
-  } as UsageRuntimeSpec;
+  const spec = torchRuntime(resources).spec as UsageRuntimeSpec;
+  return { ...spec, mlPolicy: numNodes === undefined ? {} : { numNodes } };
 }
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
