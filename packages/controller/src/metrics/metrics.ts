@@ -39,6 +39,7 @@ export class ManagerMetrics {
   readonly trainJobs: Gauge<'state' | 'namespace' | 'runtime'>;
   readonly runningGpus: Gauge<'namespace' | 'runtime' | 'queue'>;
   readonly gpuSeconds: Gauge<'namespace' | 'runtime' | 'queue'>;
+  readonly restarts: Gauge<'namespace' | 'runtime' | 'reason'>;
   /** What the TrainJob gauges are computed from at each scrape; none before the manager sets it. */
   private trainJobSource: (() => TrainJobSource) | undefined;
   readonly createToJobSet: Histogram<string>;
@@ -146,6 +147,12 @@ export class ManagerMetrics {
       'GPU-seconds (GPUs requested x seconds running, from status.startTime and completionTime) of the TrainJobs in the cache, by namespace, runtime and Kueue queue',
       ['namespace', 'runtime', 'queue'],
       (s) => s.gpuSeconds,
+    );
+    this.restarts = scraped(
+      MetricNames.TrainJobRestarts,
+      'Restarts of the TrainJobs in the cache by their failure policy, by namespace, runtime and the action that restarted them (status.restarts)',
+      ['namespace', 'runtime', 'reason'],
+      (s) => s.restarts,
     );
     this.createToJobSet = histogram(
       MetricNames.CreateToJobSet,

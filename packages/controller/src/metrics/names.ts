@@ -26,6 +26,7 @@ export const MetricNames = {
   TrainJobs: 'kubetrain_trainjobs',
   TrainJobGpus: 'kubetrain_trainjob_running_gpus',
   TrainJobGpuSeconds: 'kubetrain_trainjob_gpu_seconds',
+  TrainJobRestarts: 'kubetrain_trainjob_restarts',
   CreateToJobSet: 'kubetrain_trainjob_create_to_jobset_seconds',
   ReflectorRelists: 'kubetrain_reflector_relists_total',
   ReflectorWatchRestarts: 'kubetrain_reflector_watch_restarts_total',

@@ -18,6 +18,7 @@ interface JobCase {
   done?: 'Complete' | 'Failed';
   suspend?: boolean;
   workload?: boolean;
+  restarts?: [number, number];
 }
 
 function job(c: JobCase, i: number): CachedTrainJob & { metadata: { name: string } } {
@@ -40,6 +41,7 @@ function job(c: JobCase, i: number): CachedTrainJob & { metadata: { name: string
     status: {
       ...(c.start !== undefined ? { startTime: at(c.start) } : {}),
       ...(c.end !== undefined ? { completionTime: at(c.end) } : {}),
+      ...(c.restarts ? { restarts: c.restarts[0], restartsCountTowardsMax: c.restarts[1] } : {}),
       conditions: c.done ? [{ type: c.done, status: 'True', lastTransitionTime: at(c.end ?? 0) }] : [],
     },
   };
@@ -72,8 +74,8 @@ describe('trainJobSeries', () => {
   // queue q-b ran 1 × 8 GPUs from 5 to 6 h (8 GPU-h); a suspended job has no startTime (0); a CPU
   // job counts as a job but not in the GPU series.
   const population: JobCase[] = [
-    { ns: 'team-a', gpus: 4, nodes: 2, start: 1, workload: true },
-    { ns: 'team-a', start: 0, end: 3, done: 'Complete', workload: true },
+    { ns: 'team-a', gpus: 4, nodes: 2, start: 1, workload: true, restarts: [3, 1] },
+    { ns: 'team-a', start: 0, end: 3, done: 'Complete', workload: true, restarts: [1, 1] },
     { ns: 'team-b', runtime: 'deepspeed', queue: 'q-b', gpus: 8, nodes: 1, start: 5, end: 6, done: 'Failed' },
     { ns: 'team-b', runtime: 'deepspeed', queue: 'q-b', gpus: 8, suspend: true },
     { ns: 'team-b', runtime: 'cpu', start: 2 },
@@ -100,6 +102,18 @@ describe('trainJobSeries', () => {
       sorted([
         { labels: { namespace: 'team-a', runtime: 'torch', queue: '' }, value: (72 + 6) * 3600 },
         { labels: { namespace: 'team-b', runtime: 'deepspeed', queue: 'q-b' }, value: 8 * 3600 },
+      ]),
+    );
+  });
+
+  it('counts restarts by the action that restarted the job', () => {
+    expect(sorted(series(population).restarts)).toEqual(
+      sorted([
+        { labels: { namespace: 'team-a', runtime: 'torch', reason: 'RestartTrainJob' }, value: 2 },
+        {
+          labels: { namespace: 'team-a', runtime: 'torch', reason: 'RestartTrainJobAndIgnoreMaxRestarts' },
+          value: 2,
+        },
       ]),
     );
   });

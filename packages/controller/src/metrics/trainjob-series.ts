@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // The TrainJob metrics computed at scrape time from the informer cache (pure): how many TrainJobs
 // by state, namespace and runtime; the GPUs of the running ones; and their GPU-seconds from the
-// status timestamps (@kubetrain/runtime's gpuUsage), per namespace, runtime and Kueue queue. Nothing
+// status timestamps (@kubetrain/runtime's gpuUsage), per namespace, runtime and Kueue queue; and the
+// failure policy's restarts by reason, from the status counters. Nothing
 // is accumulated in memory, so a manager restart loses nothing. The number of series is bounded:
 // past `maxSeries` label sets, the rest are summed under `<other>`.
 
-import { trainJobState, type TrainJobState } from '@kubetrain/api/core';
+import { FailurePolicyActions, trainJobState, type TrainJobState } from '@kubetrain/api/core';
 import {
   gpuUsage,
   kueueQueueOf,
@@ -23,6 +24,10 @@ export const OTHER = '<other>';
 /** A TrainJob as the cache holds it, with what the state and the usage read. */
 export type CachedTrainJob = UsageTrainJob & {
   readonly spec?: UsageTrainJob['spec'] & { readonly suspend?: boolean };
+  readonly status?: UsageTrainJob['status'] & {
+    readonly restarts?: number;
+    readonly restartsCountTowardsMax?: number;
+  };
 };
 
 /** What the series are computed from. */
@@ -50,6 +55,12 @@ export interface TrainJobSeries {
   readonly runningGpus: Series<'namespace' | 'runtime' | 'queue'>[];
   /** `kubetrain_trainjob_gpu_seconds{namespace,runtime,queue}`: GPU-seconds of the jobs in the cache. */
   readonly gpuSeconds: Series<'namespace' | 'runtime' | 'queue'>[];
+  /**
+   * `kubetrain_trainjob_restarts{namespace,runtime,reason}`: the failure policy's restarts of the jobs
+   * in the cache, by the action that restarted them (`status.restartsCountTowardsMax` are
+   * RestartTrainJob, the rest of `status.restarts` RestartTrainJobAndIgnoreMaxRestarts).
+   */
+  readonly restarts: Series<'namespace' | 'runtime' | 'reason'>[];
 }
 
 /** Sums values by label set, at most `max` label sets; the rest go to `other`. */
@@ -87,16 +98,35 @@ export function trainJobSeries(source: TrainJobSource): TrainJobSeries {
   const usageOther = () => ({ namespace: OTHER, runtime: OTHER, queue: OTHER });
   const running = new BoundedSums<'namespace' | 'runtime' | 'queue'>(max, usageOther);
   const seconds = new BoundedSums<'namespace' | 'runtime' | 'queue'>(max, usageOther);
+  const restarts = new BoundedSums<'namespace' | 'runtime' | 'reason'>(max, (l) => ({
+    namespace: OTHER,
+    runtime: OTHER,
+    reason: l.reason,
+  }));
   for (const job of source.trainJobs) {
     const namespace = job.metadata?.namespace ?? '';
     const runtime = runtimeKeyOf(job).name;
     const state: TrainJobState = trainJobState(job, source.workloadExists(job));
     counts.add({ state, namespace, runtime }, 1);
+    const total = Math.max(0, job.status?.restarts ?? 0);
+    const counted = Math.min(total, Math.max(0, job.status?.restartsCountTowardsMax ?? 0));
+    if (counted > 0)
+      restarts.add({ namespace, runtime, reason: FailurePolicyActions.RestartTrainJob }, counted);
+    if (total > counted)
+      restarts.add(
+        { namespace, runtime, reason: FailurePolicyActions.RestartTrainJobAndIgnoreMaxRestarts },
+        total - counted,
+      );
     const usage = gpuUsage(job, source.runtimeOf(job), source.nowMs);
     if (usage.gpus === 0) continue;
     const labels = { namespace, runtime, queue: kueueQueueOf(job) };
     if (state === 'Running' && job.status?.startTime !== undefined) running.add(labels, usage.gpus);
     seconds.add({ ...labels }, usage.gpuSeconds);
   }
-  return { trainJobs: counts.series(), runningGpus: running.series(), gpuSeconds: seconds.series() };
+  return {
+    trainJobs: counts.series(),
+    runningGpus: running.series(),
+    gpuSeconds: seconds.series(),
+    restarts: restarts.series(),
+  };
 }
