@@ -23,6 +23,7 @@ import { createEngine } from '../engine/engine-port.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
 import { ManagerMetrics } from '../metrics/metrics.js';
+import type { LatencyTrainJob } from '../metrics/trainjob-latency.js';
 import type { CachedTrainJob } from '../metrics/trainjob-series.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
 import { notReadyReason } from './readiness.js';
@@ -131,6 +132,10 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   for (const r of reflectors) r.start();
   const synced = () => reflectors.every((r) => r.hasSynced);
 
+  stores.trainJobs.addHandler({
+    onUpdate: (old, next) =>
+      metrics.observeTrainJobUpdate(old as LatencyTrainJob, next as LatencyTrainJob, Date.now()),
+  });
   metrics.collectTrainJobs(() => ({
     trainJobs: stores.trainJobs.list() as CachedTrainJob[],
     workloadExists: (tj) => {

@@ -91,6 +91,21 @@ describe('ManagerMetrics', () => {
     );
   });
 
+  it('observes the queue wait and create-to-running of a TrainJob update', async () => {
+    const m = new ManagerMetrics({ processMetrics: false });
+    const created = { creationTimestamp: '2026-01-01T00:00:00Z' };
+    m.observeTrainJobUpdate(
+      { metadata: created, status: { jobsStatus: [{ ready: 0 }] } },
+      { metadata: created, status: { startTime: '2026-01-01T00:00:00Z', jobsStatus: [{ ready: 1 }] } },
+      Date.parse('2026-01-01T00:01:30Z'),
+    );
+    const text = await lines(m);
+    expect(text).toContain('kubetrain_trainjob_queue_wait_seconds_bucket{le="1"} 1');
+    expect(text).toContain('kubetrain_trainjob_create_to_running_seconds_sum 90');
+    expect(text).toContain('kubetrain_trainjob_create_to_running_seconds_bucket{le="60"} 0');
+    expect(text).toContain('kubetrain_trainjob_create_to_running_seconds_bucket{le="120"} 1');
+  });
+
   it('registers every name of metrics/names.ts', async () => {
     const names = (await new ManagerMetrics({ processMetrics: false }).registry.getMetricsAsJSON()).map(
       (x) => x.name,

@@ -6,6 +6,7 @@
 
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { MetricNames } from './names.js';
+import { latenciesOf, type LatencyTrainJob } from './trainjob-latency.js';
 import { trainJobSeries, type Series, type TrainJobSeries, type TrainJobSource } from './trainjob-series.js';
 
 /** controller-runtime's `controller_runtime_reconcile_time_seconds` buckets. */
@@ -17,6 +18,8 @@ const RECONCILE_BUCKETS = [
 const QUEUE_BUCKETS = Array.from({ length: 10 }, (_, i) => 1e-8 * 10 ** i);
 /** Create-to-JobSet latency buckets, 10 ms to about 160 s. */
 const LATENCY_BUCKETS = Array.from({ length: 15 }, (_, i) => 0.01 * 2 ** i);
+/** Queue-wait and create-to-running buckets, 1 s to 1 day. */
+const WAIT_BUCKETS = [1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 43200, 86400];
 
 /** Outcome label of `controller_runtime_reconcile_total`, as controller-runtime spells it. */
 export type ReconcileResult = 'success' | 'error' | 'requeue' | 'requeue_after';
@@ -43,6 +46,8 @@ export class ManagerMetrics {
   /** What the TrainJob gauges are computed from at each scrape; none before the manager sets it. */
   private trainJobSource: (() => TrainJobSource) | undefined;
   readonly createToJobSet: Histogram<string>;
+  readonly createToRunning: Histogram<string>;
+  readonly queueWait: Histogram<string>;
   readonly reflectorRelists: Counter<'resource'>;
   readonly reflectorRestarts: Counter<'resource'>;
   readonly apiRequests: Counter<'verb' | 'resource'>;
@@ -160,6 +165,18 @@ export class ManagerMetrics {
       [],
       LATENCY_BUCKETS,
     );
+    this.createToRunning = histogram(
+      MetricNames.CreateToRunning,
+      "Seconds from a TrainJob's creationTimestamp to its pods' first ready replicated job (first runs only)",
+      [],
+      WAIT_BUCKETS,
+    );
+    this.queueWait = histogram(
+      MetricNames.QueueWait,
+      'Seconds a TrainJob waited to start: from its suspension (a Kueue admission wait) or creation to status.startTime',
+      [],
+      WAIT_BUCKETS,
+    );
     this.reflectorRelists = counter(
       MetricNames.ReflectorRelists,
       'Number of full lists a reflector made after its first (410 Gone, errors)',
@@ -197,6 +214,13 @@ export class ManagerMetrics {
     this.reconcileTotal.inc({ controller, result });
     if (result === 'error') this.reconcileErrors.inc({ controller });
     this.reconcileTime.observe({ controller }, seconds);
+  }
+
+  /** Observes the latencies an update of a TrainJob in the cache shows (trainjob-latency.ts). */
+  observeTrainJobUpdate(old: LatencyTrainJob, next: LatencyTrainJob, nowMs: number): void {
+    const { queueWait, createToRunning } = latenciesOf(old, next, nowMs);
+    if (queueWait !== undefined) this.queueWait.observe(queueWait);
+    if (createToRunning !== undefined) this.createToRunning.observe(createToRunning);
   }
 
   /** Sets what the TrainJob gauges are computed from at each scrape (the manager's cache). */

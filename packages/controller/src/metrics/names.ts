@@ -28,6 +28,8 @@ export const MetricNames = {
   TrainJobGpuSeconds: 'kubetrain_trainjob_gpu_seconds',
   TrainJobRestarts: 'kubetrain_trainjob_restarts',
   CreateToJobSet: 'kubetrain_trainjob_create_to_jobset_seconds',
+  CreateToRunning: 'kubetrain_trainjob_create_to_running_seconds',
+  QueueWait: 'kubetrain_trainjob_queue_wait_seconds',
   ReflectorRelists: 'kubetrain_reflector_relists_total',
   ReflectorWatchRestarts: 'kubetrain_reflector_watch_restarts_total',
   ApiRequests: 'kubetrain_api_requests_total',
