@@ -6,6 +6,7 @@ import {
   parsePeriod,
   parseTimeBound,
   usageRows,
+  UsageSums,
   usageWindow,
   type UsageGrouping,
   type UsageJob,
@@ -135,6 +136,14 @@ describe('usageRows on a known population (GPU-hours by hand)', () => {
       };
       expect(usageRows(population, runtimeOf, tc.by, NOW, window)).toEqual(tc.want);
     });
+});
+
+describe('UsageSums', () => {
+  it('page by page gives the rows of the whole population', () => {
+    const sums = new UsageSums(runtimeOf, 'runtime', NOW, {});
+    for (let i = 0; i < population.length; i += 2) sums.add(population.slice(i, i + 2));
+    expect(sums.rows()).toEqual(usageRows(population, runtimeOf, 'runtime', NOW, {}));
+  });
 });
 
 describe('formatUsage', () => {

@@ -16,7 +16,6 @@ import {
   type UsageWindow,
 } from '@kubetrain/runtime';
 import type { Session } from '../cluster/connect.js';
-import { listTrainJobs } from '../cluster/read-trainjobs.js';
 import { Refs } from '../cluster/refs.js';
 import { formatTable } from '../cluster/table.js';
 import { ExitCode, UsageError } from '../io.js';
@@ -60,10 +59,41 @@ function ranIn(job: UsageJob, nowMs: number, window: UsageWindow): boolean {
 }
 
 /**
- * The usage of `jobs` at `nowMs` within `window`, grouped `by`, sorted by key: per key the jobs that
- * ran in the period and their GPU-hours (GPUs requested × hours running within the period), the
- * runtime of each job from `runtimeOf` (for the GPUs of a job that sets no resourcesPerNode).
+ * Sums the usage of TrainJobs at `nowMs` within `window`, grouped `by`: per key the jobs that ran in
+ * the period and their GPU-hours (GPUs requested × hours running within the period), the runtime of
+ * each job from `runtimeOf` (for the GPUs of a job that sets no resourcesPerNode). Jobs are added
+ * page by page: the memory is one entry per key, not per job.
  */
+export class UsageSums {
+  private readonly sums = new Map<string, { jobs: number; gpuSeconds: number }>();
+
+  constructor(
+    private readonly runtimeOf: (job: UsageJob) => UsageRuntimeSpec | undefined,
+    private readonly by: UsageGrouping,
+    private readonly nowMs: number,
+    private readonly window: UsageWindow,
+  ) {}
+
+  add(jobs: readonly UsageJob[]): void {
+    for (const job of jobs) {
+      if (!ranIn(job, this.nowMs, this.window)) continue;
+      const key = keyOf(job, this.by);
+      const sum = this.sums.get(key) ?? { jobs: 0, gpuSeconds: 0 };
+      sum.jobs += 1;
+      sum.gpuSeconds += gpuUsage(job, this.runtimeOf(job), this.nowMs, this.window).gpuSeconds;
+      this.sums.set(key, sum);
+    }
+  }
+
+  /** The rows, sorted by key. */
+  rows(): UsageRow[] {
+    return [...this.sums.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([key, r]) => ({ key, jobs: r.jobs, gpuHours: r.gpuSeconds / 3600 }));
+  }
+}
+
+/** The rows of `jobs` ({@link UsageSums} of one page). */
 export function usageRows(
   jobs: readonly UsageJob[],
   runtimeOf: (job: UsageJob) => UsageRuntimeSpec | undefined,
@@ -71,19 +101,13 @@ export function usageRows(
   nowMs: number,
   window: UsageWindow,
 ): UsageRow[] {
-  const rows = new Map<string, { jobs: number; gpuSeconds: number }>();
-  for (const job of jobs) {
-    if (!ranIn(job, nowMs, window)) continue;
-    const key = keyOf(job, by);
-    const row = rows.get(key) ?? { jobs: 0, gpuSeconds: 0 };
-    row.jobs += 1;
-    row.gpuSeconds += gpuUsage(job, runtimeOf(job), nowMs, window).gpuSeconds;
-    rows.set(key, row);
-  }
-  return [...rows.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, r]) => ({ key, jobs: r.jobs, gpuHours: r.gpuSeconds / 3600 }));
+  const sums = new UsageSums(runtimeOf, by, nowMs, window);
+  sums.add(jobs);
+  return sums.rows();
 }
+
+/** TrainJobs listed per page of this many. */
+export const USAGE_PAGE_SIZE = 500;
 
 /** GPU-hours as printed: at most 3 decimals, no trailing zeros (`12.5`, `0.333`). */
 export function formatGpuHours(hours: number): string {
@@ -212,7 +236,6 @@ export async function usageCommand(
 ): Promise<number> {
   const nowMs = (config.now ?? (() => new Date()))().getTime();
   const window = usageWindow(options, nowMs);
-  const jobs = (await listTrainJobs(session)) as UsageJob[];
   const runtimes = new Map<string, UsageRuntimeSpec | undefined>();
   for (const r of await listRuntimes(session, true))
     runtimes.set(`${Kinds.TrainingRuntime}/${r.metadata?.namespace ?? ''}/${r.metadata?.name ?? ''}`, r.spec);
@@ -223,7 +246,18 @@ export async function usageCommand(
     const ns = kind === Kinds.TrainingRuntime ? (job.metadata?.namespace ?? '') : '';
     return runtimes.get(`${kind}/${ns}/${name}`);
   };
-  const rows = usageRows(jobs, runtimeOf, options.by, nowMs, window);
+  const sums = new UsageSums(runtimeOf, options.by, nowMs, window);
+  let next: string | undefined;
+  do {
+    const page = await session.client.list(Refs.TrainJob, {
+      namespace: session.listNamespace,
+      limit: USAGE_PAGE_SIZE,
+      ...(next !== undefined ? { continue: next } : {}),
+    });
+    sums.add(page.items as UsageJob[]);
+    next = page.metadata?.continue || undefined;
+  } while (next !== undefined);
+  const rows = sums.rows();
   io.stdout(
     formatUsage(rows, options.by, options.output, {
       ...(window.fromMs !== undefined ? { since: rfc3339(window.fromMs) } : {}),
