@@ -19,6 +19,8 @@ import {
   runtimesCommand,
   setSuspend,
   submitCommand,
+  usageCommand,
+  usageWindow,
   waitCommand,
   withSession,
 } from './commands/lazy.js';
@@ -58,7 +60,7 @@ function withOutput(command: Command): Command {
 
 type Opts = ClusterOptions & Record<string, unknown>;
 
-/** Registers get, describe, submit, wait, suspend, resume, delete, runtimes, logs and completion. */
+/** Registers get, describe, submit, wait, suspend, resume, delete, runtimes, usage, logs and completion. */
 export function addClusterCommands(
   program: Command,
   io: Io,
@@ -203,6 +205,37 @@ export function addClusterCommands(
         opts.offline === true
           ? await offlineRuntimesCommand(output, io, config)
           : await withSession(cluster(opts), (s) => runtimesCommand(output, s, io, config));
+    });
+
+  withCluster(
+    program
+      .command('usage')
+      .description('GPU-hours and job counts per namespace, queue or runtime over a period'),
+    true,
+  )
+    .addOption(
+      new Option('--by <grouping>', 'group by namespace|queue|runtime')
+        .choices(['namespace', 'queue', 'runtime'])
+        .default('namespace'),
+    )
+    .addOption(
+      new Option('-o, --output <format>', 'output format: table|json|csv')
+        .choices(['table', 'json', 'csv'])
+        .default('table'),
+    )
+    .option('--since <time>', 'start of the period (RFC 3339 time or date)')
+    .option('--until <time>', 'end of the period (RFC 3339 time or date; default: now)')
+    .option('--period <length>', 'the period ending at --until: 90m, 24h, 7d')
+    .action(async (opts: Opts) => {
+      const options = {
+        by: opts.by as 'namespace' | 'queue' | 'runtime',
+        output: opts.output as 'table' | 'json' | 'csv',
+        ...(typeof opts.since === 'string' ? { since: opts.since } : {}),
+        ...(typeof opts.until === 'string' ? { until: opts.until } : {}),
+        ...(typeof opts.period === 'string' ? { period: opts.period } : {}),
+      };
+      await usageWindow(options, Date.now()); // a usage error before connecting
+      result.code = await withSession(cluster(opts), (s) => usageCommand(options, s, io, config));
     });
 
   withCluster(

@@ -9,10 +9,18 @@ export type {
   KubeContext,
   KubeUser,
 } from './kubeconfig.js';
-export { Transport, queryString, RequestAbortedError, RequestTimeoutError } from './transport.js';
+export {
+  Transport,
+  queryString,
+  RequestAbortedError,
+  RequestTimeoutError,
+  restClientCode,
+  restClientHost,
+} from './transport.js';
 export type {
   BodyHelpers,
   ConnectionConfig,
+  RequestResult,
   ResponseBody,
   TransportOptions,
   TransportRequest,

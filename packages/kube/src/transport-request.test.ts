@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-import { queryString, requestHeaders, serverOrigin, type TransportRequest } from './transport-request.js';
+import {
+  queryString,
+  requestHeaders,
+  restClientCode,
+  restClientHost,
+  serverOrigin,
+  type TransportRequest,
+} from './transport-request.js';
 
 describe('queryString', () => {
   const cases: [string, TransportRequest['query'], string][] = [
@@ -103,4 +110,27 @@ describe('serverOrigin', () => {
   it('throws for another scheme', () => {
     expect(() => serverOrigin('unix:///var/run/kube.sock')).toThrow('not an http(s) URL');
   });
+});
+
+describe('restClientHost (client-go: req.c.base.Host)', () => {
+  const cases: Record<string, [string, string]> = {
+    'host and port': ['https://127.0.0.1:16443', '127.0.0.1:16443'],
+    'a default port written is kept': ['https://kubernetes.default.svc:443', 'kubernetes.default.svc:443'],
+    'no port': ['https://api.example.com', 'api.example.com'],
+    'a path prefix': ['https://rancher.example.com/k8s/clusters/c-1', 'rancher.example.com'],
+    'user info dropped': ['https://u:p@10.0.0.1:6443/', '10.0.0.1:6443'],
+    IPv6: ['https://[::1]:6443', '[::1]:6443'],
+    'no URL': ['', 'none'],
+  };
+  for (const [name, [server, want]] of Object.entries(cases))
+    it(name, () => expect(restClientHost(server)).toBe(want));
+});
+
+describe('restClientCode (client-go: sanitize)', () => {
+  it.each([
+    [200, '200'],
+    [201, '201'],
+    [409, '409'],
+    [undefined, '<error>'],
+  ])('%s gives %s', (status, want) => expect(restClientCode(status)).toBe(want));
 });

@@ -54,6 +54,24 @@ export function serverOrigin(server: string): ServerOrigin {
   };
 }
 
+/**
+ * The `host` label of client-go's `rest_client_requests_total`: the server URL's host as written
+ * (`req.c.base.Host`: the port kept when the URL has one, no user info), `none` without one.
+ */
+export function restClientHost(server: string): string {
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(server)?.[1] ?? '';
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  return host === '' ? 'none' : host;
+}
+
+/**
+ * The `code` label of client-go's `rest_client_requests_total`: the HTTP status as a decimal
+ * (`"200"`), or `<error>` when no response came (client-go's `sanitize`: errors are arbitrary strings).
+ */
+export function restClientCode(statusCode: number | undefined): string {
+  return statusCode === undefined ? '<error>' : String(statusCode);
+}
+
 /** Builds the query string, skipping `undefined`. */
 export function queryString(query: TransportRequest['query']): string {
   if (!query) return '';

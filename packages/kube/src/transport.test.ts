@@ -78,3 +78,40 @@ describe('Transport refusing a request before sending it', () => {
     await expect(client.close()).resolves.toBeUndefined();
   });
 });
+
+describe('Transport onResult (client-go rest_client_requests_total labels)', () => {
+  it('reports each attempt: its status code, <error> without a response, a 401 retried twice', async () => {
+    const { createServer: createHttpServer } = await import('node:http');
+    const codes = [401, 200, 404];
+    const server = createHttpServer((_req, res) => {
+      res.statusCode = codes.shift() ?? 500;
+      res.setHeader('content-type', 'application/json');
+      res.end('{"kind":"Status","apiVersion":"v1","status":"Failure"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const results: unknown[] = [];
+    const client = await KubeClient.create(config(`http://127.0.0.1:${port}/`), {
+      onResult: (r) => results.push(r),
+    });
+    const refused = await KubeClient.create(config(`http://127.0.0.1:${await closedPort()}`), {
+      onResult: (r) => results.push(r),
+    });
+    try {
+      await client.list(CoreResources.Namespace);
+      await client.get(CoreResources.Namespace, 'a').catch(() => undefined);
+      await refused.delete(CoreResources.Namespace, 'a').catch(() => undefined);
+    } finally {
+      await client.close();
+      await refused.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    const host = `127.0.0.1:${port}`;
+    expect(results).toEqual([
+      { code: '401', method: 'GET', host },
+      { code: '200', method: 'GET', host },
+      { code: '404', method: 'GET', host },
+      { code: '<error>', method: 'DELETE', host: expect.stringMatching(/^127\.0\.0\.1:\d+$/) },
+    ]);
+  });
+});

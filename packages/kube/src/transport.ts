@@ -13,12 +13,20 @@ import { exchange, type TransportResponse } from './transport-exchange.js';
 import {
   queryString,
   requestHeaders,
+  restClientCode,
+  restClientHost,
   serverOrigin,
   type ServerOrigin,
   type TransportRequest,
 } from './transport-request.js';
 
-export { queryString, requestHeaders, serverOrigin } from './transport-request.js';
+export {
+  queryString,
+  requestHeaders,
+  restClientCode,
+  restClientHost,
+  serverOrigin,
+} from './transport-request.js';
 export type { HeaderOptions, ServerOrigin, TransportRequest } from './transport-request.js';
 export { RequestAbortedError, RequestTimeoutError } from './transport-exchange.js';
 export type { BodyHelpers, ResponseBody, TransportResponse } from './transport-exchange.js';
@@ -37,6 +45,19 @@ export interface TransportOptions {
   impersonate?: { user: string; groups?: string[] };
   /** `User-Agent` header. Default `kubetrain`. */
   userAgent?: string;
+  /**
+   * Called once for each HTTP attempt (a 401 retried counts twice, watches included, as client-go
+   * counts each try), with client-go's `rest_client_requests_total` labels: `code` (`"200"`, or
+   * `<error>` when no response came), `method` (`GET`, `PATCH`: the HTTP verb) and `host`.
+   */
+  onResult?: (result: RequestResult) => void;
+}
+
+/** The labels of one request in client-go's `rest_client_requests_total{code,method,host}`. */
+export interface RequestResult {
+  readonly code: string;
+  readonly method: string;
+  readonly host: string;
 }
 
 type Headers = Record<string, string>;
@@ -129,12 +150,27 @@ export class Transport {
   /** Sends one request. A 401 refreshes the credentials and retries once (rotated tokens). */
   async send(req: TransportRequest): Promise<TransportResponse> {
     if (this.closed) throw new Error('transport closed');
-    let response = await this.dispatch(req, await this.credentials(false));
+    let response = await this.attempt(req, await this.credentials(false));
     if (response.statusCode === 401) {
       await response.body.dump();
-      response = await this.dispatch(req, await this.credentials(true));
+      response = await this.attempt(req, await this.credentials(true));
     }
     return response;
+  }
+
+  /** One HTTP attempt, reported to `onResult` with its status code or `<error>`. */
+  private async attempt(req: TransportRequest, auth: Headers): Promise<TransportResponse> {
+    const onResult = this.options.onResult;
+    if (onResult === undefined) return this.dispatch(req, auth);
+    const host = restClientHost(this.server);
+    try {
+      const response = await this.dispatch(req, auth);
+      onResult({ code: restClientCode(response.statusCode), method: req.method, host });
+      return response;
+    } catch (error) {
+      onResult({ code: restClientCode(undefined), method: req.method, host });
+      throw error;
+    }
   }
 
   /**

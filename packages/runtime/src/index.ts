@@ -116,3 +116,19 @@ export {
 export type { KubeObject, RuntimeInput, TrainingRuntime, TrainJob, TrainJobInput } from './types.js';
 export { isDNS1035Label } from './validation/k8s-names.js';
 export { isKueueManaged } from './plugins/kueue/kueue.js';
+export {
+  gpuUsage,
+  kueueQueueOf,
+  requestedGpus,
+  runInterval,
+  runtimeKeyOf,
+  runtimeResourcesPerNode,
+  secondsWithin,
+} from './usage/gpu-usage.js';
+export type {
+  GpuUsage,
+  RunInterval,
+  UsageRuntimeSpec,
+  UsageTrainJob,
+  UsageWindow,
+} from './usage/gpu-usage.js';

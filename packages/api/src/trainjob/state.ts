@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// A TrainJob's state, as `kubetrain get` shows it and `kubetrain_trainjobs{state}` counts it (pure).
+// A TrainJob's state, as `kubetrain get` shows it and `kubetrain_trainjobs{state,namespace,runtime}` counts it (pure).
 
 /** Every state of a TrainJob, in the order the manager's metric lists them. */
 export const TrainJobStates = ['Created', 'Suspended', 'Running', 'Complete', 'Failed'] as const;

@@ -12,6 +12,7 @@ import type * as Logs from './logs.js';
 import type * as Migrate from './migrate.js';
 import type * as Render from './render.js';
 import type * as Submit from './submit.js';
+import type * as Usage from './usage.js';
 import type * as Validate from './validate.js';
 import type * as Wait from './wait.js';
 import type * as WithSession from '../cluster/with-session.js';
@@ -67,6 +68,14 @@ export const logsCommand = lazy(
 export const submitCommand = lazy(
   () => import('./submit.js'),
   (m: typeof Submit) => m.submitCommand,
+);
+export const usageCommand = lazy(
+  () => import('./usage.js'),
+  (m: typeof Usage) => m.usageCommand,
+);
+export const usageWindow = lazy(
+  () => import('./usage.js'),
+  (m: typeof Usage) => m.usageWindow,
 );
 export const waitCommand = lazy(
   () => import('./wait.js'),

@@ -4,7 +4,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { trainJobState, type TrainJobState } from '@kubetrain/api/core';
+import { Kinds } from '@kubetrain/api/core';
+import { runtimeKeyOf, type UsageRuntimeSpec } from '@kubetrain/runtime';
 import type { Logger } from '@kubetrain/log';
 import {
   KubeClient,
@@ -22,6 +23,8 @@ import { createEngine } from '../engine/engine-port.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
 import { ManagerMetrics } from '../metrics/metrics.js';
+import type { LatencyTrainJob } from '../metrics/trainjob-latency.js';
+import type { CachedTrainJob } from '../metrics/trainjob-series.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
@@ -83,6 +86,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     await KubeClient.create(deps.kubeConfig, {
       userAgent: 'kubetrain-manager',
       maxSockets: requestSockets(trainJobWorkers(config)),
+      onResult: (result) => metrics.observeRestClientResult(result),
     }),
     (verb, resource) => metrics.observeRequest(verb, resource),
   );
@@ -128,17 +132,26 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   for (const r of reflectors) r.start();
   const synced = () => reflectors.every((r) => r.hasSynced);
 
-  const statesTimer = setInterval(() => {
-    const counts: Partial<Record<TrainJobState, number>> = {};
-    for (const tj of stores.trainJobs.list()) {
-      const key = objectKey(tj);
-      const workload = stores.jobSets.get(key) ?? trainJob.leaderWorkerSets?.leaderWorkerSets.get(key);
-      const state = trainJobState(tj as never, workload !== undefined);
-      counts[state] = (counts[state] ?? 0) + 1;
-    }
-    metrics.setTrainJobCounts(counts);
-  }, 5000);
-  statesTimer.unref();
+  stores.trainJobs.addHandler({
+    onUpdate: (old, next) =>
+      metrics.observeTrainJobUpdate(old as LatencyTrainJob, next as LatencyTrainJob, Date.now()),
+  });
+  metrics.collectTrainJobs(() => ({
+    trainJobs: stores.trainJobs.list() as CachedTrainJob[],
+    workloadExists: (tj) => {
+      const key = objectKey(tj as never);
+      return (stores.jobSets.get(key) ?? trainJob.leaderWorkerSets?.leaderWorkerSets.get(key)) !== undefined;
+    },
+    runtimeOf: (tj) => {
+      const { kind, name } = runtimeKeyOf(tj);
+      const runtime =
+        kind === Kinds.TrainingRuntime
+          ? stores.trainingRuntimes.getByName(tj.metadata?.namespace, name)
+          : stores.clusterTrainingRuntimes.getByName(undefined, name);
+      return (runtime as { spec?: UsageRuntimeSpec } | undefined)?.spec;
+    },
+    nowMs: Date.now(),
+  }));
 
   const servers: RunningServer[] = [];
   let metricsPort: number | undefined;
@@ -232,7 +245,6 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     admission,
     async stop() {
       stopping = true;
-      clearInterval(statesTimer);
       if (controllersStarted) await Promise.all(setups.flatMap((x) => x.controllers).map((c) => c.stop()));
       await elector?.stop();
       await Promise.all(reflectors.map((r) => r.stop()));

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { ManagerMetrics } from './metrics.js';
+import { MetricNames } from './names.js';
 
 async function lines(m: ManagerMetrics): Promise<string[]> {
   return (await m.registry.metrics()).split('\n');
@@ -23,6 +24,21 @@ describe('ManagerMetrics', () => {
     );
   });
 
+  it("counts client requests under client-go's rest_client_requests_total{code,method,host}", async () => {
+    const m = new ManagerMetrics({ processMetrics: false });
+    m.observeRestClientResult({ code: '200', method: 'GET', host: '10.96.0.1:443' });
+    m.observeRestClientResult({ code: '200', method: 'GET', host: '10.96.0.1:443' });
+    m.observeRestClientResult({ code: '<error>', method: 'PATCH', host: '10.96.0.1:443' });
+    const text = await lines(m);
+    expect(text).toContain(
+      '# HELP rest_client_requests_total Number of HTTP requests, partitioned by status code, method, and host.',
+    );
+    expect(text).toContain('rest_client_requests_total{code="200",method="GET",host="10.96.0.1:443"} 2');
+    expect(text).toContain(
+      'rest_client_requests_total{code="<error>",method="PATCH",host="10.96.0.1:443"} 1',
+    );
+  });
+
   it('labels work-queue metrics with name and controller', async () => {
     const m = new ManagerMetrics({ processMetrics: false });
     m.queueAdds.inc({ name: 'trainjob_controller', controller: 'trainjob_controller' });
@@ -34,19 +50,27 @@ describe('ManagerMetrics', () => {
     expect(text).toContain('workqueue_depth{name="trainjob_controller",controller="trainjob_controller"} 3');
   });
 
-  it('sets every TrainJob state, absent ones to 0', async () => {
+  it('computes the TrainJob gauges from the source at each scrape', async () => {
     const m = new ManagerMetrics({ processMetrics: false });
-    m.setTrainJobCounts({ Running: 2, Complete: 1 });
+    expect((await lines(m)).filter((l) => l.startsWith('kubetrain_trainjobs{'))).toEqual([]);
+    const job = {
+      metadata: { namespace: 'a', labels: { 'kueue.x-k8s.io/queue-name': 'q' } },
+      spec: {
+        runtimeRef: { name: 'torch' },
+        trainer: { numNodes: 2, resourcesPerNode: { limits: { 'nvidia.com/gpu': '4' } } },
+      },
+      status: { startTime: '2026-01-01T00:00:00Z' },
+    };
+    m.collectTrainJobs(() => ({
+      trainJobs: [job],
+      workloadExists: () => true,
+      runtimeOf: () => undefined,
+      nowMs: Date.parse('2026-01-01T01:30:00Z'),
+    }));
     const text = await lines(m);
-    for (const [state, n] of [
-      ['Created', 0],
-      ['Suspended', 0],
-      ['Running', 2],
-      ['Complete', 1],
-      ['Failed', 0],
-    ] as const) {
-      expect(text).toContain(`kubetrain_trainjobs{state="${state}"} ${n}`);
-    }
+    expect(text).toContain('kubetrain_trainjobs{state="Running",namespace="a",runtime="torch"} 1');
+    expect(text).toContain('kubetrain_trainjob_running_gpus{namespace="a",runtime="torch",queue="q"} 8');
+    expect(text).toContain('kubetrain_trainjob_gpu_seconds{namespace="a",runtime="torch",queue="q"} 43200');
   });
 
   it('registers the metric names dashboards look for', async () => {
@@ -65,5 +89,27 @@ describe('ManagerMetrics', () => {
         'kubetrain_reflector_watch_restarts_total',
       ]),
     );
+  });
+
+  it('observes the queue wait and create-to-running of a TrainJob update', async () => {
+    const m = new ManagerMetrics({ processMetrics: false });
+    const created = { creationTimestamp: '2026-01-01T00:00:00Z' };
+    m.observeTrainJobUpdate(
+      { metadata: created, status: { jobsStatus: [{ ready: 0 }] } },
+      { metadata: created, status: { startTime: '2026-01-01T00:00:00Z', jobsStatus: [{ ready: 1 }] } },
+      Date.parse('2026-01-01T00:01:30Z'),
+    );
+    const text = await lines(m);
+    expect(text).toContain('kubetrain_trainjob_queue_wait_seconds_bucket{le="1"} 1');
+    expect(text).toContain('kubetrain_trainjob_create_to_running_seconds_sum 90');
+    expect(text).toContain('kubetrain_trainjob_create_to_running_seconds_bucket{le="60"} 0');
+    expect(text).toContain('kubetrain_trainjob_create_to_running_seconds_bucket{le="120"} 1');
+  });
+
+  it('registers every name of metrics/names.ts', async () => {
+    const names = (await new ManagerMetrics({ processMetrics: false }).registry.getMetricsAsJSON()).map(
+      (x) => x.name,
+    );
+    expect([...names].sort()).toEqual(expect.arrayContaining(Object.values(MetricNames).sort()));
   });
 });

@@ -4,8 +4,10 @@
 // (controller-runtime pkg/internal/controller/metrics, pkg/metrics/workqueue.go) so existing
 // dashboards work; kubetrain's own are prefixed `kubetrain_`.
 
-import { TrainJobStates, type TrainJobState } from '@kubetrain/api/core';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { MetricNames } from './names.js';
+import { latenciesOf, type LatencyTrainJob } from './trainjob-latency.js';
+import { trainJobSeries, type Series, type TrainJobSeries, type TrainJobSource } from './trainjob-series.js';
 
 /** controller-runtime's `controller_runtime_reconcile_time_seconds` buckets. */
 const RECONCILE_BUCKETS = [
@@ -16,6 +18,8 @@ const RECONCILE_BUCKETS = [
 const QUEUE_BUCKETS = Array.from({ length: 10 }, (_, i) => 1e-8 * 10 ** i);
 /** Create-to-JobSet latency buckets, 10 ms to about 160 s. */
 const LATENCY_BUCKETS = Array.from({ length: 15 }, (_, i) => 0.01 * 2 ** i);
+/** Queue-wait and create-to-running buckets, 1 s to 1 day. */
+const WAIT_BUCKETS = [1, 5, 10, 30, 60, 120, 300, 600, 1800, 3600, 7200, 14400, 43200, 86400];
 
 /** Outcome label of `controller_runtime_reconcile_total`, as controller-runtime spells it. */
 export type ReconcileResult = 'success' | 'error' | 'requeue' | 'requeue_after';
@@ -35,11 +39,19 @@ export class ManagerMetrics {
   readonly queueDuration: Histogram<'name' | 'controller'>;
   readonly workDuration: Histogram<'name' | 'controller'>;
   readonly queueRetries: Counter<'name' | 'controller'>;
-  readonly trainJobs: Gauge<'state'>;
+  readonly trainJobs: Gauge<'state' | 'namespace' | 'runtime'>;
+  readonly runningGpus: Gauge<'namespace' | 'runtime' | 'queue'>;
+  readonly gpuSeconds: Gauge<'namespace' | 'runtime' | 'queue'>;
+  readonly restarts: Gauge<'namespace' | 'runtime' | 'reason'>;
+  /** What the TrainJob gauges are computed from at each scrape; none before the manager sets it. */
+  private trainJobSource: (() => TrainJobSource) | undefined;
   readonly createToJobSet: Histogram<string>;
+  readonly createToRunning: Histogram<string>;
+  readonly queueWait: Histogram<string>;
   readonly reflectorRelists: Counter<'resource'>;
   readonly reflectorRestarts: Counter<'resource'>;
   readonly apiRequests: Counter<'verb' | 'resource'>;
+  readonly restClientRequests: Counter<'code' | 'method' | 'host'>;
 
   /** Registers every metric; `processMetrics` adds prom-client's process and Node.js metrics. */
   constructor({ processMetrics = true }: { processMetrics?: boolean } = {}) {
@@ -54,79 +66,142 @@ export class ManagerMetrics {
     const queue: Array<'name' | 'controller'> = ['name', 'controller'];
 
     this.reconcileTotal = counter(
-      'controller_runtime_reconcile_total',
+      MetricNames.ReconcileTotal,
       'Total number of reconciliations per controller',
       ['controller', 'result'],
     );
     this.reconcileErrors = counter(
-      'controller_runtime_reconcile_errors_total',
+      MetricNames.ReconcileErrors,
       'Total number of reconciliation errors per controller',
       ['controller'],
     );
     this.terminalReconcileErrors = counter(
-      'controller_runtime_terminal_reconcile_errors_total',
+      MetricNames.TerminalReconcileErrors,
       'Total number of terminal reconciliation errors per controller',
       ['controller'],
     );
     this.reconcileTime = histogram(
-      'controller_runtime_reconcile_time_seconds',
+      MetricNames.ReconcileTime,
       'Length of time per reconciliation per controller',
       ['controller'],
       RECONCILE_BUCKETS,
     );
     this.maxConcurrentReconciles = gauge(
-      'controller_runtime_max_concurrent_reconciles',
+      MetricNames.MaxConcurrentReconciles,
       'Maximum number of concurrent reconciles per controller',
       ['controller'],
     );
-    this.activeWorkers = gauge(
-      'controller_runtime_active_workers',
-      'Number of currently used workers per controller',
-      ['controller'],
-    );
-    this.queueDepth = gauge('workqueue_depth', 'Current depth of workqueue', queue);
-    this.queueAdds = counter('workqueue_adds_total', 'Total number of adds handled by workqueue', queue);
+    this.activeWorkers = gauge(MetricNames.ActiveWorkers, 'Number of currently used workers per controller', [
+      'controller',
+    ]);
+    this.queueDepth = gauge(MetricNames.WorkqueueDepth, 'Current depth of workqueue', queue);
+    this.queueAdds = counter(MetricNames.WorkqueueAdds, 'Total number of adds handled by workqueue', queue);
     this.queueDuration = histogram(
-      'workqueue_queue_duration_seconds',
+      MetricNames.WorkqueueQueueDuration,
       'How long in seconds an item stays in workqueue before being requested',
       queue,
       QUEUE_BUCKETS,
     );
     this.workDuration = histogram(
-      'workqueue_work_duration_seconds',
+      MetricNames.WorkqueueWorkDuration,
       'How long in seconds processing an item from workqueue takes.',
       queue,
       QUEUE_BUCKETS,
     );
     this.queueRetries = counter(
-      'workqueue_retries_total',
+      MetricNames.WorkqueueRetries,
       'Total number of retries handled by workqueue',
       queue,
     );
-    this.trainJobs = gauge('kubetrain_trainjobs', 'Number of TrainJobs the manager reconciles, by state', [
-      'state',
-    ]);
+    // Computed from the cache at each scrape (trainjob-series.ts): nothing to lose on a restart.
+    const scraped = <L extends string>(
+      name: string,
+      help: string,
+      labelNames: L[],
+      pick: (series: TrainJobSeries) => Series<L>[],
+    ): Gauge<L> => {
+      const read = () => this.trainJobSource;
+      return new Gauge<L>({
+        name,
+        help,
+        labelNames,
+        registers,
+        collect() {
+          const source = read();
+          if (source === undefined) return;
+          this.reset();
+          for (const { labels, value } of pick(trainJobSeries(source())))
+            this.set(labels as Partial<Record<L, string>>, value);
+        },
+      });
+    };
+    this.trainJobs = scraped(
+      MetricNames.TrainJobs,
+      'Number of TrainJobs in the cache, by state, namespace and runtime',
+      ['state', 'namespace', 'runtime'],
+      (s) => s.trainJobs,
+    );
+    this.runningGpus = scraped(
+      MetricNames.TrainJobGpus,
+      'GPUs requested by the running TrainJobs, by namespace, runtime and Kueue queue',
+      ['namespace', 'runtime', 'queue'],
+      (s) => s.runningGpus,
+    );
+    this.gpuSeconds = scraped(
+      MetricNames.TrainJobGpuSeconds,
+      'GPU-seconds (GPUs requested x seconds running, from status.startTime and completionTime) of the TrainJobs in the cache, by namespace, runtime and Kueue queue',
+      ['namespace', 'runtime', 'queue'],
+      (s) => s.gpuSeconds,
+    );
+    this.restarts = scraped(
+      MetricNames.TrainJobRestarts,
+      'Restarts of the TrainJobs in the cache by their failure policy, by namespace, runtime and the action that restarted them (status.restarts)',
+      ['namespace', 'runtime', 'reason'],
+      (s) => s.restarts,
+    );
     this.createToJobSet = histogram(
-      'kubetrain_trainjob_create_to_jobset_seconds',
+      MetricNames.CreateToJobSet,
       "Seconds from a TrainJob's creationTimestamp to the first successful apply of its JobSet",
       [],
       LATENCY_BUCKETS,
     );
+    this.createToRunning = histogram(
+      MetricNames.CreateToRunning,
+      "Seconds from a TrainJob's creationTimestamp to its pods' first ready replicated job (first runs only)",
+      [],
+      WAIT_BUCKETS,
+    );
+    this.queueWait = histogram(
+      MetricNames.QueueWait,
+      'Seconds a TrainJob waited to start: from its suspension (a Kueue admission wait) or creation to status.startTime',
+      [],
+      WAIT_BUCKETS,
+    );
     this.reflectorRelists = counter(
-      'kubetrain_reflector_relists_total',
+      MetricNames.ReflectorRelists,
       'Number of full lists a reflector made after its first (410 Gone, errors)',
       ['resource'],
     );
     this.reflectorRestarts = counter(
-      'kubetrain_reflector_watch_restarts_total',
+      MetricNames.ReflectorWatchRestarts,
       'Number of watches a reflector restarted after an error or a quiet period',
       ['resource'],
     );
     this.apiRequests = counter(
-      'kubetrain_api_requests_total',
+      MetricNames.ApiRequests,
       "Requests of the manager's client to the API server (watches excluded), by verb and resource",
       ['verb', 'resource'],
     );
+    this.restClientRequests = counter(
+      MetricNames.RestClientRequests,
+      'Number of HTTP requests, partitioned by status code, method, and host.',
+      ['code', 'method', 'host'],
+    );
+  }
+
+  /** Counts one HTTP attempt of the manager's client, as client-go's `rest_client_requests_total`. */
+  observeRestClientResult(result: { code: string; method: string; host: string }): void {
+    this.restClientRequests.inc({ code: result.code, method: result.method, host: result.host });
   }
 
   /** Counts one request of the manager's client (`APPLY` for server-side apply patches). */
@@ -141,8 +216,15 @@ export class ManagerMetrics {
     this.reconcileTime.observe({ controller }, seconds);
   }
 
-  /** Replaces the `kubetrain_trainjobs` gauge with `counts` (states absent count 0). */
-  setTrainJobCounts(counts: Partial<Record<TrainJobState, number>>): void {
-    for (const state of TrainJobStates) this.trainJobs.set({ state }, counts[state] ?? 0);
+  /** Observes the latencies an update of a TrainJob in the cache shows (trainjob-latency.ts). */
+  observeTrainJobUpdate(old: LatencyTrainJob, next: LatencyTrainJob, nowMs: number): void {
+    const { queueWait, createToRunning } = latenciesOf(old, next, nowMs);
+    if (queueWait !== undefined) this.queueWait.observe(queueWait);
+    if (createToRunning !== undefined) this.createToRunning.observe(createToRunning);
+  }
+
+  /** Sets what the TrainJob gauges are computed from at each scrape (the manager's cache). */
+  collectTrainJobs(source: () => TrainJobSource): void {
+    this.trainJobSource = source;
   }
 }

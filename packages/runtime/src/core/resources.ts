@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Resource helpers with upstream's semantics (`pkg/util/trainingruntime`, `pkg/runtime/runtime.go`).
 
-import { AncestorSteps, ContainerNames } from '@kubetrain/api/core';
+import { AncestorSteps, ContainerNames, type ReplicatedJob } from '@kubetrain/api/core';
 import type { RuntimeInfo } from '../framework/runtime-info.js';
 import { resourceRequirementsPatchSchema, strategicMergePatch } from '../smp/index.js';
 import { ancestorOf } from '../util/replicated-job.js';
@@ -28,16 +28,23 @@ export function mergeResourceRequirements(
 }
 
 /**
- * The runtime's per-node resources (`ExtractResourcePerNodeFromRuntime`): the `node` container of
- * the first replicatedJob named `node` or with ancestor `trainer`. Reads the spec in `info`.
+ * The per-node resources of a runtime's replicated jobs (`ExtractResourcePerNodeFromRuntime`): the
+ * `node` container of the first replicatedJob named `node` or with ancestor `trainer`.
  */
-function extractResourcesPerNodeFromRuntime(info: RuntimeInfo): ResourceRequirements | undefined {
-  for (const rJob of info.templateSpec.spec.replicatedJobs ?? []) {
+export function nodeResourcesOf(
+  replicatedJobs: readonly ReplicatedJob[] | undefined,
+): ResourceRequirements | undefined {
+  for (const rJob of replicatedJobs ?? []) {
     if (rJob.name !== ContainerNames.Node && ancestorOf(rJob) !== AncestorSteps.Trainer) continue;
     const node = rJob.template?.spec?.template?.spec?.containers?.find((c) => c.name === ContainerNames.Node);
     if (node !== undefined) return node.resources ?? {};
   }
   return undefined;
+}
+
+/** The runtime's per-node resources, from the spec in `info` ({@link nodeResourcesOf}). */
+function extractResourcesPerNodeFromRuntime(info: RuntimeInfo): ResourceRequirements | undefined {
+  return nodeResourcesOf(info.templateSpec.spec.replicatedJobs);
 }
 
 /**
