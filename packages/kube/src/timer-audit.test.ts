@@ -22,11 +22,6 @@ const ALLOWED: readonly { file: string; use: string; reason: string }[] = [
     use: 'const watchdog = setTimeout(',
     reason: 'idle watchdog: Math.min(idleTimeoutMs, MAX_TIMER_MS) (a plain timer for refresh())',
   },
-  {
-    file: 'packages/controller/src/manager/manager.ts',
-    use: 'const statesTimer = setInterval(',
-    reason: 'a constant 5000 ms (the TrainJob state gauges)',
-  },
 ];
 
 /** Timer APIs that overflow above 2^31-1 ms (comments are stripped before matching). */
