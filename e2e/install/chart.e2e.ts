@@ -7,6 +7,7 @@ import { loadSettings, parseFlags, type Configuration, type FeatureGates } from 
 import { installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { normalize } from './normalize.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
@@ -47,10 +48,26 @@ const one = (objects: RenderedObject[], kind: string): RenderedObject & Shapes =
 };
 const configOf = (objects: RenderedObject[]) =>
   one(
-    // The manager's Configuration; the other ConfigMap is the SDK's kubeflow-trainer-public.
-    objects.filter((o) => o.kind !== 'ConfigMap' || o.metadata.name !== 'kubeflow-trainer-public'),
+    // The manager's Configuration; the other ConfigMaps are the SDK's kubeflow-trainer-public and the
+    // Grafana dashboard.
+    objects.filter(
+      (o) =>
+        o.kind !== 'ConfigMap' ||
+        (o as { data?: Record<string, string> }).data?.['controller_manager_config.yaml'] !== undefined,
+    ),
     'ConfigMap',
   ).data['controller_manager_config.yaml'] ?? '';
+/** The chart's Grafana dashboard, as the file holds it. */
+const dashboardFile = () =>
+  readFileSync(join(REPO_ROOT, 'charts/kubetrain/dashboards/kubetrain.json'), 'utf8');
+interface ServiceMonitor {
+  metadata: { labels: Record<string, string> };
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    namespaceSelector: { matchNames: string[] };
+    endpoints: { port: string; path: string; scheme: string; tlsConfig?: Record<string, unknown> }[];
+  };
+}
 const container = (objects: RenderedObject[]) =>
   one(objects, 'Deployment').spec.template.spec.containers[0] as Container;
 const webhooksOf = (objects: RenderedObject[]) => [
@@ -192,6 +209,66 @@ describe('charts/kubetrain', () => {
         );
       },
     ],
+    [
+      'defaults: no ServiceMonitor, no dashboard',
+      [],
+      (o) => {
+        expect(byKind(o, 'ServiceMonitor')).toEqual([]);
+        expect(byKind(o, 'ConfigMap').map((c) => c.metadata.name)).not.toContain('rel-dashboard');
+      },
+    ],
+    [
+      'ServiceMonitor and Grafana dashboard on',
+      [
+        'serviceMonitor.enabled=true',
+        'serviceMonitor.labels.release=prom',
+        'grafanaDashboard.enabled=true',
+        'grafanaDashboard.annotations.grafana_folder=Kubeflow',
+      ],
+      (o) => {
+        const service = one(o, 'Service') as unknown as {
+          spec: { selector: Record<string, string>; ports: Port[] };
+        };
+        const monitor = one(o, 'ServiceMonitor') as unknown as RenderedObject & ServiceMonitor;
+        expect(monitor.apiVersion).toBe('monitoring.coreos.com/v1');
+        expect(monitor.metadata).toMatchObject({ name: 'rel-controller-manager', namespace: 'ns1' });
+        expect(monitor.metadata.labels.release).toBe('prom');
+        // It selects the manager's Service and scrapes its metrics port over HTTPS, trusting the CA of
+        // the serving certificate the manager writes.
+        expect(monitor.spec.selector.matchLabels).toEqual(service.spec.selector);
+        expect(monitor.spec.namespaceSelector.matchNames).toEqual(['ns1']);
+        expect(service.spec.ports.map((p) => p.name)).toContain(monitor.spec.endpoints[0]!.port);
+        expect(monitor.spec.endpoints).toEqual([
+          {
+            port: 'metrics',
+            path: '/metrics',
+            interval: '30s',
+            scrapeTimeout: '10s',
+            scheme: 'https',
+            tlsConfig: {
+              ca: { secret: { name: 'rel-webhook-cert', key: 'ca.crt' } },
+              serverName: 'rel-controller-manager.ns1.svc',
+            },
+          },
+        ]);
+        const dashboards = byKind(o, 'ConfigMap').filter((c) => c.metadata.name === 'rel-dashboard');
+        expect(dashboards).toHaveLength(1);
+        const dashboard = dashboards[0] as RenderedObject & Shapes;
+        expect(dashboard.metadata.labels?.grafana_dashboard).toBe('1');
+        expect(dashboard.metadata.annotations).toEqual({ grafana_folder: 'Kubeflow' });
+        expect(JSON.parse(dashboard.data['kubetrain.json']!)).toEqual(JSON.parse(dashboardFile()));
+      },
+    ],
+    [
+      'ServiceMonitor over plain HTTP',
+      ['serviceMonitor.enabled=true', 'metrics.secureServing=false'],
+      (o, c) => {
+        expect(c.metrics.secureServing).toBe(false);
+        const [endpoint] = (one(o, 'ServiceMonitor') as unknown as ServiceMonitor).spec.endpoints;
+        expect(endpoint).toMatchObject({ port: 'metrics', scheme: 'http' });
+        expect(endpoint!.tlsConfig).toBeUndefined();
+      },
+    ],
   ] as [string, string[], Check][])('values: %s', (_name, set, check) => {
     const objects = helmTemplate('rel', 'ns1', set);
     const text = configOf(objects);
@@ -211,6 +288,12 @@ describe('charts/kubetrain', () => {
       capabilities: { drop: ['ALL'] },
       seccompProfile: { type: 'RuntimeDefault' },
     });
+  });
+
+  it('a ServiceMonitor without the metrics server is refused with a message', () => {
+    expect(() => helmTemplate('rel', 'ns1', ['serviceMonitor.enabled=true', 'metrics.port=0'])).toThrow(
+      /serviceMonitor.enabled needs metrics.port/,
+    );
   });
 
   describe('on the local control plane', () => {
@@ -247,7 +330,18 @@ describe('charts/kubetrain', () => {
 
     it('every object of the chart is accepted (server-side dry-run)', () => {
       const release = `kt-${namespace.slice(-6)}`;
-      const rendered = helm('template', release, 'charts/kubetrain', '-n', namespace, '--include-crds');
+      // With the Grafana dashboard's ConfigMap (the ServiceMonitor's CRD is not on this cluster: its
+      // shape is checked in the values cases above).
+      const dashboard = ['--set', 'grafanaDashboard.enabled=true'];
+      const rendered = helm(
+        'template',
+        release,
+        'charts/kubetrain',
+        '-n',
+        namespace,
+        '--include-crds',
+        ...dashboard,
+      );
       const out = kubectl(
         [
           'apply',
@@ -263,7 +357,10 @@ describe('charts/kubetrain', () => {
         rendered,
       );
       const applied = out.trim().split('\n');
-      expect(applied).toHaveLength(helmTemplate(release, namespace).length);
+      expect(applied).toHaveLength(
+        helmTemplate(release, namespace, ['grafanaDashboard.enabled=true']).length,
+      );
+      expect(applied).toContain(`configmap/${release}-dashboard serverside-applied (server dry run)`);
       expect(
         applied.every((line) =>
           /(serverside-applied|created|configured|unchanged) \(server dry run\)$/.test(line),
