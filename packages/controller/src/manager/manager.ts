@@ -17,6 +17,7 @@ import {
   type ResourceRef,
 } from '../cluster/kube.js';
 import { countRequests } from '../cluster/request-counter.js';
+import { ManagerResources } from '../cluster/resources.js';
 import { createStores, type ManagerStores } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
 import { createEngine } from '../engine/engine-port.js';
@@ -109,6 +110,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const engine = createEngine({
     config: config as unknown as Record<string, unknown>,
     featureGates: settings.featureGates,
+    operatorNamespace: deps.namespace ?? DEFAULT_NAMESPACE,
+    readSecret: (namespace, name) => client.get(ManagerResources.Secret, name, { namespace }),
   });
   // Each controller declares its watches and handlers (its setup.ts), as SetupWithManager.
   const trainJob = setupTrainJobController({ client, stores, engine, metrics, logger, settings, host });
