@@ -84,6 +84,8 @@ interface EngineSettings {
    * CA). Without it no `<tj>-tls-config` ConfigMap is rendered.
    */
   readonly readSecret?: (namespace: string, name: string) => Promise<object>;
+  /** Called when a read of that Secret finds a new CA (a rotation): re-queue the unfinished TrainJobs. */
+  readonly onStatusServerCAChange?: () => void;
 }
 
 /** The status step's answer (steps 5 to 7 of upstream's reconcile). */
@@ -221,7 +223,11 @@ function statusServerCASource(settings: EngineSettings): StatusServerCASource | 
   const name =
     typeof cert?.webhookSecretName === 'string' ? cert.webhookSecretName : StatusServer.WebhookSecretName;
   const namespace = settings.operatorNamespace ?? StatusServer.OperatorNamespace;
-  return new StatusServerCASource(() => read(namespace, name));
+  return new StatusServerCASource(
+    () => read(namespace, name),
+    Date.now,
+    () => settings.onStatusServerCAChange?.(),
+  );
 }
 
 /** True when the status has `Complete=True` or `Failed=True`: the TrainJob is terminal. */

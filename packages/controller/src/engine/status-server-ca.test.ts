@@ -26,6 +26,7 @@ describe('StatusServerCASource', () => {
   function source(answers: Array<object | Error>) {
     let now = 0;
     let reads = 0;
+    let changes = 0;
     const ca = new StatusServerCASource(
       async () => {
         const answer = answers[Math.min(reads++, answers.length - 1)]!;
@@ -33,9 +34,24 @@ describe('StatusServerCASource', () => {
         return answer;
       },
       () => now,
+      () => void changes++,
     );
-    return { ca, reads: () => reads, advance: (ms: number) => void (now += ms) };
+    return { ca, reads: () => reads, changes: () => changes, advance: (ms: number) => void (now += ms) };
   }
+
+  it('calls onChange once per new ca.crt: not for the first read, the same CA, or a failed read', async () => {
+    const pem = { data: { 'ca.crt': b64(PEM) } };
+    const rotated = { data: { 'ca.crt': b64('rotated') } };
+    const s = source([pem, pem, new Error('timeout'), rotated, rotated]);
+    const seen: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      await s.ca.current();
+      seen.push(s.changes());
+      s.advance(StatusServerCAMaxAge.okMs);
+    }
+    expect(s.reads()).toBe(5);
+    expect(seen).toEqual([0, 0, 0, 1, 1]);
+  });
 
   it('reads once for concurrent renders and for a minute after', async () => {
     const s = source([{ data: { 'ca.crt': b64(PEM) } }, { data: { 'ca.crt': b64('rotated') } }]);

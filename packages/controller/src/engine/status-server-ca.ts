@@ -4,7 +4,8 @@
 // build. Upstream GETs the Secret once per reconcile; here one read serves every render for a while
 // (60 s; a failure 5 s), and concurrent renders share one read in flight, so a burst of N TrainJobs
 // costs one GET, not N. A rotated CA reaches each job's `<tj>-tls-config` at its next reconcile
-// after the cached answer expires.
+// after the cached answer expires; the first read that sees a changed `ca.crt` calls `onChange`
+// (the manager re-queues every unfinished TrainJob, so all their ConfigMaps follow).
 
 import { DataKeys } from '@kubetrain/api/core';
 import type { StatusServerCA } from '@kubetrain/runtime';
@@ -31,14 +32,18 @@ export function caOfSecret(secret: object): StatusServerCA {
 export class StatusServerCASource {
   private cached: { readonly answer: StatusServerCA; readonly until: number } | undefined;
   private inFlight: Promise<StatusServerCA> | undefined;
+  /** The last `ca.crt` read (absent key included); undefined before the first successful read. */
+  private lastCA: { readonly caCert: string | undefined } | undefined;
 
   /**
    * @param readSecret GETs the webhook certificate Secret (throws the client's error).
    * @param nowMs the clock, for tests.
+   * @param onChange called when a read finds another `ca.crt` than the previous successful read.
    */
   constructor(
     private readonly readSecret: () => Promise<object>,
     private readonly nowMs: () => number = Date.now,
+    private readonly onChange: () => void = () => undefined,
   ) {}
 
   /** The CA, or why it could not be read; never throws. */
@@ -53,7 +58,11 @@ export class StatusServerCASource {
     let answer: StatusServerCA;
     let maxAge: number;
     try {
-      answer = caOfSecret(await this.readSecret());
+      const read = caOfSecret(await this.readSecret()) as { readonly caCert: string | undefined };
+      const changed = this.lastCA !== undefined && this.lastCA.caCert !== read.caCert;
+      this.lastCA = read;
+      if (changed) this.onChange();
+      answer = read;
       maxAge = StatusServerCAMaxAge.okMs;
     } catch (error) {
       answer = { lookupError: errorText(error) };
