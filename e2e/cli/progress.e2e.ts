@@ -10,7 +10,7 @@ import { kubetrain, startKubetrain, tableRows, TTY_SIZE } from './kubetrain-cli.
 import { cliSuite, trainJobYaml } from './suite-cluster.js';
 import { screenAfter } from './terminal-screen.js';
 import { closeTrainerStatusClient, reportTrainerStatus } from './trainer-status.js';
-import { letPodSucceed, nodePods } from './trainer-pods.js';
+import { letNodesSucceed, nodePods } from './trainer-pods.js';
 
 describe('the trainer progress in kubetrain get, describe and submit --follow', () => {
   const suite = cliSuite('e2e-progress');
@@ -22,11 +22,6 @@ describe('the trainer progress in kubetrain get, describe and submit --follow', 
     const file = join(suite.dir, `${name}.yaml`);
     writeFileSync(file, trainJobYaml(name, torch, nodes, keepRunning()));
     return file;
-  }
-
-  async function letNodesSucceed(name: string, count: number): Promise<void> {
-    for (const pod of (await nodePods(suite.namespace, name, count)).values())
-      await letPodSucceed(suite.namespace, pod);
   }
 
   it('get: PROGRESS and ETA; -o wide: LAST-REPORT; describe: the Progress section, escaped and bounded', async () => {
@@ -87,7 +82,7 @@ describe('the trainer progress in kubetrain get, describe and submit --follow', 
       estimatedRemainingSeconds: 0,
     });
     await run.waitForOutput('the bar at 100%', ({ stdout }) => stdout.includes('] 100%'));
-    await letNodesSucceed(name, 2);
+    await letNodesSucceed(suite.namespace, name, 2);
     const got = await run.done;
     expect(got.code).toBe(0);
     expect(await screenAfter(got.stdout)).toEqual([
@@ -117,7 +112,7 @@ describe('the trainer progress in kubetrain get, describe and submit --follow', 
       estimatedRemainingSeconds: 300,
     });
     await run.waitForOutput('63%', ({ stderr }) => stderr.includes('progress 63%'));
-    await letNodesSucceed(name, 1);
+    await letNodesSucceed(suite.namespace, name, 1);
     const got = await run.done;
     expect(got.code).toBe(0);
     expect(got.stderr).not.toContain('\x1b');
