@@ -10,7 +10,7 @@ BASELINE_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # build_baseline BINARY VERSION MODULE REQUIRED_MODULE PACKAGE: builds PACKAGE (whose main package
 # links as BINARY) with `go build` inside the wrapper module modules/MODULE, whose go.mod must require
 # REQUIRED_MODULE at VERSION, to $BIN_ROOT/BINARY/VERSION/BINARY, and prints that path on stdout. A
-# binary already there is not rebuilt. Holds hack/cluster/build.sh's lock (one Go build at a time on
+# binary already there is not rebuilt. Holds hack/cluster/build.sh's lock when it builds (one Go build at a time on
 # the machine), links into a temporary directory and renames into place (an interrupted build never
 # leaves a half-written binary), and prints how long the build took. Failures go through
 # `die build-MODULE`, with the build log in $LOG_DIR/build-MODULE.log.
@@ -22,7 +22,13 @@ build_baseline() {
   grep -q "$required $version" "$module_dir/go.mod" ||
     die "build-$module" "modules/$module/go.mod does not require $required $version"
 
+  if [[ -x $out ]]; then
+    log "build $binary: cached ($version)"
+    printf '%s\n' "$out"
+    return 0
+  fi
   mkdir -p "$BIN_ROOT"
+  # Only now, with something to build: a checkout whose binary exists never waits for the lock.
   exec 9>"$BIN_ROOT/.build.lock"
   flock 9
   if [[ -x $out ]]; then

@@ -15,18 +15,26 @@ cluster-build: ## Build the control plane's binaries that are missing (Go; cold:
 	$(CLUSTER)/build.sh
 
 # KUEUE=1: also start the optional Kueue controller manager (hack/cluster/kueue-up.sh; the Kueue
-# suite starts it itself otherwise). Without it, a missing Kueue binary is built in the background.
+# suite starts it itself otherwise).
 KUEUE ?=
 # GANGS=1: also start the optional gang schedulers, Volcano and scheduler-plugins (volcano-up.sh,
-# scheduler-plugins-up.sh; the gang suite starts them itself otherwise). Without it, missing
-# gang-scheduler binaries are built in the background (first: the gang suite runs before Kueue's).
+# scheduler-plugins-up.sh; the gang suite starts them itself otherwise).
 GANGS ?=
+# PREBUILD=1: after the cluster is up, build what the suites need besides it (missing Kueue and
+# gang-scheduler binaries, upstream's managers) in the background, so that a cold `make test` does
+# not wait for them inside a suite. `make e2e` and `make bench` set it; `make run` and a plain
+# `make cluster-up` build only what the cluster runs.
+PREBUILD ?=
 
 cluster-up: ## Build what is missing, start the local control plane (API server on 127.0.0.1:16443); KUEUE=1 adds Kueue, GANGS=1 Volcano and scheduler-plugins.
 	$(TIMED) "cluster-up" $(CLUSTER)/up.sh
-	$(if $(filter 1,$(GANGS)),$(TIMED) "gangs-up" $(MAKE) --no-print-directory gangs-up,@$(CLUSTER)/volcano-prebuild.sh)
-	$(if $(filter 1,$(KUEUE)),$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh,@$(CLUSTER)/kueue-prebuild.sh)
-	@hack/baseline/prebuild.sh
+	$(if $(filter 1,$(GANGS)),$(TIMED) "gangs-up" $(MAKE) --no-print-directory gangs-up,$(if $(filter 1,$(PREBUILD)),@$(CLUSTER)/volcano-prebuild.sh))
+	$(if $(filter 1,$(KUEUE)),$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh,$(if $(filter 1,$(PREBUILD)),@$(CLUSTER)/kueue-prebuild.sh))
+	$(if $(filter 1,$(PREBUILD)),@hack/baseline/prebuild.sh)
+
+.PHONY: helm
+helm: ## Build helm (hack/cluster; the install suites and chart users need it, the cluster does not).
+	$(TIMED) "build helm" $(CLUSTER)/build.sh helm
 
 kueue-up: ## Start the optional Kueue controller manager on the running cluster (webhooks 127.0.0.1:16531).
 	$(TIMED) "kueue-up" $(CLUSTER)/kueue-up.sh

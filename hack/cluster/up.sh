@@ -23,10 +23,9 @@ mkdir -p "$KUBETRAIN_CACHE_DIR"
 exec 8>"$KUBETRAIN_CACHE_DIR/cluster.lock"
 flock 8
 
+# Only what the cluster runs: helm (for the install suites and users: `make cluster-build`, `make e2e`)
+# and the optional components are built by whoever needs them.
 "$HACK_CLUSTER_DIR/build.sh" etcd kubernetes kwok jobset lws
-# helm is not part of the cluster (it is for `make run` and users): a failed helm build is reported
-# but does not stop the cluster.
-"$HACK_CLUSTER_DIR/build.sh" helm || log "WARNING: helm did not build; the cluster starts without it"
 
 all_running() {
   local c
