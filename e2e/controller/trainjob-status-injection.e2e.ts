@@ -36,6 +36,13 @@ interface PodSpec {
   volumes?: Array<{ name: string; projected?: unknown }>;
 }
 
+/** The manager's GET requests of Secrets (its request counter). */
+async function secretReads(test: TestManager): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${test.manager.metricsPort}/metrics`)).text();
+  const found = /^kubetrain_api_requests_total\{verb="GET",resource="secrets"\} (\d+)$/m.exec(text);
+  return Number(found?.[1] ?? 0);
+}
+
 describe('TrainJobStatus pod injection (manager with the gate, kube-apiserver, JobSet, kwok)', () => {
   const suffix = randomBytes(2).toString('hex');
   const installed: string[] = [];
@@ -136,10 +143,25 @@ describe('TrainJobStatus pod injection (manager with the gate, kube-apiserver, J
       expect(pod.spec?.volumes?.map((v) => v.name)).toContain('kubeflow-trainer-token');
     }
 
-    // Writes for the job: the snapshot (POST), the CA ConfigMap (one apply) and the JobSet.
+    // Writes for the job: the snapshot (POST), the CA ConfigMap (one apply) and the JobSet; the
+    // reconciles that followed (JobSet status) wrote no ConfigMap again and read the Secret once.
     const writes = await writesOf(test.manager);
     expect(writes['POST configmaps']).toBe(1);
     expect(writes['APPLY configmaps']).toBe(1);
     expect(writes['APPLY jobsets']).toBe(1);
+    expect(await secretReads(test)).toBe(1);
+  });
+
+  it('a second TrainJob gets its own ConfigMap from the cached CA (no second Secret read)', async () => {
+    const name = `tjs2-${suffix}`;
+    await createTrainJob(makeTrainJob(namespace, name).numNodes(1).obj());
+    const configMap = await waitFor(`ConfigMap ${name}-tls-config`, () =>
+      cluster()
+        .core.readNamespacedConfigMap({ namespace, name: `${name}-tls-config` })
+        .catch(() => undefined),
+    );
+    expect(configMap.data).toEqual({ 'ca.crt': CA });
+    expect((await writesOf(test.manager))['APPLY configmaps']).toBe(2);
+    expect(await secretReads(test)).toBe(1);
   });
 });
