@@ -190,13 +190,34 @@ describe('charts/kubetrain', () => {
           ['webhook-server', 9444],
           ['metrics', 9090],
           ['health', 8081],
+          ['status-server', 10443],
         ]);
         expect(one(o, 'Service').spec.ports.map((p) => [p.name, p.port])).toEqual([
           ['metrics', 9090],
           ['webhook-server', 8444],
+          ['status-server', 10443],
         ]);
         const hooks = webhooksOf(o);
         expect(new Set(hooks.map((w) => w.clientConfig.service.port))).toEqual(new Set([8444]));
+      },
+    ],
+    [
+      'status server on (gate TrainJobStatus), its port and client rate',
+      ['statusServer.enabled=true', 'statusServer.port=10444', 'statusServer.qps=7', 'statusServer.burst=3'],
+      (o, c, g) => {
+        expect((g as FeatureGates).TrainJobStatus).toBe(true);
+        expect((c as Configuration).statusServer).toEqual({ port: 10444, qps: 7, burst: 3 });
+        expect(container(o).ports).toContainEqual({
+          name: 'status-server',
+          containerPort: 10444,
+          protocol: 'TCP',
+        });
+        expect(one(o, 'Service').spec.ports).toContainEqual({
+          name: 'status-server',
+          port: 10444,
+          targetPort: 'status-server',
+          protocol: 'TCP',
+        });
       },
     ],
     [
@@ -204,7 +225,7 @@ describe('charts/kubetrain', () => {
       ['metrics.port=0'],
       (o, c) => {
         expect(c.metrics.bindAddress).toBe('0');
-        expect(one(o, 'Service').spec.ports.map((p) => p.name)).toEqual(['webhook-server']);
+        expect(one(o, 'Service').spec.ports.map((p) => p.name)).toEqual(['webhook-server', 'status-server']);
       },
     ],
     [
