@@ -92,7 +92,13 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
     }
     const verifier = new TokenVerifier(new DiscoveredIssuerKeys(issuer.issuer, get, Date.now), Date.now);
     const coalescer = new TrainerStatusCoalescer(
-      kubeTrainerStatusWriter(client, { qps, burst }, (ms) => sleep(ms, stopping.signal)),
+      kubeTrainerStatusWriter(
+        client,
+        { qps, burst },
+        (ms) => sleep(ms, stopping.signal),
+        undefined,
+        stopping.signal,
+      ),
       Date.now,
       DEFAULT_COALESCER_OPTIONS,
     );
