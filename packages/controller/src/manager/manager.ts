@@ -27,6 +27,9 @@ import { ManagerMetrics } from '../metrics/metrics.js';
 import type { LatencyTrainJob } from '../metrics/trainjob-latency.js';
 import type { CachedTrainJob } from '../metrics/trainjob-series.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
+import { FeatureGateNames } from '@kubetrain/api/core';
+import { startStatusServer, type StatusServer } from '../statusserver/start-status-server.js';
+import { StatusServerProbes } from '../statusserver/reachable.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
 import { setupV1Controllers } from '../v1/setup.js';
@@ -63,6 +66,8 @@ export interface Manager {
   readonly probePort?: number;
   /** The admission webhooks (every replica serves them). */
   readonly admission: Admission;
+  /** The TrainJob status server (feature gate TrainJobStatus; every replica serves it). */
+  readonly statusServer?: StatusServer;
   /** Resolves when this replica stopped leading (lost the Lease): the process should exit. */
   readonly lostLeadership: Promise<void>;
   /** Graceful stop: in-flight reconciles finish, the Lease is released, servers close. */
@@ -187,6 +192,16 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     servers.push(server);
     metricsPort = server.port;
   }
+  // The status server, on every replica, with the webhook serving certificate (gate TrainJobStatus).
+  const statusServer = settings.featureGates[FeatureGateNames.TrainJobStatus]
+    ? startStatusServer({
+        kubeConfig: deps.kubeConfig,
+        config,
+        certificates: (listener) => admission.onCertificate(listener),
+        trainJobs: stores.trainJobs,
+        logger,
+      })
+    : undefined;
   let certificateIn = false;
   void admission.certificateReady.then(() => (certificateIn = true));
   const reason = () =>
@@ -197,6 +212,12 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       probeAddress,
       () => reason() === undefined,
       () => reason() ?? 'ok',
+      statusServer === undefined
+        ? {}
+        : {
+            healthz: { [StatusServerProbes.Healthz]: () => statusServer.check() },
+            readyz: { [StatusServerProbes.Readyz]: () => statusServer.check() },
+          },
     );
     servers.push(server);
     probePort = server.port;
@@ -251,12 +272,14 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     ...(probePort !== undefined ? { probePort } : {}),
     lostLeadership,
     admission,
+    ...(statusServer !== undefined ? { statusServer } : {}),
     async stop() {
       stopping = true;
       if (controllersStarted) await Promise.all(setups.flatMap((x) => x.controllers).map((c) => c.stop()));
       await elector?.stop();
       await Promise.all(reflectors.map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));
+      await statusServer?.stop();
       await admission.stop();
       await client.close();
     },

@@ -42,6 +42,11 @@ export interface Admission {
   readonly certificateReady: Promise<void>;
   /** Whether the server listens with a certificate. */
   ready(): boolean;
+  /**
+   * Calls `listener` with the serving certificate now (when there is one) and at each rotation: the
+   * status server serves the same certificate.
+   */
+  onCertificate(listener: (certificate: ServingCertificate) => void): void;
   stop(): Promise<void>;
 }
 
@@ -62,9 +67,13 @@ export function startAdmission(deps: AdmissionDeps): Admission {
   let stopped = false;
   let resolveFirst: (certificate: ServingCertificate) => void = () => undefined;
   const first = new Promise<ServingCertificate>((resolve) => (resolveFirst = resolve));
+  let current: ServingCertificate | undefined;
+  const listeners: ((certificate: ServingCertificate) => void)[] = [];
   const serve = (certificate: ServingCertificate) => {
+    current = certificate;
     resolveFirst(certificate);
     server?.setCertificate(certificate);
+    for (const listener of listeners) listener(certificate);
   };
 
   let stopCerts: () => Promise<void> | void;
@@ -134,6 +143,10 @@ export function startAdmission(deps: AdmissionDeps): Admission {
     serving,
     certificateReady: first.then(() => undefined),
     ready: () => server !== undefined,
+    onCertificate(listener) {
+      listeners.push(listener);
+      if (current !== undefined) listener(current);
+    },
     async stop() {
       stopped = true;
       resolveFirst({ key: '', cert: '' });
