@@ -92,7 +92,13 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
     }
     const verifier = new TokenVerifier(new DiscoveredIssuerKeys(issuer.issuer, get, Date.now), Date.now);
     const coalescer = new TrainerStatusCoalescer(
-      kubeTrainerStatusWriter(client, { qps, burst }, (ms) => sleep(ms, stopping.signal)),
+      kubeTrainerStatusWriter(
+        client,
+        { qps, burst },
+        (ms) => sleep(ms, stopping.signal),
+        undefined,
+        stopping.signal,
+      ),
       Date.now,
       DEFAULT_COALESCER_OPTIONS,
     );
@@ -109,7 +115,11 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       deps: {
         async authorize(authorization, namespace, name) {
           const verdict = await verifier.verify(authorization, namespace, name);
-          if (!verdict.ok) logger.debug('Status report refused', { namespace, name, reason: verdict.reason });
+          if (!verdict.ok) {
+            // The keys not being readable is the server's trouble, not the caller's: said louder.
+            const log = verdict.reason === 'keysUnavailable' ? logger.warn : logger.debug;
+            log.call(logger, 'Status report refused', { namespace, name, reason: verdict.reason });
+          }
           return verdict.ok;
         },
         accept(namespace, name, status) {
