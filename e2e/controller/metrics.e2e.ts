@@ -251,6 +251,8 @@ describe('manager /metrics, the Grafana dashboard and rest_client_requests_total
         MetricNames.WorkqueueDepth,
         MetricNames.WorkqueueAdds,
         `${MetricNames.WorkqueueQueueDuration}_bucket`,
+        MetricNames.WorkqueueUnfinishedWork,
+        MetricNames.WorkqueueLongestRunning,
         MetricNames.ReconcileTotal,
         `${MetricNames.ReconcileTime}_bucket`,
       ]),
