@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Kinds } from '@kubetrain/api/core';
+import { Kinds, type TrainJob } from '@kubetrain/api/core';
 import { runtimeKeyOf, type UsageRuntimeSpec } from '@kubetrain/runtime';
 import type { Logger } from '@kubetrain/log';
 import {
@@ -17,9 +17,10 @@ import {
   type ResourceRef,
 } from '../cluster/kube.js';
 import { countRequests } from '../cluster/request-counter.js';
+import { ManagerResources } from '../cluster/resources.js';
 import { createStores, type ManagerStores } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
-import { createEngine } from '../engine/engine-port.js';
+import { createEngine, isFinished } from '../engine/engine-port.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
 import { ManagerMetrics } from '../metrics/metrics.js';
@@ -114,6 +115,13 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const engine = createEngine({
     config: config as unknown as Record<string, unknown>,
     featureGates: settings.featureGates,
+    operatorNamespace: deps.namespace ?? DEFAULT_NAMESPACE,
+    readSecret: (namespace, name) => client.get(ManagerResources.Secret, name, { namespace }),
+    // A rotated status-server CA: every unfinished TrainJob re-renders its <tj>-tls-config.
+    onStatusServerCAChange: () => {
+      for (const tj of stores.trainJobs.list())
+        if (!isFinished((tj as TrainJob).status)) trainJob.queue.enqueue(objectKey(tj));
+    },
   });
   // Each controller declares its watches and handlers (its setup.ts), as SetupWithManager.
   const trainJob = setupTrainJobController({ client, stores, engine, metrics, logger, settings, host });

@@ -21,7 +21,9 @@ import { WebhookMetrics } from './webhook-metrics.js';
 /** What {@link startAdmission} needs. */
 export interface AdmissionDeps {
   readonly client: KubeClient;
-  readonly config: Pick<Configuration, 'webhook' | 'certManagement' | 'tls'>;
+  /** `statusServer` is read by the TrainJobStatus plugin's rules (gate `TrainJobStatus`). */
+  readonly config: Pick<Configuration, 'webhook' | 'certManagement' | 'tls'> &
+    Partial<Pick<Configuration, 'statusServer'>>;
   /** `--cert-dir`: read from when certificates are provided, written to when managed. */
   readonly certDir: string;
   /** The manager's namespace: the Secret's and the service's. */
@@ -113,7 +115,13 @@ export function startAdmission(deps: AdmissionDeps): Admission {
         certificate,
         handlers: admissionHandlers(clientLookups(deps.client), {
           ...(deps.featureGates !== undefined
-            ? { plugins: defaultPlugins({ featureGates: deps.featureGates }) }
+            ? {
+                plugins: defaultPlugins({
+                  config: deps.config as unknown as Record<string, unknown>,
+                  featureGates: deps.featureGates,
+                  operatorNamespace: deps.namespace,
+                }),
+              }
             : {}),
         }),
         metrics: new WebhookMetrics(deps.registry),
