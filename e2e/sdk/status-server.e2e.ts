@@ -132,8 +132,9 @@ describe('TrainJob status server (gate TrainJobStatus) with kubeflow 0.5.0 updat
     apiClient = await KubeClient.create(loadKubeConfig({ path: kubeconfigPath() }));
   }, 600_000);
 
+  let stopped = false;
   afterAll(async () => {
-    await test?.manager.stop();
+    if (!stopped) await test?.manager.stop();
     await apiClient?.close();
     for (const ns of [namespace, other]) if (ns) await deleteNamespace(ns);
     if (dir) rmSync(dir, { recursive: true, force: true });
@@ -354,4 +355,42 @@ describe('TrainJob status server (gate TrainJobStatus) with kubeflow 0.5.0 updat
       metrics: [{ name: 'step', value: '999' }],
     });
   }, 120_000);
+
+  it('writes the report still pending when the manager stops', async () => {
+    await trainJob('last-words');
+    const token = await requestToken(namespace, tokenAudience(namespace, 'last-words'));
+    const agent = new Agent({ keepAlive: false, ca: readFileSync(ca) });
+    const post = (progress: number) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: statusPath(namespace, 'last-words'),
+            method: 'POST',
+            agent,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.end(
+          JSON.stringify({
+            trainerStatus: { progressPercentage: progress, lastUpdatedTime: new Date().toISOString() },
+          }),
+        );
+      });
+    // The first is written at once; the second waits for the job's 5 s interval.
+    expect(await post(10)).toBe(200);
+    await waitFor('the first report written', async () =>
+      (await trainerStatusOf('last-words'))?.['progressPercentage'] === 10 ? true : undefined,
+    );
+    expect(await post(20)).toBe(200);
+    stopped = true;
+    await test.manager.stop();
+    expect((await trainerStatusOf('last-words'))?.['progressPercentage']).toBe(20);
+  });
 });

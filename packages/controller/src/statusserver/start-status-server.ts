@@ -12,7 +12,7 @@ import type { Configuration } from '../config/index.js';
 import type { ServingCertificate } from '../webhooks/server.js';
 import { apiServerJsonGet, resolveIssuer, SERVICE_ACCOUNT_TOKEN_FILE } from './api-server-keys.js';
 import { FlushScheduler } from './flush-scheduler.js';
-import { startStatusHttpsServer, type StatusHttpsServer } from './https-server.js';
+import { SHUTDOWN_GRACE_MS, startStatusHttpsServer, type StatusHttpsServer } from './https-server.js';
 import { StatusServerMetrics } from './status-metrics.js';
 import { DiscoveredIssuerKeys } from './jwks-source.js';
 import { tlsReachable } from './reachable.js';
@@ -61,6 +61,8 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
   const { port, qps, burst } = config.statusServer;
   const host = config.webhook.host;
   const stopping = new AbortController();
+  // Aborted once the last reports were drained: a write still waiting for the budget then fails.
+  const writesStopped = new AbortController();
   let resolveCertificate: (certificate: ServingCertificate | undefined) => void = () => undefined;
   const firstCertificate = new Promise<ServingCertificate | undefined>((r) => (resolveCertificate = r));
   let listener: StatusHttpsServer | undefined;
@@ -99,9 +101,9 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       kubeTrainerStatusWriter(
         client,
         { qps, burst },
-        (ms) => sleep(ms, stopping.signal),
+        (ms) => sleep(ms, writesStopped.signal),
         undefined,
-        stopping.signal,
+        writesStopped.signal,
       ),
       Date.now,
       DEFAULT_COALESCER_OPTIONS,
@@ -171,7 +173,9 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       resolveCertificate(undefined);
       const server = await serving;
       await server?.close();
-      await scheduler?.stop();
+      // The reports still pending get one write each, for at most the grace period.
+      await scheduler?.stop(SHUTDOWN_GRACE_MS);
+      writesStopped.abort();
       await clientReady.then(
         (client) => client.close(),
         () => undefined,
