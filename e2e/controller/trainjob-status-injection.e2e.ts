@@ -21,7 +21,9 @@ import {
   podAnnotations,
   removeClusterRuntimes,
   startTestManager,
+  TEST_CONFIG,
   trainingRuntimeFrom,
+  waitForEvent,
   writesOf,
   type TestManager,
 } from './harness.js';
@@ -209,5 +211,40 @@ describe('TrainJobStatus pod injection (manager with the gate, kube-apiserver, J
     }
     const configMap = await cluster().core.readNamespacedConfigMap({ namespace, name: `${name}-tls-config` });
     expect(configMap.data).toEqual({ 'ca.crt': CA });
+  });
+});
+
+describe('TrainJobStatus pod injection: the webhook certificate Secret is missing', () => {
+  const suffix = randomBytes(2).toString('hex');
+  const installed: string[] = [];
+  let namespace: string;
+  let test: TestManager;
+
+  beforeAll(async () => {
+    namespace = await createNamespace('e2e-tjs-nosecret');
+    installed.push(...(await installCrdsAndShippedRuntimes(FIELD_MANAGER_E2E)));
+    const config = `${TEST_CONFIG}  webhookSecretName: no-such-cert\n`;
+    test = await startTestManager(namespace, config, ['--feature-gates=TrainJobStatus=true'], {
+      operatorNamespace: namespace,
+    });
+  });
+
+  afterAll(async () => {
+    await test?.manager.stop();
+    await removeClusterRuntimes(installed);
+    if (namespace) await deleteNamespace(namespace);
+  });
+
+  it("upstream's error in a Warning event, and nothing applied", async () => {
+    const name = `tjs-nosecret-${suffix}`;
+    await createTrainJob(makeTrainJob(namespace, name).numNodes(1).obj());
+    const event = await waitForEvent(namespace, name, 'TrainJobResourcesCreationFailed');
+    expect(event.type).toBe('Warning');
+    expect(event.message).toBe(
+      'TrainJob resources reconciliation failed: failed to look up status server tls secret: secrets "no-such-cert" not found',
+    );
+    const writes = await writesOf(test.manager);
+    expect(writes['APPLY jobsets']).toBeUndefined();
+    expect(writes['APPLY configmaps']).toBeUndefined();
   });
 });

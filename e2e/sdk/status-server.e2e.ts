@@ -26,6 +26,7 @@ import {
   readTrainJob,
   startTestManager,
   TEST_CONFIG,
+  writesOf,
   type TestManager,
 } from '../controller/harness.js';
 import { cluster, kubeconfigPath } from '../support/cluster.js';
@@ -85,6 +86,15 @@ async function statusPatches(client: KubeClient): Promise<number> {
       total += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return total;
+}
+
+/** The manager's own status-server counters (`name{label="value"} n` lines), by label value. */
+async function managerCounter(test: TestManager, name: string): Promise<Record<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${test.manager.metricsPort}/metrics`)).text();
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(new RegExp(`^${name}\\{[a-z]+="([^"]+)"\\} (\\d+)$`, 'gm')))
+    out[m[1]!] = Number(m[2]);
+  return out;
 }
 
 interface SdkAnswer {
@@ -220,10 +230,20 @@ describe('TrainJob status server (gate TrainJobStatus) with kubeflow 0.5.0 updat
         })),
       ],
     ];
+    const refusedBefore = await managerCounter(test, 'kubetrain_status_server_token_refusals_total');
     for (const [name, token] of cases) {
       const answer = await sdkReport('target', token, 10, 10, { loss: 1 });
       expect({ name, sent: answer.sent, code: answer.code }).toEqual({ name, sent: false, code: 403 });
     }
+    // Each refused for the reason meant: the audiences, the namespace claim, the expiry.
+    const refused = await managerCounter(test, 'kubetrain_status_server_token_refusals_total');
+    const delta = (reason: string) => (refused[reason] ?? 0) - (refusedBefore[reason] ?? 0);
+    expect(['wrongAudience', 'wrongNamespace', 'expired', 'badSignature'].map((r) => [r, delta(r)])).toEqual([
+      ['wrongAudience', 2],
+      ['wrongNamespace', 1],
+      ['expired', 1],
+      ['badSignature', 0],
+    ]);
     expect(await trainerStatusOf('target')).toBeUndefined();
     // The control of the expired case: the same re-signing with the times left alone is accepted, so
     // the refusal above was the expiry alone.
@@ -275,6 +295,10 @@ describe('TrainJob status server (gate TrainJobStatus) with kubeflow 0.5.0 updat
         req.end(body);
       });
     const before = await statusPatches(apiClient);
+    const writtenBefore =
+      (await managerCounter(test, 'kubetrain_status_server_writes_total'))['written'] ?? 0;
+    // The controllers' own status writes in the window (the manager's main client counts them).
+    const controllerBefore = (await writesOf(test.manager))['PATCH trainjobs/status'] ?? 0;
     const cpuBefore = process.cpuUsage();
     const start = performance.now();
     const answers: Promise<{ code: number; ms: number }>[] = [];
@@ -295,13 +319,23 @@ describe('TrainJob status server (gate TrainJobStatus) with kubeflow 0.5.0 updat
     });
     // One more interval: nothing is left to write.
     await delay(6000);
-    const writes = (await statusPatches(apiClient)) - before;
+    const apiServerWrites = (await statusPatches(apiClient)) - before;
+    const controllerWrites =
+      ((await writesOf(test.manager))['PATCH trainjobs/status'] ?? 0) - controllerBefore;
+    // The API server's count, less what the TrainJob controller says it wrote meanwhile: the status
+    // server's writes as the API server saw them.
+    const writes = apiServerWrites - controllerWrites;
+    const managerWrites =
+      ((await managerCounter(test, 'kubetrain_status_server_writes_total'))['written'] ?? 0) - writtenBefore;
     const latencies = results.map((r) => r.ms).sort((a, b) => a - b);
     console.log(
       `STATUS-SERVER-FIGURES ${JSON.stringify({
         reports: results.length,
         floodSeconds: Math.round(floodMs) / 1000,
         statusWrites: writes,
+        apiServerWrites,
+        controllerWrites,
+        managerWrites,
         latencyMs: {
           mean: Math.round((latencies.reduce((a, b) => a + b, 0) / latencies.length) * 100) / 100,
           p50: Math.round(latencies[499]! * 100) / 100,
@@ -312,6 +346,8 @@ describe('TrainJob status server (gate TrainJobStatus) with kubeflow 0.5.0 updat
     );
     expect(writes).toBeGreaterThanOrEqual(1);
     expect(writes).toBeLessThanOrEqual(4);
+    // The API server saw the status server's writes (and possibly a controller's): never fewer.
+    expect(managerWrites).toBe(writes);
     expect(await trainerStatusOf('flood')).toMatchObject({
       progressPercentage: 99,
       estimatedRemainingSeconds: 0,

@@ -21,6 +21,7 @@ export class FlushScheduler {
     private readonly coalescer: Flushable,
     private readonly now: () => number,
     private readonly logger?: Logger,
+    private readonly onFlushed?: (report: FlushReport) => void,
   ) {}
 
   /** A report was offered: make sure a flush is armed for the earliest due write. */
@@ -55,6 +56,7 @@ export class FlushScheduler {
   private async run(): Promise<void> {
     try {
       const report = await this.coalescer.flush();
+      this.onFlushed?.(report);
       if (report.failed > 0 || report.gone > 0) this.logger?.info('Trainer status writes', { ...report });
     } catch (error) {
       this.logger?.error('Trainer status flush failed', {
