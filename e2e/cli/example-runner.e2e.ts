@@ -1,97 +1,108 @@
 // SPDX-License-Identifier: Apache-2.0
 // `make run`'s example runner (hack/run/report-progress.ts), which reports progress on behalf of the
-// example's kwok pods: against the local API server (a real TokenRequest token) and an HTTPS server
-// standing in for the manager's status server (trusted through the CA passed with --ca), it POSTs
-// each report to the job's status path with a bearer token whose audience is the job's, from the
-// ServiceAccount's namespace, and a body the status server decodes.
+// example's kwok pods, against the real status server: the manager runs in-process with the gate
+// TrainJobStatus and its status server on 127.0.0.1 (certificate from a cert dir, as in
+// e2e/sdk/status-server.e2e.ts). The runner takes a TokenRequest token for the job's audience and
+// POSTs its reports, trusting the CA given with --ca; the status server writes them, and
+// `kubetrain get` and `describe` show the last one.
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { issueCertificates, statusPath, tokenAudience } from '@kubetrain/controller';
+import { makeTrainJob } from '@kubetrain/testing';
+import {
+  createTrainJob,
+  installCrdsAndShippedRuntimes,
+  readTrainJob,
+  removeClusterRuntimes,
+  startTestManager,
+  TEST_CONFIG,
+  type TestManager,
+} from '../controller/harness.js';
 import { applyObject } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
+import { freePort } from '../support/free-port.js';
+import { writeLocalCertificate } from '../support/local-certificate.js';
+import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { runProcess } from '../support/process.js';
-import { cliSuite, FIELD_MANAGER } from './suite-cluster.js';
+import { waitFor } from '../support/wait.js';
+import { kubetrain, tableRows } from './kubetrain-cli.js';
+import { FIELD_MANAGER } from './suite-cluster.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-interface Received {
-  readonly method: string;
-  readonly path: string;
-  readonly authorization: string;
-  readonly body: string;
-}
-
-/** The claims of a JWT (not verified: the test reads what the API server issued). */
-function claims(jwt: string): { aud?: string[]; 'kubernetes.io'?: { namespace?: string } } {
-  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as never;
-}
-
-describe("make run's example runner (reports on behalf of kwok pods)", () => {
-  const suite = cliSuite('e2e-runner');
-  const received: Received[] = [];
-  let server: Server;
-  let caFile: string;
+describe("make run's example runner (reports on behalf of kwok pods) against the status server", () => {
+  let namespace: string;
+  let installed: string[] = [];
+  let dir: string;
+  let ca: string;
+  let port: number;
+  let test: TestManager | undefined;
 
   beforeAll(async () => {
-    const certs = await issueCertificates({
-      dnsNames: ['localhost'],
-      ipAddresses: ['127.0.0.1'],
-      validityMs: 3600_000,
-    });
-    caFile = join(suite.dir, 'ca.crt');
-    writeFileSync(caFile, certs.caCert);
-    server = createServer({ cert: certs.cert, key: certs.key }, (req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push({
-          method: req.method ?? '',
-          path: req.url ?? '',
-          authorization: req.headers.authorization ?? '',
-          body,
-        });
-        res.writeHead(200, { 'content-type': 'application/json' }).end(body);
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    namespace = await createNamespace('e2e-runner');
+    installed = await installCrdsAndShippedRuntimes(FIELD_MANAGER);
+    dir = mkdtempSync(join(tmpdir(), 'example-runner-'));
+    ca = join(dir, 'ca.crt');
+    writeFileSync(ca, (await writeLocalCertificate(dir)).caCert);
+    port = await freePort();
+    const config = `${TEST_CONFIG}webhook:\n  host: 127.0.0.1\n  port: ${await freePort()}\nstatusServer:\n  port: ${port}\n`;
+    test = await startTestManager(namespace, config, [
+      '--feature-gates=TrainJobStatus=true',
+      `--cert-dir=${dir}`,
+    ]);
+    await test.manager.statusServer?.serving;
+  }, 600_000);
 
-  it('POSTs each report to the job status path with a token of the job audience, trusting --ca', async () => {
-    const name = `example-${suite.suffix}`;
+  afterAll(async () => {
+    await test?.manager.stop();
+    await removeClusterRuntimes(installed);
+    if (namespace) await deleteNamespace(namespace);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('its reports land in status.trainerStatus; get and describe show the last one', async () => {
+    const name = 'example';
+    // Suspended: nothing runs, the status is all the test reads.
+    await createTrainJob(makeTrainJob(namespace, name).runtimeRef('torch-distributed').suspend(true).obj());
+    await waitFor(`TrainJob ${namespace}/${name} in the manager's store`, async () =>
+      test?.manager.stores.trainJobs.getByName(namespace, name) !== undefined ? true : undefined,
+    );
     await applyObject(
-      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'trainer', namespace: suite.namespace } },
+      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: 'trainer', namespace } },
       FIELD_MANAGER,
     );
     const kubectl = execFileSync(join(ROOT, 'hack/cluster/which.sh'), ['kubectl'], {
       encoding: 'utf8',
     }).trim();
-    const port = (server.address() as AddressInfo).port;
     const got = await runProcess(process.execPath, [
       '--import',
       'tsx',
       join(ROOT, 'hack/run/report-progress.ts'),
       ...['--kubectl', kubectl, '--kubeconfig', kubeconfigPath()],
-      ...['--namespace', suite.namespace, '--name', name, '--service-account', 'trainer'],
-      ...['--url', `https://127.0.0.1:${port}`, '--ca', caFile, '--seconds', '1', '--reports', '3'],
+      ...['--namespace', namespace, '--name', name, '--service-account', 'trainer'],
+      ...['--url', `https://127.0.0.1:${port}`, '--ca', ca, '--seconds', '1', '--reports', '3'],
     ]);
     expect(got.stderr).toBe('');
     expect(got.code).toBe(0);
-    expect(got.stdout.split('\n')[0]).toContain(`on behalf of its kwok pods (they run no code)`);
-    expect(got.stdout).toContain('reported 100% (ETA 0s): HTTP 200\n');
+    expect(got.stdout.split('\n')[0]).toContain('on behalf of its kwok pods (they run no code)');
+    expect(got.stdout.match(/: HTTP 200\n/g)).toHaveLength(3);
 
-    expect(received.map((r) => `${r.method} ${r.path}`)).toEqual(
-      Array(3).fill(`POST ${statusPath(suite.namespace, name)}`),
-    );
-    const bearer = /^Bearer (\S+)$/.exec(received[0]!.authorization)?.[1] ?? '';
-    expect(claims(bearer).aud).toEqual([tokenAudience(suite.namespace, name)]);
-    expect(claims(bearer)['kubernetes.io']?.namespace).toBe(suite.namespace);
-    const bodies = received.map((r) => JSON.parse(r.body) as { trainerStatus: Record<string, unknown> });
-    expect(bodies.map((b) => b.trainerStatus['progressPercentage'])).toEqual([0, 50, 100]);
-    expect(bodies[2]?.trainerStatus['lastUpdatedTime']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    // The status server writes a job's report at most every 5 s: the last one lands.
+    const status = await waitFor('the last report in status.trainerStatus', async () => {
+      const trainer = (await readTrainJob(namespace, name)).status?.trainerStatus as
+        { progressPercentage?: number; metrics?: { name: string; value: string }[] } | undefined;
+      return trainer?.progressPercentage === 100 ? trainer : undefined;
+    });
+    expect(status.metrics?.map((m) => m.name)).toEqual(['loss', 'accuracy', 'epoch']);
+
+    const row = tableRows((await kubetrain(['get', name, '-n', namespace])).stdout)[1];
+    // Suspended: no ETA.
+    expect(row?.slice(0, 2)).toEqual([name, 'Suspended']);
+    expect(row?.slice(5, 7)).toEqual(['100%', '-']);
+    const describe = (await kubetrain(['describe', name, '-n', namespace])).stdout;
+    expect(describe).toContain('  Percent:      100%  [====================]\n');
+    expect(describe).toMatch(/\n {4}loss +0\.0500\n {4}accuracy +0\.9500\n {4}epoch +10\n/);
   });
 });
