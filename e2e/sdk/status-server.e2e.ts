@@ -13,7 +13,6 @@
 import { createPrivateKey, randomBytes, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -33,17 +32,10 @@ import { cluster, kubeconfigPath } from '../support/cluster.js';
 import { writeLocalCertificate } from '../support/local-certificate.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { ensurePythonSdk, runProcess } from '../support/process.js';
+import { freePort } from '../support/free-port.js';
 import { waitFor } from '../support/wait.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A token of the namespace's `default` ServiceAccount from the TokenRequest API. */
 async function requestToken(namespace: string, audience: string, seconds = 3600): Promise<string> {
