@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 import { X509Certificate } from 'node:crypto';
 import { request as httpsRequest } from 'node:https';
+import { createConnection } from 'node:net';
 import { connect } from 'node:tls';
 import { issueCertificates, type CertificateBundle } from '../certs/generate.js';
 import { PANIC_RESPONSE, startStatusHttpsServer, type StatusHttpsServer } from './https-server.js';
@@ -191,6 +192,27 @@ describe('startStatusHttpsServer', () => {
         });
         // Node answers 408 to a request whose headers did not come in time, then closes.
         expect(ended).toMatch(/^HTTP\/1\.1 408 /);
+      },
+      { timeoutMs: 300 },
+    );
+  });
+
+  it.each([
+    ['finishes its TLS handshake and sends nothing', 'tls'],
+    ['opens TCP and never starts TLS', 'tcp'],
+  ])('closes a connection that %s (no request ever starts)', async (_name, kind) => {
+    await withServer(
+      async (server) => {
+        const closed = await new Promise<boolean>((resolve) => {
+          const socket =
+            kind === 'tls'
+              ? connect({ host: '127.0.0.1', port: server.port, ca: bundle.caCert, servername: 'localhost' })
+              : createConnection({ host: '127.0.0.1', port: server.port });
+          socket.resume(); // read what the server sends, so that its end is seen
+          socket.on('close', () => resolve(true));
+          socket.on('error', () => undefined);
+        });
+        expect(closed).toBe(true);
       },
       { timeoutMs: 300 },
     );

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { Logger } from '@kubetrain/log';
 import { setLongTimeout } from '../cluster/kube.js';
+import { capConnections, handshakeTimeoutOption } from '../http/silent-connections.js';
 import { listenOn, servingTlsOptions, swapCertificate, type ServingCertificate } from '../webhooks/server.js';
 import { readBoundedBody, type BoundedBody } from './body.js';
 import { handleStatusRequest, type StatusRequestDeps } from './handle-request.js';
@@ -132,9 +133,12 @@ export async function startStatusHttpsServer(options: StatusHttpsOptions): Promi
     );
   };
 
+  // Go's ReadTimeout covers the TLS handshake too (Node's default handshake timeout is 120 s).
+  const silent = { handshakeMs: timeoutMs };
   const server: Server = createServer(
     {
       ...servingTlsOptions(options.certificate, options.minTLSVersion),
+      ...handshakeTimeoutOption(silent),
       // How often Node checks the request and headers deadlines (default 30 s: far past ours).
       connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(timeoutMs / 4))),
     },
@@ -144,6 +148,7 @@ export async function startStatusHttpsServer(options: StatusHttpsOptions): Promi
   server.requestTimeout = timeoutMs;
   server.headersTimeout = timeoutMs;
   server.keepAliveTimeout = IDLE_TIMEOUT_MS;
+  capConnections(server, silent);
   server.on('tlsClientError', () => undefined);
   const grace = options.shutdownGraceMs ?? SHUTDOWN_GRACE_MS;
   return {

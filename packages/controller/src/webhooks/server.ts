@@ -21,6 +21,7 @@ import {
 } from './admission-review.js';
 import type { AdmissionHandler } from './handler.js';
 import { setLongTimeout, type LongTimer } from '../cluster/kube.js';
+import { capConnections, handshakeTimeoutOption } from '../http/silent-connections.js';
 import { webhookForPath, type WebhookSpec } from './names.js';
 import { BodyTooLargeError, MAX_REVIEW_BYTES, readBody } from './read-body.js';
 import type { WebhookMetrics } from './webhook-metrics.js';
@@ -240,7 +241,14 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     );
   };
 
-  const server: Server = createServer(servingTlsOptions(options.certificate, options.minTLSVersion), serve);
+  // A client that connects and never finishes its TLS handshake is cut after the API server's own
+  // webhook timeout (10 s); Node's headersTimeout cuts one that then sends no request.
+  const silent = { handshakeMs: Math.min(timeoutMs, 10_000) };
+  const server: Server = createServer(
+    { ...servingTlsOptions(options.certificate, options.minTLSVersion), ...handshakeTimeoutOption(silent) },
+    serve,
+  );
+  capConnections(server, silent);
   server.requestTimeout = timeoutMs + 2000;
   // The kube-apiserver's webhook client keeps idle connections for 90 s. Node closes an idle
   // keep-alive connection after 5 s by default, and a request the client sends on a connection the
