@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: Apache-2.0
+// The two live feeds of the page, each an SSE stream fed by the hub's shared watches:
+// - the jobs list: `snapshot` (every row), then `upsert` / `remove`, or `failed`;
+// - one job's page: `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
+//   change of the job, its pods or their events), `gone` when the job is deleted, or `failed`.
+
+import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
+import type { KubeObject } from '@kubetrain/kube';
+import { FeedEvents } from './web/feed-types.js';
+import { watchKey, type ClusterPort, type Watched } from './cluster-port.js';
+import type { SseStream } from './sse.js';
+import type { WatchHub, WatchListener } from './watch-hub.js';
+import { eventConcerns, jobDetail, jobRow, type EventLike, type PodLike, type TrainJobLike } from './views.js';
+
+/** How long a job's page waits to batch changes before it is sent again. */
+export const DETAIL_DELAY_MS = 150;
+
+function subscribe(
+  hub: WatchHub,
+  port: ClusterPort,
+  resource: Watched,
+  namespace: string | undefined,
+  listener: WatchListener<KubeObject>,
+  labelSelector?: string,
+): () => void {
+  return hub.subscribe(
+    watchKey(resource, namespace, labelSelector),
+    () => port.watch(resource, namespace, labelSelector),
+    listener,
+  );
+}
+
+const nameOf = (o: KubeObject): { namespace: string; name: string } => ({
+  namespace: o.metadata?.namespace ?? '',
+  name: o.metadata?.name ?? '',
+});
+
+/**
+ * The jobs list on `stream`: the TrainJobs of the first scope the user may list (`undefined`: every
+ * namespace; then their own namespace), saying so in `snapshot.notice` when it fell back.
+ */
+export function streamJobs(stream: SseStream, hub: WatchHub, port: ClusterPort, scopes: readonly (string | undefined)[]): void {
+  let unsubscribe = (): void => undefined;
+  const tryScope = (index: number, notice: string): void => {
+    const namespace = scopes[index];
+    unsubscribe = subscribe(hub, port, 'trainjobs', namespace, {
+      synced: (objects) =>
+        stream.send(FeedEvents.Snapshot, {
+          namespace: namespace ?? null,
+          notice,
+          rows: objects.map((o) => jobRow(o as TrainJobLike)),
+        }),
+      upsert: (o) => stream.send(FeedEvents.Upsert, jobRow(o as TrainJobLike)),
+      remove: (o) => stream.send(FeedEvents.Remove, nameOf(o)),
+      failed: (message) => {
+        if (index + 1 < scopes.length) {
+          // Not from inside the hub's callback: leave the failed watch first.
+          queueMicrotask(() => {
+            unsubscribe();
+            if (!stream.closed)
+              tryScope(index + 1, `${message} — showing namespace ${scopes[index + 1] ?? ''} only`);
+          });
+        } else stream.send(FeedEvents.Failed, { message });
+      },
+    });
+  };
+  tryScope(0, '');
+  stream.onClose(() => unsubscribe());
+}
+
+/** One job's page on `stream`; see the module comment. */
+export function streamJob(stream: SseStream, hub: WatchHub, port: ClusterPort, namespace: string, name: string): void {
+  let job: TrainJobLike | undefined;
+  let jobsSynced = false;
+  const pods = new Map<string, PodLike>();
+  const events = new Map<string, EventLike>();
+  let timer: NodeJS.Timeout | undefined;
+  let failed = false;
+
+  const send = (): void => {
+    timer = undefined;
+    if (failed || stream.closed || !jobsSynced) return;
+    if (job === undefined) {
+      stream.send(FeedEvents.Gone, { message: `TrainJob ${namespace}/${name} not found (deleted?)` });
+      return;
+    }
+    const podNames = new Set([...pods.values()].map((p) => p.metadata.name ?? ''));
+    const mine = [...events.values()].filter((e) => eventConcerns(e, name, podNames));
+    stream.send(FeedEvents.Detail, jobDetail(job, [...pods.values()], mine));
+  };
+  const schedule = (): void => {
+    timer ??= setTimeout(send, DETAIL_DELAY_MS);
+  };
+  const fail = (message: string): void => {
+    if (failed) return;
+    failed = true;
+    stream.send(FeedEvents.Failed, { message });
+  };
+  const key = (o: KubeObject): string => o.metadata?.name ?? '';
+
+  const unsubscribes = [
+    subscribe(hub, port, 'trainjobs', namespace, {
+      synced: (objects) => {
+        jobsSynced = true;
+        job = objects.find((o) => o.metadata?.name === name) as TrainJobLike | undefined;
+        schedule();
+      },
+      upsert: (o) => {
+        if (o.metadata?.name === name) (job = o as TrainJobLike), schedule();
+      },
+      remove: (o) => {
+        if (o.metadata?.name === name) (job = undefined), schedule();
+      },
+      failed: fail,
+    }),
+    ...trainJobPodSelectors(name).map((selector) =>
+      subscribe(
+        hub,
+        port,
+        'pods',
+        namespace,
+        {
+          synced: (objects) => {
+            for (const o of objects) if (trainJobOfPod(o) === name) pods.set(key(o), o as PodLike);
+            schedule();
+          },
+          upsert: (o) => {
+            if (trainJobOfPod(o) === name) pods.set(key(o), o as PodLike), schedule();
+          },
+          remove: (o) => {
+            if (pods.delete(key(o))) schedule();
+          },
+          // Pods the user may not list: the page still shows the job.
+          failed: () => undefined,
+        },
+        selector,
+      ),
+    ),
+    subscribe(hub, port, 'events', namespace, {
+      synced: (objects) => {
+        for (const o of objects) events.set(key(o), o as EventLike);
+        schedule();
+      },
+      upsert: (o) => {
+        events.set(key(o), o as EventLike);
+        schedule();
+      },
+      remove: (o) => {
+        if (events.delete(key(o))) schedule();
+      },
+      failed: () => undefined,
+    }),
+  ];
+  stream.onClose(() => {
+    if (timer) clearTimeout(timer);
+    for (const u of unsubscribes) u();
+  });
+}
