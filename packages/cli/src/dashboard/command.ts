@@ -21,14 +21,20 @@ export interface DashboardOptions {
 }
 
 /** The folders the bundled page may be in: beside the CLI bundle, or the checkout's dist from the sources. */
-const ASSET_DIRS = [new URL('./dashboard-web/', import.meta.url), new URL('../../dist/dashboard-web/', import.meta.url)];
+const ASSET_DIRS = [
+  new URL('./dashboard-web/', import.meta.url),
+  new URL('../../dist/dashboard-web/', import.meta.url),
+];
 
 /** The page's script and style, built ahead of time by packages/cli/build/build.ts. */
 export function readAssets(): Assets {
   for (const dir of ASSET_DIRS) {
     const script = fileURLToPath(new URL('app.js', dir));
     if (existsSync(script))
-      return { script: readFileSync(script, 'utf8'), style: readFileSync(fileURLToPath(new URL('app.css', dir)), 'utf8') };
+      return {
+        script: readFileSync(script, 'utf8'),
+        style: readFileSync(fileURLToPath(new URL('app.css', dir)), 'utf8'),
+      };
   }
   throw new CliError("the dashboard's page is not built: run make cli");
 }

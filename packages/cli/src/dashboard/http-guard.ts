@@ -46,7 +46,8 @@ export interface GuardedRequest {
 }
 
 /** The guard's answer: go on, or refuse with this status and message. */
-export type Verdict = { readonly ok: true } | { readonly ok: false; readonly status: number; readonly message: string };
+export type Verdict =
+  { readonly ok: true } | { readonly ok: false; readonly status: number; readonly message: string };
 
 /** What the guard checks against. */
 export interface GuardPolicy {

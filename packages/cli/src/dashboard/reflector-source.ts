@@ -3,8 +3,8 @@
 // relists), after one LIST of a single item that finds out whether the user may list at all: the
 // reflector would retry a 403 forever, the page must say "forbidden" at once.
 
-import { ApiError, isGone, KubeClient, Reflector, Store } from '@kubetrain/kube';
-import type { KubeObject, ResourceRef } from '@kubetrain/kube';
+import { ApiError, isGone, Reflector, Store } from '@kubetrain/kube';
+import type { KubeClient, KubeObject, ResourceRef } from '@kubetrain/kube';
 import { apiFailureText } from './api-failure.js';
 import type { WatchListener, WatchSource } from './watch-hub.js';
 
@@ -17,7 +17,10 @@ export interface WatchTarget {
 }
 
 /** A {@link WatchSource} over the API server. */
-export function reflectorSource<T extends KubeObject>(client: KubeClient, target: WatchTarget): WatchSource<T> {
+export function reflectorSource<T extends KubeObject>(
+  client: KubeClient,
+  target: WatchTarget,
+): WatchSource<T> {
   const store = new Store<T>();
   let reflector: Reflector<T> | undefined;
   let stopped = false;

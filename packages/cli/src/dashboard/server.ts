@@ -80,7 +80,11 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   const hub = new WatchHub();
   const streams = new Set<SseStream>();
   const maxStreams = options.maxStreams ?? 64;
-  let hosts: ReadonlySet<string> | undefined;
+  // The Host headers of this server, known once it listens (a free port).
+  const policy: { token: string; hosts: ReadonlySet<string> | undefined } = {
+    token: options.token,
+    hosts: undefined,
+  };
 
   const openStream = (req: IncomingMessage, res: ServerResponse): SseStream | undefined => {
     if (streams.size >= maxStreams) {
@@ -135,7 +139,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
     const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
-    const verdict = checkRequest(request, { token: options.token, hosts });
+    const verdict = checkRequest(request, policy);
     if (!verdict.ok) {
       send(res, verdict.status, 'text/plain; charset=utf-8', verdict.message);
       return;
@@ -150,7 +154,8 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       void act(res, ref, match[3]!);
       return;
     }
-    if (path === '/' || JOB_PAGE.test(path)) return send(res, 200, 'text/html; charset=utf-8', pageShell(options.token));
+    if (path === '/' || JOB_PAGE.test(path))
+      return send(res, 200, 'text/html; charset=utf-8', pageShell(options.token));
     if (path === '/assets/app.js')
       return send(res, 200, 'text/javascript; charset=utf-8', options.assets.script);
     if (path === '/assets/app.css') return send(res, 200, 'text/css; charset=utf-8', options.assets.style);
@@ -176,7 +181,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     server.listen(options.port, options.address, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  hosts = loopbackHosts(options.address, port);
+  policy.hosts = loopbackHosts(options.address, port);
   const host = options.address.includes(':') ? `[${options.address}]` : options.address;
   const shown = options.address === '0.0.0.0' || options.address === '::' ? '127.0.0.1' : host;
   return {

@@ -10,7 +10,14 @@ import { FeedEvents } from './web/feed-types.js';
 import { watchKey, type ClusterPort, type Watched } from './cluster-port.js';
 import type { SseStream } from './sse.js';
 import type { WatchHub, WatchListener } from './watch-hub.js';
-import { eventConcerns, jobDetail, jobRow, type EventLike, type PodLike, type TrainJobLike } from './views.js';
+import {
+  eventConcerns,
+  jobDetail,
+  jobRow,
+  type EventLike,
+  type PodLike,
+  type TrainJobLike,
+} from './views.js';
 
 /** How long a job's page waits to batch changes before it is sent again. */
 export const DETAIL_DELAY_MS = 150;
@@ -39,7 +46,12 @@ const nameOf = (o: KubeObject): { namespace: string; name: string } => ({
  * The jobs list on `stream`: the TrainJobs of the first scope the user may list (`undefined`: every
  * namespace; then their own namespace), saying so in `snapshot.notice` when it fell back.
  */
-export function streamJobs(stream: SseStream, hub: WatchHub, port: ClusterPort, scopes: readonly (string | undefined)[]): void {
+export function streamJobs(
+  stream: SseStream,
+  hub: WatchHub,
+  port: ClusterPort,
+  scopes: readonly (string | undefined)[],
+): void {
   let unsubscribe = (): void => undefined;
   const tryScope = (index: number, notice: string): void => {
     const namespace = scopes[index];
@@ -69,7 +81,13 @@ export function streamJobs(stream: SseStream, hub: WatchHub, port: ClusterPort, 
 }
 
 /** One job's page on `stream`; see the module comment. */
-export function streamJob(stream: SseStream, hub: WatchHub, port: ClusterPort, namespace: string, name: string): void {
+export function streamJob(
+  stream: SseStream,
+  hub: WatchHub,
+  port: ClusterPort,
+  namespace: string,
+  name: string,
+): void {
   let job: TrainJobLike | undefined;
   let jobsSynced = false;
   const pods = new Map<string, PodLike>();
@@ -106,10 +124,14 @@ export function streamJob(stream: SseStream, hub: WatchHub, port: ClusterPort, n
         schedule();
       },
       upsert: (o) => {
-        if (o.metadata?.name === name) (job = o as TrainJobLike), schedule();
+        if (o.metadata?.name !== name) return;
+        job = o as TrainJobLike;
+        schedule();
       },
       remove: (o) => {
-        if (o.metadata?.name === name) (job = undefined), schedule();
+        if (o.metadata?.name !== name) return;
+        job = undefined;
+        schedule();
       },
       failed: fail,
     }),
@@ -125,7 +147,9 @@ export function streamJob(stream: SseStream, hub: WatchHub, port: ClusterPort, n
             schedule();
           },
           upsert: (o) => {
-            if (trainJobOfPod(o) === name) pods.set(key(o), o as PodLike), schedule();
+            if (trainJobOfPod(o) !== name) return;
+            pods.set(key(o), o as PodLike);
+            schedule();
           },
           remove: (o) => {
             if (pods.delete(key(o))) schedule();

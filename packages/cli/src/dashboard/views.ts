@@ -101,12 +101,20 @@ function podRow(pod: PodLike, step: string): PodRow {
 
 function eventTime(event: EventLike): string {
   return (
-    event.series?.lastObservedTime ?? event.lastTimestamp ?? event.eventTime ?? event.metadata.creationTimestamp ?? ''
+    event.series?.lastObservedTime ??
+    event.lastTimestamp ??
+    event.eventTime ??
+    event.metadata.creationTimestamp ??
+    ''
   );
 }
 
 /** The page of `job`, its pods and the events of the job, its workload and its pods. */
-export function jobDetail(job: TrainJobLike, pods: readonly PodLike[], events: readonly EventLike[]): JobDetail {
+export function jobDetail(
+  job: TrainJobLike,
+  pods: readonly PodLike[],
+  events: readonly EventLike[],
+): JobDetail {
   const steps = new Map(stepsOf(pods).map((s) => [s.pod, s.name]));
   const { managedFields: _dropped, ...metadata } = job.metadata as TrainJobLike['metadata'] & {
     managedFields?: unknown;
