@@ -7,7 +7,9 @@
 #  3. The manager as a local background process: logs in $KUBETRAIN_CACHE_DIR/run/manager.log, pid in
 #     manager.pid. Waits for /readyz and for the webhook server, then registers the webhook
 #     configurations pointing at it (https://127.0.0.1:16521) with the CA its cert management
-#     issued (cert dir ca.crt; the manager keeps it injected). A manager that serves no webhooks,
+#     issued (cert dir ca.crt; the manager keeps it injected). The status server (feature gate
+#     TrainJobStatus) listens on 127.0.0.1:16524 with the same certificate (docs/status-server.md).
+#     A manager that serves no webhooks,
 #     or an API server on another machine (it cannot call 127.0.0.1 here), gets none registered:
 #     failurePolicy Fail would stop every TrainJob write.
 #  4. The shipped ClusterTrainingRuntimes (through the validating webhook).
@@ -80,6 +82,12 @@ certManagement:
   enable: true
   webhookServiceName: kubeflow-trainer-controller-manager
   webhookSecretName: kubeflow-trainer-webhook-cert
+statusServer:
+  port: $STATUS_SERVER_PORT
+  qps: 5
+  burst: 10
+featureGates:
+  TrainJobStatus: true
 EOF
 if manager_alive; then
   say "the manager runs already (pid $(<"$MANAGER_PID")): reusing it"
@@ -154,6 +162,9 @@ kubetrain runs. Everything stays up:
   manager log:   $MANAGER_LOG  (pid $(<"$MANAGER_PID"))
   cluster logs:  $KUBETRAIN_CACHE_DIR/cluster-logs/
   metrics:       curl http://127.0.0.1:$METRICS_PORT/metrics
+  status server: https://127.0.0.1:$STATUS_SERVER_PORT/apis/trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status
+                 CA $STATUS_SERVER_CA; token: kubectl create token default -n <ns> \\
+                   --audience trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status
   submit another: kubectl create -f hack/install/example-trainjob.yaml
   stop:          make stop   (the manager and its webhook configurations; $cluster_hint)
 EOF

@@ -69,23 +69,16 @@ describe('kubetrain CLI against the local control plane', () => {
     const table = await kubetrain(['get', ...ns()]);
     expect(table.code).toBe(0);
     const rows = tableRows(table.stdout);
-    expect(rows[0]).toEqual(['NAME', 'STATE', 'RUNTIME', 'NODES', 'STEPS-READY', 'AGE']);
+    const header = ['NAME', 'STATE', 'RUNTIME', 'NODES', 'STEPS-READY', 'PROGRESS', 'ETA', 'AGE'];
+    expect(rows[0]).toEqual(header);
     const row = rows.find((r) => r[0] === done);
-    expect(row?.slice(0, 5)).toEqual([done, 'Complete', 'torch-distributed', '2', '2/2']);
-    expect(row?.[5]).toMatch(/^\d+(s|m)/);
+    // No trainer report: PROGRESS and ETA are `-`.
+    expect(row?.slice(0, 7)).toEqual([done, 'Complete', 'torch-distributed', '2', '2/2', '-', '-']);
+    expect(row?.[7]).toMatch(/^\d+(s|m)/);
 
     const wide = await kubetrain(['get', done, ...ns(), '-o', 'wide']);
-    expect(tableRows(wide.stdout)[0]).toEqual([
-      'NAME',
-      'STATE',
-      'RUNTIME',
-      'NODES',
-      'STEPS-READY',
-      'AGE',
-      'RUNTIME-KIND',
-      'IMAGE',
-    ]);
-    expect(tableRows(wide.stdout)[1]?.slice(6)).toEqual(['ClusterTrainingRuntime', '<runtime>']);
+    expect(tableRows(wide.stdout)[0]).toEqual([...header, 'RUNTIME-KIND', 'IMAGE', 'LAST-REPORT']);
+    expect(tableRows(wide.stdout)[1]?.slice(8)).toEqual(['ClusterTrainingRuntime', '<runtime>', '-']);
 
     const json = await kubetrain(['get', done, ...ns(), '-o', 'json']);
     const one = JSON.parse(json.stdout) as { kind: string; metadata: { name: string }; status: unknown };

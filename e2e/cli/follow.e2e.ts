@@ -12,7 +12,7 @@ import { kubetrain, startKubetrain, tableRows, TTY_SIZE } from './kubetrain-cli.
 import { writePodLog } from './kwok-logs.js';
 import { cliSuite, trainJobYaml } from './suite-cluster.js';
 import { screenAfter } from './terminal-screen.js';
-import { letPodFail, letPodSucceed, nodePods } from './trainer-pods.js';
+import { letNodesSucceed, letPodFail, nodePods } from './trainer-pods.js';
 
 describe('kubetrain submit --follow and the live progress view', () => {
   const suite = cliSuite('e2e-follow');
@@ -32,12 +32,6 @@ describe('kubetrain submit --follow and the live progress view', () => {
     return file;
   }
 
-  /** Lets the job's running node pods succeed once `count` of them run. */
-  async function letNodesSucceed(name: string, count: number): Promise<void> {
-    for (const pod of (await nodePods(suite.namespace, name, count)).values())
-      await letPodSucceed(suite.namespace, pod);
-  }
-
   it('on a terminal: the view is redrawn in place and the screen ends with one view of the Complete job', async () => {
     const name = `tty-${suffix}`;
     const run = startKubetrain(
@@ -47,7 +41,7 @@ describe('kubetrain submit --follow and the live progress view', () => {
     await run.waitForOutput('the view of the running job', ({ stdout }) =>
       stdout.includes(`${name}  Running`),
     );
-    await letNodesSucceed(name, 2);
+    await letNodesSucceed(suite.namespace, name, 2);
     const got = await run.done;
     expect(got.code).toBe(0);
     const raw = got.stdout;
@@ -84,7 +78,7 @@ describe('kubetrain submit --follow and the live progress view', () => {
       '--follow',
     ]);
     await run.waitForOutput('the running job', ({ stderr }) => stderr.includes(`${name}  Running`));
-    await letNodesSucceed(name, 2);
+    await letNodesSucceed(suite.namespace, name, 2);
     const got = await run.done;
     expect(got.code).toBe(0);
     expect(got.stdout).toBe(

@@ -44,3 +44,8 @@ export function letPodSucceed(namespace: string, pod: string): Promise<void> {
 export function letPodFail(namespace: string, pod: string, exitCode: number): Promise<void> {
   return setOutcome(namespace, pod, failAfter('0s', exitCode));
 }
+
+/** Lets the TrainJob's node pods succeed now, once `count` of them run. */
+export async function letNodesSucceed(namespace: string, name: string, count: number): Promise<void> {
+  for (const pod of (await nodePods(namespace, name, count)).values()) await letPodSucceed(namespace, pod);
+}

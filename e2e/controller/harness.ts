@@ -48,6 +48,8 @@ export async function startTestManager(
   namespace: string,
   config = TEST_CONFIG,
   argv: string[] = [],
+  /** `operatorNamespace`: the manager's own namespace (default: kubeflow-system, as in the chart). */
+  options: { operatorNamespace?: string } = {},
 ): Promise<TestManager> {
   const logs: string[] = [];
   // Certificates are the test's to provide; an empty directory means none (no webhook server).
@@ -58,6 +60,7 @@ export async function startTestManager(
     kubeConfig: loadKubeConfig({ path: kubeconfigPath() }),
     logger: createLogger({ level: 'info', write: (line) => logs.push(line) }),
     watchNamespace: namespace,
+    ...(options.operatorNamespace !== undefined ? { namespace: options.operatorNamespace } : {}),
   });
   await waitFor('manager caches synced', async () => (manager.synced() ? true : undefined));
   return { manager, logs };

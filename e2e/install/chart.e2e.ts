@@ -4,13 +4,25 @@
 // every Configuration it renders is one the manager loads; and the API server accepts every object
 // of the chart (server-side dry-run of the whole rendering into a fresh namespace).
 import { loadSettings, parseFlags, type Configuration, type FeatureGates } from '@kubetrain/controller';
-import { installKubetrainCrds } from '../support/crds.js';
+import { installCrds, installKubetrainCrds } from '../support/crds.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { normalize } from './normalize.js';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../support/apply.js';
 import { kubeconfigPath } from '../support/cluster.js';
-import { helm, helmTemplate, idOf, kubectl, kustomize, run, toolPath, type RenderedObject } from './tools.js';
+import {
+  helm,
+  helmTemplate,
+  idOf,
+  kubectl,
+  kustomize,
+  PROMETHEUS_OPERATOR_VERSION,
+  run,
+  serviceMonitorCrdFile,
+  toolPath,
+  type RenderedObject,
+} from './tools.js';
 
 interface Port {
   name: string;
@@ -47,10 +59,26 @@ const one = (objects: RenderedObject[], kind: string): RenderedObject & Shapes =
 };
 const configOf = (objects: RenderedObject[]) =>
   one(
-    // The manager's Configuration; the other ConfigMap is the SDK's kubeflow-trainer-public.
-    objects.filter((o) => o.kind !== 'ConfigMap' || o.metadata.name !== 'kubeflow-trainer-public'),
+    // The manager's Configuration; the other ConfigMaps are the SDK's kubeflow-trainer-public and the
+    // Grafana dashboard.
+    objects.filter(
+      (o) =>
+        o.kind !== 'ConfigMap' ||
+        (o as { data?: Record<string, string> }).data?.['controller_manager_config.yaml'] !== undefined,
+    ),
     'ConfigMap',
   ).data['controller_manager_config.yaml'] ?? '';
+/** The chart's Grafana dashboard, as the file holds it. */
+const dashboardFile = () =>
+  readFileSync(join(REPO_ROOT, 'charts/kubetrain/dashboards/kubetrain.json'), 'utf8');
+interface ServiceMonitor {
+  metadata: { labels: Record<string, string> };
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    namespaceSelector: { matchNames: string[] };
+    endpoints: { port: string; path: string; scheme: string; tlsConfig?: Record<string, unknown> }[];
+  };
+}
 const container = (objects: RenderedObject[]) =>
   one(objects, 'Deployment').spec.template.spec.containers[0] as Container;
 const webhooksOf = (objects: RenderedObject[]) => [
@@ -162,13 +190,34 @@ describe('charts/kubetrain', () => {
           ['webhook-server', 9444],
           ['metrics', 9090],
           ['health', 8081],
+          ['status-server', 10443],
         ]);
         expect(one(o, 'Service').spec.ports.map((p) => [p.name, p.port])).toEqual([
           ['metrics', 9090],
           ['webhook-server', 8444],
+          ['status-server', 10443],
         ]);
         const hooks = webhooksOf(o);
         expect(new Set(hooks.map((w) => w.clientConfig.service.port))).toEqual(new Set([8444]));
+      },
+    ],
+    [
+      'status server on (gate TrainJobStatus), its port and client rate',
+      ['statusServer.enabled=true', 'statusServer.port=10444', 'statusServer.qps=7', 'statusServer.burst=3'],
+      (o, c, g) => {
+        expect((g as FeatureGates).TrainJobStatus).toBe(true);
+        expect((c as Configuration).statusServer).toEqual({ port: 10444, qps: 7, burst: 3 });
+        expect(container(o).ports).toContainEqual({
+          name: 'status-server',
+          containerPort: 10444,
+          protocol: 'TCP',
+        });
+        expect(one(o, 'Service').spec.ports).toContainEqual({
+          name: 'status-server',
+          port: 10444,
+          targetPort: 'status-server',
+          protocol: 'TCP',
+        });
       },
     ],
     [
@@ -176,7 +225,7 @@ describe('charts/kubetrain', () => {
       ['metrics.port=0'],
       (o, c) => {
         expect(c.metrics.bindAddress).toBe('0');
-        expect(one(o, 'Service').spec.ports.map((p) => p.name)).toEqual(['webhook-server']);
+        expect(one(o, 'Service').spec.ports.map((p) => p.name)).toEqual(['webhook-server', 'status-server']);
       },
     ],
     [
@@ -190,6 +239,66 @@ describe('charts/kubetrain', () => {
         expect(hooks.map((w) => w.clientConfig.caBundle)).toEqual(
           Array(4).fill(Buffer.from('PEM').toString('base64')),
         );
+      },
+    ],
+    [
+      'defaults: no ServiceMonitor, no dashboard',
+      [],
+      (o) => {
+        expect(byKind(o, 'ServiceMonitor')).toEqual([]);
+        expect(byKind(o, 'ConfigMap').map((c) => c.metadata.name)).not.toContain('rel-dashboard');
+      },
+    ],
+    [
+      'ServiceMonitor and Grafana dashboard on',
+      [
+        'serviceMonitor.enabled=true',
+        'serviceMonitor.labels.release=prom',
+        'grafanaDashboard.enabled=true',
+        'grafanaDashboard.annotations.grafana_folder=Kubeflow',
+      ],
+      (o) => {
+        const service = one(o, 'Service') as unknown as {
+          spec: { selector: Record<string, string>; ports: Port[] };
+        };
+        const monitor = one(o, 'ServiceMonitor') as unknown as RenderedObject & ServiceMonitor;
+        expect(monitor.apiVersion).toBe('monitoring.coreos.com/v1');
+        expect(monitor.metadata).toMatchObject({ name: 'rel-controller-manager', namespace: 'ns1' });
+        expect(monitor.metadata.labels.release).toBe('prom');
+        // It selects the manager's Service and scrapes its metrics port over HTTPS, trusting the CA of
+        // the serving certificate the manager writes.
+        expect(monitor.spec.selector.matchLabels).toEqual(service.spec.selector);
+        expect(monitor.spec.namespaceSelector.matchNames).toEqual(['ns1']);
+        expect(service.spec.ports.map((p) => p.name)).toContain(monitor.spec.endpoints[0]!.port);
+        expect(monitor.spec.endpoints).toEqual([
+          {
+            port: 'metrics',
+            path: '/metrics',
+            interval: '30s',
+            scrapeTimeout: '10s',
+            scheme: 'https',
+            tlsConfig: {
+              ca: { secret: { name: 'rel-webhook-cert', key: 'ca.crt' } },
+              serverName: 'rel-controller-manager.ns1.svc',
+            },
+          },
+        ]);
+        const dashboards = byKind(o, 'ConfigMap').filter((c) => c.metadata.name === 'rel-dashboard');
+        expect(dashboards).toHaveLength(1);
+        const dashboard = dashboards[0] as RenderedObject & Shapes;
+        expect(dashboard.metadata.labels?.grafana_dashboard).toBe('1');
+        expect(dashboard.metadata.annotations).toEqual({ grafana_folder: 'Kubeflow' });
+        expect(JSON.parse(dashboard.data['kubetrain.json']!)).toEqual(JSON.parse(dashboardFile()));
+      },
+    ],
+    [
+      'ServiceMonitor over plain HTTP',
+      ['serviceMonitor.enabled=true', 'metrics.secureServing=false'],
+      (o, c) => {
+        expect(c.metrics.secureServing).toBe(false);
+        const [endpoint] = (one(o, 'ServiceMonitor') as unknown as ServiceMonitor).spec.endpoints;
+        expect(endpoint).toMatchObject({ port: 'metrics', scheme: 'http' });
+        expect(endpoint!.tlsConfig).toBeUndefined();
       },
     ],
   ] as [string, string[], Check][])('values: %s', (_name, set, check) => {
@@ -211,6 +320,12 @@ describe('charts/kubetrain', () => {
       capabilities: { drop: ['ALL'] },
       seccompProfile: { type: 'RuntimeDefault' },
     });
+  });
+
+  it('a ServiceMonitor without the metrics server is refused with a message', () => {
+    expect(() => helmTemplate('rel', 'ns1', ['serviceMonitor.enabled=true', 'metrics.port=0'])).toThrow(
+      /serviceMonitor.enabled needs metrics.port/,
+    );
   });
 
   describe('on the local control plane', () => {
@@ -245,9 +360,83 @@ describe('charts/kubetrain', () => {
       }
     });
 
+    it.each([
+      ['HTTPS with the serving certificate', []],
+      ['plain HTTP', ['metrics.secureServing=false']],
+      ['a tlsConfig of the values', ['serviceMonitor.tlsConfig.insecureSkipVerify=true']],
+    ])(
+      `the ServiceMonitor (%s) is accepted under the Prometheus operator's CRD (${PROMETHEUS_OPERATOR_VERSION}, server-side dry-run)`,
+      async (_name, set) => {
+        // The CRD stays installed, as kubetrain's: nothing else on the local cluster serves that group.
+        await installCrds([serviceMonitorCrdFile()], 'kubetrain-e2e-chart');
+        const release = `kt-${namespace.slice(-6)}`;
+        const sets = ['serviceMonitor.enabled=true', 'serviceMonitor.labels.release=prom', ...set];
+        const rendered = helm(
+          'template',
+          release,
+          'charts/kubetrain',
+          '-n',
+          namespace,
+          '-s',
+          'templates/servicemonitor.yaml',
+          ...sets.flatMap((s) => ['--set', s]),
+        );
+        const out = kubectl(
+          [
+            'apply',
+            '--server-side',
+            '--field-manager=kubetrain-e2e-chart',
+            '--dry-run=server',
+            '--validate=strict',
+            '-n',
+            namespace,
+            '-f',
+            '-',
+          ],
+          rendered,
+        );
+        expect(out.trim()).toBe(
+          `servicemonitor.monitoring.coreos.com/${release}-controller-manager serverside-applied (server dry run)`,
+        );
+      },
+    );
+
+    it("a field the CRD does not know is refused (the dry-run checks the operator's schema)", async () => {
+      await installCrds([serviceMonitorCrdFile()], 'kubetrain-e2e-chart');
+      const rendered = helm(
+        'template',
+        'kt-bad',
+        'charts/kubetrain',
+        '-n',
+        namespace,
+        '-s',
+        'templates/servicemonitor.yaml',
+        '--set',
+        'serviceMonitor.enabled=true',
+        '--set',
+        'serviceMonitor.tlsConfig.notAField=true',
+      );
+      expect(() =>
+        kubectl(
+          ['apply', '--server-side', '--dry-run=server', '--validate=strict', '-n', namespace, '-f', '-'],
+          rendered,
+        ),
+      ).toThrow(/notAField/);
+    });
+
     it('every object of the chart is accepted (server-side dry-run)', () => {
       const release = `kt-${namespace.slice(-6)}`;
-      const rendered = helm('template', release, 'charts/kubetrain', '-n', namespace, '--include-crds');
+      // With the Grafana dashboard's ConfigMap (the ServiceMonitor has its own dry-runs above).
+      const dashboard = ['--set', 'grafanaDashboard.enabled=true'];
+      const rendered = helm(
+        'template',
+        release,
+        'charts/kubetrain',
+        '-n',
+        namespace,
+        '--include-crds',
+        ...dashboard,
+      );
       const out = kubectl(
         [
           'apply',
@@ -263,7 +452,10 @@ describe('charts/kubetrain', () => {
         rendered,
       );
       const applied = out.trim().split('\n');
-      expect(applied).toHaveLength(helmTemplate(release, namespace).length);
+      expect(applied).toHaveLength(
+        helmTemplate(release, namespace, ['grafanaDashboard.enabled=true']).length,
+      );
+      expect(applied).toContain(`configmap/${release}-dashboard serverside-applied (server dry run)`);
       expect(
         applied.every((line) =>
           /(serverside-applied|created|configured|unchanged) \(server dry run\)$/.test(line),

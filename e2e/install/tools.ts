@@ -91,3 +91,19 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** The Prometheus operator release whose ServiceMonitor CRD the chart's ServiceMonitor is checked against. */
+export const PROMETHEUS_OPERATOR_VERSION = 'v0.89.0';
+
+/**
+ * The ServiceMonitor CRD of {@link PROMETHEUS_OPERATOR_VERSION}, read from the project's Go module
+ * (`module_dir` of hack/cluster/lib.sh: the Go module proxy, as hack/cluster/crds.sh reads the
+ * other third-party CRDs; nothing is copied into the checkout).
+ */
+export function serviceMonitorCrdFile(): string {
+  const dir = run('bash', [
+    '-c',
+    `source hack/cluster/lib.sh && module_dir github.com/prometheus-operator/prometheus-operator ${PROMETHEUS_OPERATOR_VERSION}`,
+  ]).trim();
+  return join(dir, 'example/prometheus-operator-crd/monitoring.coreos.com_servicemonitors.yaml');
+}

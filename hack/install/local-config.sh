@@ -12,6 +12,11 @@ NAMESPACE=kubeflow-system
 WEBHOOK_PORT=16521   # reserved for kubetrain by hack/cluster/versions.sh
 METRICS_PORT=16522
 HEALTH_PORT=16523
+# The TrainJob status server (gate TrainJobStatus), on loopback like the webhooks, with the same
+# certificate: POST https://127.0.0.1:$STATUS_SERVER_PORT/apis/trainer.kubeflow.org/v1alpha1/
+# namespaces/<ns>/trainjobs/<name>/status, CA $STATUS_SERVER_CA (docs/status-server.md).
+STATUS_SERVER_PORT=16524
+STATUS_SERVER_CA=$CERT_DIR/ca.crt
 LOCAL_LABEL=app.kubernetes.io/managed-by=kubetrain-make-run
 
 # manager_alive: the recorded pid still runs our manager.

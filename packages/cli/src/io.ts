@@ -29,6 +29,10 @@ export interface CliConfig {
   readonly stdoutIsTTY?: boolean;
   /** The terminal's width in columns, when standard output is one (read at each redraw: it may change). */
   readonly terminalColumns?: () => number | undefined;
+  /** Whether standard error is a terminal (where `wait` and `submit --wait|--follow` draw their live view). */
+  readonly stderrIsTTY?: boolean;
+  /** The terminal's width in columns, when standard error is one (read at each redraw: it may change). */
+  readonly stderrColumns?: () => number | undefined;
   /** The clock of ages and progress lines; defaults to the system clock. */
   readonly now?: () => Date;
   /** Environment variables the cluster commands read (`KUBECONFIG` through client-node). */

@@ -47,6 +47,8 @@ try {
       stdin: process.stdin,
       stdoutIsTTY: process.stdout.isTTY === true,
       terminalColumns: () => process.stdout.columns,
+      stderrIsTTY: process.stderr.isTTY === true,
+      stderrColumns: () => process.stderr.columns,
       interrupts: {
         listen(handler) {
           process.on('SIGINT', handler);

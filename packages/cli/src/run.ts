@@ -136,12 +136,21 @@ function buildProgram(plainIo: Io, config: CliConfig, result: RunResult): Comman
     .option('--owner-uid <uid>', "the TrainJob's uid for the ownerReferences (default: none)")
     .option(
       '--feature-gates <gates>',
-      'engine feature gates, e.g. LeaderWorkerSetBackend=true (default: all off)',
+      'engine feature gates, e.g. LeaderWorkerSetBackend=true,TrainJobStatus=true (default: all off)',
+    )
+    .option(
+      '--status-server-ca <file>',
+      "with TrainJobStatus=true: the status server's CA (PEM) for the <trainjob>-tls-config ConfigMap",
     )
     .action(
       async (
         files: string[],
-        opts: FileOptions & { sshKeySeed?: string; ownerUid?: string; featureGates?: string },
+        opts: FileOptions & {
+          sshKeySeed?: string;
+          ownerUid?: string;
+          featureGates?: string;
+          statusServerCa?: string;
+        },
       ) => {
         result.code = await renderCommand(
           {
@@ -150,6 +159,7 @@ function buildProgram(plainIo: Io, config: CliConfig, result: RunResult): Comman
             sshKeySeed: opts.sshKeySeed,
             ownerUid: opts.ownerUid,
             featureGates: opts.featureGates,
+            statusServerCA: opts.statusServerCa,
           },
           withLog(plainIo, program),
           config,

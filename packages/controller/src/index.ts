@@ -6,6 +6,7 @@
 //   startManager(settings, { kubeConfig, logger }) -> Manager (reflectors, leader election, controllers, servers)
 export * from './config/index.js';
 export { ManagerMetrics, type ReconcileResult as ReconcileOutcome } from './metrics/metrics.js';
+export { MetricNames, type MetricName } from './metrics/names.js';
 export { startManager, DEFAULT_NAMESPACE, type Manager, type ManagerDeps } from './manager/manager.js';
 export {
   TrainJobReconciler,

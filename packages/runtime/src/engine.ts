@@ -19,6 +19,7 @@ import type {
   Plugin,
   SecretMaterial,
   StatusResult,
+  StatusServerCA,
 } from './framework/plugin.js';
 import { activeDeadline } from './status/deadline.js';
 import { setRunTimes } from './status/run-times.js';
@@ -44,6 +45,8 @@ export interface EngineOptions {
 export interface RenderOptions extends EngineOptions {
   /** Secret material the engine cannot generate (see {@link SecretMaterial}). */
   readonly secrets?: SecretMaterial;
+  /** The status server's CA, read by the caller (see {@link StatusServerCA}); gate `TrainJobStatus`. */
+  readonly statusServerCA?: StatusServerCA;
 }
 
 /** What the controller must apply for a TrainJob, in registry order. */
@@ -106,7 +109,10 @@ export function render(
   framework.runInfoPhases(info, trainJob);
   const oversized = framework.firstOversizedOutput(info, trainJob);
   if (oversized !== undefined) throw outputTooLarge(framework, defaulted, trainJob, oversized);
-  const context = options?.secrets !== undefined ? { secrets: options.secrets } : {};
+  const context = {
+    ...(options?.secrets !== undefined ? { secrets: options.secrets } : {}),
+    ...(options?.statusServerCA !== undefined ? { statusServerCA: options.statusServerCA } : {}),
+  };
   const desired = framework.runComponentBuilderPlugins(info, trainJob, context);
   return { desired, objects: desired.map((d) => d.object) };
 }

@@ -58,6 +58,7 @@ export type {
   SecretMaterial,
   SSHKeyPair,
   StatusResult,
+  StatusServerCA,
   WorkloadPatch,
 } from './framework/plugin.js';
 export { gatedPluginFactories } from './plugins/registry.js';

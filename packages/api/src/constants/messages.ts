@@ -32,6 +32,11 @@ export const ValidationMessages = {
   StatusServerCAMissing: 'failed to find status server ca.crt in tls secret',
 } as const;
 
+/** `failed to look up status server tls secret: <err>` (the webhook certificate Secret could not be read). */
+export function statusServerSecretLookupMessage(error: string): string {
+  return `failed to look up status server tls secret: ${error}`;
+}
+
 /** `RuntimePatches cannot be modified when the JobSet's ReplicatedJob <name> is still active`. */
 export function runtimePatchesActiveJobMessage(replicatedJob: string): string {
   return `RuntimePatches cannot be modified when the JobSet's ReplicatedJob ${replicatedJob} is still active`;

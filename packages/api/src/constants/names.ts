@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Names of jobs, containers, volumes, generated objects, ports and paths that upstream Trainer uses.
 
+import { API_VERSION } from './api.js';
+
 /** Replicated job and container names (`DatasetInitializer`, `ModelInitializer`, `Node`, `Launcher`). */
 export const ContainerNames = {
   DatasetInitializer: 'dataset-initializer',
@@ -145,3 +147,19 @@ export const StatusServer = {
   OperatorNamespace: 'kubeflow-system',
   TokenExpirationSeconds: 3600,
 } as const;
+
+/**
+ * The path of a TrainJob's status endpoint (upstream's `StatusUrl`):
+ * `/apis/trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status`.
+ */
+export function statusServerPath(namespace: string, name: string): string {
+  return `/apis/${API_VERSION}/namespaces/${namespace}/trainjobs/${name}/status`;
+}
+
+/**
+ * The audience of the projected token a trainer pod presents (upstream's `TokenAudience`):
+ * `trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status`.
+ */
+export function statusServerTokenAudience(namespace: string, name: string): string {
+  return `${API_VERSION}/namespaces/${namespace}/trainjobs/${name}/status`;
+}

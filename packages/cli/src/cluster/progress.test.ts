@@ -1,5 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
-import { fitLine, plainProgress, progressBar, progressView, terminalProgress } from './progress.js';
+import {
+  fitLine,
+  plainProgress,
+  progressBar,
+  progressView,
+  rowsTaken,
+  terminalProgress,
+} from './progress.js';
 import type { TrainJobWithSteps } from './read-trainjobs.js';
 import type { Step } from './trainjob-view.js';
 
@@ -113,4 +120,87 @@ describe('names in progress are escaped', () => {
       'tj\\x1b[2J  Running',
       '  x\\nforged          [>>>>>>>>>>>>>>>>>>>>] pending 0, running 1, succeeded 0, failed 0',
     ]));
+});
+
+describe("the trainer's progress in the views", () => {
+  const NOW = new Date('2026-12-04T12:00:00Z');
+  const reported = (
+    percent: number | undefined,
+    extra: Partial<NonNullable<NonNullable<TrainJobWithSteps['job']['status']>['trainerStatus']>> = {},
+  ): TrainJobWithSteps => ({
+    job: {
+      metadata: { name: 'tj', namespace: 'ns' },
+      status: {
+        conditions: [],
+        trainerStatus: {
+          ...(percent === undefined ? {} : { progressPercentage: percent }),
+          lastUpdatedTime: NOW.toISOString(),
+          ...extra,
+        },
+      },
+    },
+    pods: [],
+    steps: [step(0, 'Running')],
+  });
+
+  it('plain lines: a new line only when the percentage enters another 10% step', () => {
+    const lines: string[] = [];
+    const sink = plainProgress(
+      (t) => lines.push(t),
+      () => NOW,
+    );
+    for (const p of [undefined, 1, 5, 9, 10, 11, 19, 42, 42, 47, 99, 100])
+      sink.update([reported(p, { estimatedRemainingSeconds: 1000 - (p ?? 0) })]);
+    const pod = '[node: pending 0, running 1, succeeded 0, failed 0]';
+    expect(lines).toEqual([
+      `12:00:00  tj  Running    ${pod}  ETA 16m40s\n`,
+      `12:00:00  tj  Running    ${pod}  progress 1%, ETA 16m39s\n`,
+      `12:00:00  tj  Running    ${pod}  progress 10%, ETA 16m30s\n`,
+      `12:00:00  tj  Running    ${pod}  progress 42%, ETA 15m58s\n`,
+      `12:00:00  tj  Running    ${pod}  progress 99%, ETA 15m01s\n`,
+      `12:00:00  tj  Running    ${pod}  progress 100%, ETA 15m00s\n`,
+    ]);
+  });
+
+  it('the terminal view: a bar with the percentage and ETA under the job line', () =>
+    expect(progressView([reported(42, { estimatedRemainingSeconds: 3900 })], NOW)).toEqual([
+      'tj  Running',
+      '  progress           [=======>............] 42%  ETA 1h05m',
+      '  node               [>>>>>>>>>>>>>>>>>>>>] pending 0, running 1, succeeded 0, failed 0',
+    ]));
+
+  it('the terminal view without a percentage: no bar', () =>
+    expect(progressView([reported(undefined, { estimatedRemainingSeconds: 3900 })], NOW)).toHaveLength(2));
+
+  it('a terminal narrowed between two drawings: the cursor moves up over the rows the old lines take now', () => {
+    const writes: string[] = [];
+    let columns = 120;
+    const sink = terminalProgress(
+      (t) => writes.push(t),
+      () => columns,
+      () => NOW,
+    );
+    sink.update([reported(42)]);
+    columns = 40; // the 3 lines drawn (11, 63 and 86 columns) now take 1 + 2 + 3 rows
+    sink.update([reported(43)]);
+    expect(writes[1]?.startsWith('\x1b[6A\x1b[G\x1b[J')).toBe(true);
+    const drawn = writes[1]!.slice('\x1b[6A\x1b[G\x1b[J'.length).split('\n').slice(0, -1);
+    expect(drawn.every((l) => l.length < 40)).toBe(true);
+    sink.update([reported(90)]);
+    expect(writes[2]?.startsWith('\x1b[3A')).toBe(true);
+  });
+});
+
+describe('rowsTaken', () => {
+  const cases: [string[], number | undefined, number][] = [
+    [[], 80, 0],
+    [['a', 'b'], undefined, 2],
+    [['', 'abc'], 80, 2],
+    [['x'.repeat(80)], 80, 1],
+    [['x'.repeat(81)], 80, 2],
+    [['x'.repeat(59), 'y'.repeat(10)], 20, 4],
+  ];
+  for (const [lines, columns, want] of cases)
+    it(`${lines.map((l) => l.length).join(',')} in ${columns ?? 'unknown'}`, () =>
+      expect(rowsTaken(lines, columns)).toBe(want));
 });

@@ -35,7 +35,17 @@ export interface TrainJobObject {
     restarts?: number;
     restartsCountTowardsMax?: number;
     restartHistory?: { time?: string; reason?: string; message?: string; countsTowardsMax?: boolean }[];
+    /** The trainer's own progress report (status server, KEP-2779): values from the trainer, untrusted. */
+    trainerStatus?: TrainerStatusObject;
   };
+}
+
+/** `status.trainerStatus` as the views read it (`TrainerStatusSchema` of `@kubetrain/api`). */
+export interface TrainerStatusObject {
+  progressPercentage?: number;
+  estimatedRemainingSeconds?: number;
+  metrics?: { name?: string; value?: string }[];
+  lastUpdatedTime?: string;
 }
 
 /** The parts of a container status the views read. */

@@ -56,8 +56,9 @@ export async function waitForTrainJobs(
   config: CliConfig,
 ): Promise<number> {
   const now = config.now ?? (() => new Date());
-  const sink = config.stdoutIsTTY
-    ? terminalProgress(io.stderr, config.terminalColumns)
+  // The view goes to stderr: drawn in place when stderr is a terminal (stdout may be a pipe or a file).
+  const sink = config.stderrIsTTY
+    ? terminalProgress(io.stderr, config.stderrColumns, now)
     : plainProgress(io.stderr, now);
   const interrupt = new AbortController();
   const unlisten = config.interrupts?.listen(() => interrupt.abort()) ?? (() => undefined);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `kubetrain describe NAME`: spec summary (with the run times and the TTL left), conditions, jobs,
-// steps with their pods, the failing container of a failed job (pod, container, exit code, last log
+// the trainer's progress (percentage, ETA, last report, metrics), steps with their pods, the failing container of a failed job (pod, container, exit code, last log
 // lines) and recent events.
 
 import { findFailedContainer, type RunPolicyTtlView } from '@kubetrain/api';
@@ -8,6 +8,7 @@ import type { Session } from '../cluster/connect.js';
 import { failureLog, failureText } from '../cluster/failure.js';
 import { podsOf, readTrainJob } from '../cluster/read-trainjobs.js';
 import { Refs } from '../cluster/refs.js';
+import { progressSection } from '../cluster/progress-section.js';
 import { readRunPolicy, runTimeRows } from '../cluster/run-times.js';
 import { formatTable } from '../cluster/table.js';
 import { age, stateOf, stepsOf } from '../cluster/trainjob-view.js';
@@ -129,6 +130,7 @@ export async function describeCommand(
       )
     : '  <none>\n';
   out += restartsText(job, now);
+  out += progressSection(job, stateOf(job, steps), now);
   out += 'Steps:\n';
   out += steps.length
     ? indent(

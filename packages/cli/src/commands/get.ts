@@ -9,6 +9,7 @@ import { plainProgress, terminalProgress } from '../cluster/progress.js';
 import { listTrainJobs, readTrainJob, withSteps } from '../cluster/read-trainjobs.js';
 import type { TrainJobWithSteps } from '../cluster/read-trainjobs.js';
 import { formatTable } from '../cluster/table.js';
+import { etaOf, lastReportText, percentText } from '../cluster/trainer-progress.js';
 import { age, stateOf, stepsReady } from '../cluster/trainjob-view.js';
 import { ExitCode } from '../io.js';
 import type { CliConfig, Io } from '../io.js';
@@ -25,8 +26,12 @@ interface GetOptions {
 /** `trainjob.trainer.kubeflow.org`, as `-o name` prints it. */
 const TRAINJOB_RESOURCE = 'trainjob.trainer.kubeflow.org';
 
-/** The table columns; `wide` adds the runtime kind and the image. */
-function trainJobTable(
+/**
+ * The table columns, with the trainer's progress (PROGRESS, ETA: `-` without a report; the ETA
+ * counts down from the last report, `-` once the job ended); `wide` adds the runtime kind, the image
+ * and the time since the last report.
+ */
+export function trainJobTable(
   items: readonly TrainJobWithSteps[],
   wide: boolean,
   withNamespace: boolean,
@@ -39,19 +44,33 @@ function trainJobTable(
     'RUNTIME',
     'NODES',
     'STEPS-READY',
+    'PROGRESS',
+    'ETA',
     'AGE',
-    ...(wide ? ['RUNTIME-KIND', 'IMAGE'] : []),
+    ...(wide ? ['RUNTIME-KIND', 'IMAGE', 'LAST-REPORT'] : []),
   ];
-  const rows = items.map(({ job, steps }) => [
-    ...(withNamespace ? [job.metadata.namespace ?? ''] : []),
-    job.metadata.name ?? '',
-    stateOf(job, steps),
-    job.spec?.runtimeRef?.name ?? '',
-    String(job.spec?.trainer?.numNodes ?? (steps.filter((s) => s.job === 'node').length || '-')),
-    stepsReady(job, steps),
-    age(job.metadata.creationTimestamp, now),
-    ...(wide ? [job.spec?.runtimeRef?.kind ?? '', job.spec?.trainer?.image ?? '<runtime>'] : []),
-  ]);
+  const rows = items.map(({ job, steps }) => {
+    const state = stateOf(job, steps);
+    const trainer = job.status?.trainerStatus;
+    return [
+      ...(withNamespace ? [job.metadata.namespace ?? ''] : []),
+      job.metadata.name ?? '',
+      state,
+      job.spec?.runtimeRef?.name ?? '',
+      String(job.spec?.trainer?.numNodes ?? (steps.filter((s) => s.job === 'node').length || '-')),
+      stepsReady(job, steps),
+      percentText(trainer?.progressPercentage),
+      etaOf(trainer, state, now),
+      age(job.metadata.creationTimestamp, now),
+      ...(wide
+        ? [
+            job.spec?.runtimeRef?.kind ?? '',
+            job.spec?.trainer?.image ?? '<runtime>',
+            lastReportText(trainer, now),
+          ]
+        : []),
+    ];
+  });
   return formatTable(header, rows);
 }
 
@@ -72,7 +91,7 @@ export async function getCommand(
   };
   if (options.watch) {
     const sink = config.stdoutIsTTY
-      ? terminalProgress(io.stdout, config.terminalColumns)
+      ? terminalProgress(io.stdout, config.terminalColumns, now)
       : plainProgress(io.stdout, now);
     let first = true;
     await follow(read, sink, (items) => {

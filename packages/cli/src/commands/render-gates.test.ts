@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import { run } from '../run.js';
+import { expectGolden } from '@kubetrain/testing';
 import { parseRenderGates } from './render.js';
 
 const testdata = join(import.meta.dirname, '..', 'testdata');
@@ -70,6 +71,47 @@ describe('kubetrain render --feature-gates', () => {
     expect(stderr).toContain(
       'metadata.name: Invalid value: "' + long + '": must be no more than 50 characters',
     );
+  });
+});
+
+describe('kubetrain render --feature-gates TrainJobStatus=true', () => {
+  const ca = ['--status-server-ca', join(testdata, 'status-server-ca.pem')];
+  it.each([
+    ['torch on a JobSet', ['--feature-gates', 'TrainJobStatus=true', ...ca], 'trainjobstatus-jobset.yaml'],
+    [
+      'torch on a LeaderWorkerSet',
+      ['--feature-gates', 'TrainJobStatus=true,LeaderWorkerSetBackend=true', ...ca],
+      'trainjobstatus-lws.yaml',
+    ],
+  ])(
+    '%s: the env, mount and token volume on the trainer pods, and <tj>-tls-config',
+    async (_n, extra, golden) => {
+      const got = await render(extra);
+      expect(got.code).toBe(0);
+      expect(kinds(got.stdout)).toEqual([
+        'ConfigMap',
+        golden.includes('lws') ? 'LeaderWorkerSet' : 'JobSet',
+        'ConfigMap',
+      ]);
+      expect(got.stdout).toContain('KUBEFLOW_TRAINER_SERVER_URL');
+      expectGolden(golden, got.stdout, { dir: join('packages', 'cli', 'src', 'commands', 'testdata') });
+    },
+  );
+
+  it('without --status-server-ca: the injection, no <tj>-tls-config', async () => {
+    const got = await render(['--feature-gates', 'TrainJobStatus=true']);
+    expect(got.code).toBe(0);
+    expect(kinds(got.stdout)).toEqual(['ConfigMap', 'JobSet']);
+    expect(got.stdout).toContain(
+      'https://kubeflow-trainer-controller-manager.kubeflow-system.svc:10443/apis/trainer.kubeflow.org/v1alpha1/namespaces/team-a/trainjobs/example/status',
+    );
+    expect(got.stdout).toContain('name: example-tls-config');
+  });
+
+  it('an unreadable --status-server-ca is an error naming the flag', async () => {
+    const got = await render(['--feature-gates', 'TrainJobStatus=true', '--status-server-ca', 'no-such.pem']);
+    expect(got.code).toBe(2);
+    expect(got.stderr).toContain('--status-server-ca: ENOENT');
   });
 });
 

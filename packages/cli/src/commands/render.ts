@@ -2,11 +2,14 @@
 // `kubetrain render`: every object the controller would apply for the TrainJobs of the input files.
 
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import {
   FeatureGateError,
   Kinds,
   parseFeatureGateFlag,
   resolveFeatureGates,
+  StatusServer,
   type FeatureGates,
 } from '@kubetrain/api';
 import {
@@ -17,6 +20,7 @@ import {
   render,
   validateAdmission,
   type Plugin,
+  type StatusServerCA,
 } from '@kubetrain/runtime';
 import { stringify } from 'yaml';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
@@ -49,9 +53,37 @@ export interface RenderCommandOptions extends InputCommandOptions {
   /**
    * `--feature-gates`: `Name=true,...` of the engine's gates the manager would run with; today
    * `LeaderWorkerSetBackend` (runtimes annotated `kubetrain.dev/workload: LeaderWorkerSet` render a
-   * LeaderWorkerSet, checked by that backend's admission rules). Default: every gate off.
+   * LeaderWorkerSet, checked by that backend's admission rules) and `TrainJobStatus` (the
+   * status-server env and token volume on the trainer pods, for the manager's default
+   * Configuration in `kubeflow-system`). Default: every gate off.
    */
   readonly featureGates?: string | undefined;
+  /**
+   * `--status-server-ca`: a PEM file, the CA of the status server; with `TrainJobStatus=true`, the
+   * `<tj>-tls-config` ConfigMap is rendered with it (the manager reads it from the webhook
+   * certificate Secret). Without it that ConfigMap is not rendered.
+   */
+  readonly statusServerCA?: string | undefined;
+}
+
+/**
+ * The part of the manager's default Configuration the plugins read (TrainJobStatus: the status
+ * server's port and Service), so that a render shows what a default install runs.
+ */
+const MANAGER_DEFAULT_CONFIG = {
+  statusServer: { port: StatusServer.Port },
+  certManagement: { webhookServiceName: StatusServer.ServiceName },
+} as const;
+
+/** The CA of `--status-server-ca`, read relative to the working folder; a read failure is a CliError. */
+async function statusServerCAOf(file: string | undefined, cwd: string): Promise<StatusServerCA | undefined> {
+  if (file === undefined) return undefined;
+  try {
+    return { caCert: await readFile(resolve(cwd, file), 'utf8') };
+  } catch (e) {
+    const message = (e as { message?: unknown }).message;
+    throw new CliError(`--status-server-ca: ${typeof message === 'string' ? message : String(e)}`);
+  }
 }
 
 /**
@@ -99,6 +131,7 @@ function renderOne(
   runtime: RuntimeInput,
   options: RenderCommandOptions,
   plugins: readonly Plugin[],
+  statusServerCA: StatusServerCA | undefined,
 ): object[] | undefined {
   const trainJob: TrainJobInput =
     options.ownerUid !== undefined
@@ -108,7 +141,8 @@ function renderOne(
     const secrets = { mpiSSHKeyPair: () => sshKeyPairFor(options.sshKeySeed, trainJob) };
     const rendered = [
       buildRuntimeSnapshot(trainJob, runtime, (object) => stringify(object)),
-      ...render(trainJob, runtime, { secrets, plugins }).objects,
+      ...render(trainJob, runtime, { secrets, plugins, ...(statusServerCA ? { statusServerCA } : {}) })
+        .objects,
     ].map(withoutEmptyOwners);
     io.log?.debug('Rendered TrainJob', {
       TrainJob: who,
@@ -136,7 +170,11 @@ export async function renderCommand(
   io: Io,
   config: CliConfig,
 ): Promise<number> {
-  const plugins = defaultPlugins({ featureGates: parseRenderGates(options.featureGates) });
+  const plugins = defaultPlugins({
+    config: MANAGER_DEFAULT_CONFIG,
+    featureGates: parseRenderGates(options.featureGates),
+  });
+  const statusServerCA = await statusServerCAOf(options.statusServerCA, config.cwd);
   // The admission checks with the same plugins (a gated backend's rules run only with its gate).
   const checked: CliConfig = {
     ...config,
@@ -160,7 +198,15 @@ export async function renderCommand(
     reportWarnings(io, who, verdict.warnings);
     const rendered =
       verdict.errors.length === 0 && verdict.runtime !== undefined
-        ? renderOne(io, who, verdict.object as unknown as TrainJobInput, verdict.runtime, options, plugins)
+        ? renderOne(
+            io,
+            who,
+            verdict.object as unknown as TrainJobInput,
+            verdict.runtime,
+            options,
+            plugins,
+            statusServerCA,
+          )
         : (reportErrors(io, who, verdict.errors), undefined);
     if (rendered === undefined) refused++;
     else objects.push(...rendered);

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import {
   FeatureGateNames,
   formatMetaTime,
+  StatusServer,
   type AnyTrainingRuntime,
   type JobSet,
   type TrainJob,
@@ -39,9 +40,11 @@ import {
   type ObservedPod,
   type Plugin,
   type SSHKeyPair,
+  type StatusServerCA,
   type WorkloadPatch,
 } from '@kubetrain/runtime';
 import { parse, stringify } from 'yaml';
+import { StatusServerCASource } from './status-server-ca.js';
 
 export {
   isEngineError,
@@ -74,6 +77,15 @@ export function newSSHKeyPair(): SSHKeyPair {
 interface EngineSettings {
   readonly config: Readonly<Record<string, unknown>>;
   readonly featureGates: Readonly<Record<string, boolean>>;
+  /** The manager's namespace: the status server's Service and the webhook certificate Secret are there. */
+  readonly operatorNamespace?: string;
+  /**
+   * GETs a Secret (gate `TrainJobStatus`: the webhook certificate Secret, for the status server's
+   * CA). Without it no `<tj>-tls-config` ConfigMap is rendered.
+   */
+  readonly readSecret?: (namespace: string, name: string) => Promise<object>;
+  /** Called when a read of that Secret finds a new CA (a rotation): re-queue the unfinished TrainJobs. */
+  readonly onStatusServerCAChange?: () => void;
 }
 
 /** The status step's answer (steps 5 to 7 of upstream's reconcile). */
@@ -116,6 +128,8 @@ interface RenderInputs {
    * (it is rendered only when it may be created).
    */
   readonly mpiSSHKeyPair?: () => SSHKeyPair;
+  /** The status server's CA (gate `TrainJobStatus`), from {@link Engine.statusServerCA}. */
+  readonly statusServerCA?: StatusServerCA;
 }
 
 /** A render's answer. */
@@ -142,6 +156,11 @@ export interface Engine {
     now: Date,
     runPolicy?: { readonly activeDeadlineSeconds?: number },
   ): StatusOutcome;
+  /**
+   * With the gate `TrainJobStatus` (and `readSecret`): the status server's CA for the next render,
+   * read from the webhook certificate Secret at most once a minute (status-server-ca.ts).
+   */
+  readonly statusServerCA?: () => Promise<StatusServerCA>;
   /** Whether the gate `LeaderWorkerSetBackend` is on: the plugins render LeaderWorkerSets. */
   readonly leaderWorkerSetBackend: boolean;
   /** The kinds the plugins (and the engine) create for TrainJobs: group, version, kind, plural resource. */
@@ -153,13 +172,23 @@ export function createEngine(settings: EngineSettings): Engine {
   const plugins: readonly Plugin[] = defaultPlugins({
     config: settings.config,
     featureGates: settings.featureGates,
+    ...(settings.operatorNamespace !== undefined ? { operatorNamespace: settings.operatorNamespace } : {}),
   });
+  const ca = statusServerCASource(settings);
   return {
+    ...(ca !== undefined ? { statusServerCA: () => ca.current() } : {}),
     ownedKinds: watchedKinds(plugins).filter((k) => k.owned),
     leaderWorkerSetBackend: settings.featureGates[FeatureGateNames.LeaderWorkerSetBackend] === true,
     render(trainJob, runtime, inputs) {
       const mpiSSHKeyPair = () => inputs.mpiSSHKeyPair?.();
-      return { desired: render(trainJob, runtime, { plugins, secrets: { mpiSSHKeyPair } }).desired };
+      const { statusServerCA } = inputs;
+      return {
+        desired: render(trainJob, runtime, {
+          plugins,
+          secrets: { mpiSSHKeyPair },
+          ...(statusServerCA !== undefined ? { statusServerCA } : {}),
+        }).desired,
+      };
     },
     status(trainJob, observed, now, runPolicy) {
       const { jobSet, leaderWorkerSet } = observed;
@@ -184,6 +213,21 @@ export function createEngine(settings: EngineSettings): Engine {
       };
     },
   };
+}
+
+/** The CA source of the gate `TrainJobStatus`, reading `certManagement.webhookSecretName` in the operator namespace. */
+function statusServerCASource(settings: EngineSettings): StatusServerCASource | undefined {
+  const read = settings.readSecret;
+  if (settings.featureGates[FeatureGateNames.TrainJobStatus] !== true || read === undefined) return undefined;
+  const cert = (settings.config as { certManagement?: { webhookSecretName?: unknown } }).certManagement;
+  const name =
+    typeof cert?.webhookSecretName === 'string' ? cert.webhookSecretName : StatusServer.WebhookSecretName;
+  const namespace = settings.operatorNamespace ?? StatusServer.OperatorNamespace;
+  return new StatusServerCASource(
+    () => read(namespace, name),
+    Date.now,
+    () => settings.onStatusServerCAChange?.(),
+  );
 }
 
 /** True when the status has `Complete=True` or `Failed=True`: the TrainJob is terminal. */

@@ -25,6 +25,32 @@ describe('serveProbes', () => {
   });
 });
 
+describe('serveProbes named checks', () => {
+  it('adds named checks to /healthz and /readyz, each at its own path', async () => {
+    let why: string | undefined = 'status server is not reachable at 127.0.0.1:1: refused';
+    const check = () => Promise.resolve(why);
+    const server = await serveProbes(LOCAL, () => true, undefined, {
+      healthz: { 'status-server-healthz': check },
+      readyz: { 'status-server-readyz': check },
+    });
+    try {
+      const base = `http://127.0.0.1:${server.port}`;
+      const read = async (path: string) => {
+        const res = await fetch(`${base}${path}`);
+        return [res.status, await res.text()];
+      };
+      expect(await read('/healthz')).toEqual([500, `status-server-healthz: ${why}\n`]);
+      expect(await read('/readyz/status-server-readyz')).toEqual([500, `status-server-readyz: ${why}\n`]);
+      expect(await read('/readyz/unknown')).toEqual([404, 'not found\n']);
+      why = undefined;
+      expect(await read('/healthz/status-server-healthz')).toEqual([200, 'ok']);
+      expect(await read('/readyz')).toEqual([200, 'ok']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('serveMetrics', () => {
   it('serves the registry in the Prometheus text format over HTTP', async () => {
     const metrics = new ManagerMetrics({ processMetrics: false });

@@ -90,20 +90,50 @@ export async function serveMetrics(
   return listen(server, address, 'https');
 }
 
+/** A named probe check: undefined when it passes, else why not. */
+export type ProbeCheck = () => Promise<string | undefined>;
+
+/** Named checks added to `/healthz` and `/readyz` (each also at `/healthz/<name>`, `/readyz/<name>`). */
+export interface ProbeChecks {
+  readonly healthz?: Readonly<Record<string, ProbeCheck>>;
+  readonly readyz?: Readonly<Record<string, ProbeCheck>>;
+}
+
+async function failedCheck(checks: Readonly<Record<string, ProbeCheck>>, only?: string) {
+  for (const [name, check] of Object.entries(checks)) {
+    if (only !== undefined && name !== only) continue;
+    const why = await check();
+    if (why !== undefined) return `${name}: ${why}`;
+  }
+  return undefined;
+}
+
 /**
  * Serves the probes: `/healthz` answers `ok` while the process runs; `/readyz` answers `ok` when
- * `ready()` is true (the caches have synced), else 500 with `reason()`.
+ * `ready()` is true (the caches have synced), else 500 with `reason()`. Named `checks` (as
+ * controller-runtime's AddHealthzCheck/AddReadyzCheck) must pass too, and each answers at its own
+ * subpath.
  */
 export async function serveProbes(
   address: ListenAddress,
   ready: () => boolean,
   reason: () => string = () => 'caches are not synced',
+  checks: ProbeChecks = {},
 ): Promise<RunningServer> {
+  const answer = async (path: string): Promise<[number, string]> => {
+    const [, probe, name] = /^\/(healthz|readyz)(?:\/([^/]+))?$/.exec(path) ?? [];
+    if (probe === undefined) return [404, 'not found\n'];
+    const named = (probe === 'healthz' ? checks.healthz : checks.readyz) ?? {};
+    if (name !== undefined && !Object.hasOwn(named, name)) return [404, 'not found\n'];
+    if (name === undefined && probe === 'readyz' && !ready()) return [500, `${reason()}\n`];
+    const failed = await failedCheck(named, name);
+    return failed === undefined ? [200, 'ok'] : [500, `${failed}\n`];
+  };
   const handler: Handler = (req, res) => {
-    const path = req.url?.split('?')[0];
-    if (path === '/healthz') return reply(res, 200, 'ok');
-    if (path === '/readyz') return ready() ? reply(res, 200, 'ok') : reply(res, 500, `${reason()}\n`);
-    return reply(res, 404, 'not found\n');
+    answer(req.url?.split('?')[0] ?? '').then(
+      ([code, body]) => reply(res, code, body),
+      (e: unknown) => reply(res, 500, `${e instanceof Error ? e.message : String(e)}\n`),
+    );
   };
   return listen(createHttpServer(handler), address, 'http');
 }

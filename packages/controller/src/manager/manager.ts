@@ -4,7 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Kinds } from '@kubetrain/api/core';
+import { Kinds, type TrainJob } from '@kubetrain/api/core';
 import { runtimeKeyOf, type UsageRuntimeSpec } from '@kubetrain/runtime';
 import type { Logger } from '@kubetrain/log';
 import {
@@ -17,15 +17,19 @@ import {
   type ResourceRef,
 } from '../cluster/kube.js';
 import { countRequests } from '../cluster/request-counter.js';
+import { ManagerResources } from '../cluster/resources.js';
 import { createStores, type ManagerStores } from '../cluster/stores.js';
 import { parseGoDuration, trainJobWorkers, type Settings } from '../config/index.js';
-import { createEngine } from '../engine/engine-port.js';
+import { createEngine, isFinished } from '../engine/engine-port.js';
 import { parseBindAddress } from '../http/bind-address.js';
 import { serveMetrics, serveProbes, type RunningServer } from '../http/servers.js';
 import { ManagerMetrics } from '../metrics/metrics.js';
 import type { LatencyTrainJob } from '../metrics/trainjob-latency.js';
 import type { CachedTrainJob } from '../metrics/trainjob-series.js';
 import { startAdmission, type Admission } from '../webhooks/index.js';
+import { FeatureGateNames } from '@kubetrain/api/core';
+import { startStatusServer, type StatusServer } from '../statusserver/start-status-server.js';
+import { StatusServerProbes } from '../statusserver/reachable.js';
 import { notReadyReason } from './readiness.js';
 import { requestSockets } from './request-sockets.js';
 import { setupV1Controllers } from '../v1/setup.js';
@@ -62,6 +66,8 @@ export interface Manager {
   readonly probePort?: number;
   /** The admission webhooks (every replica serves them). */
   readonly admission: Admission;
+  /** The TrainJob status server (feature gate TrainJobStatus; every replica serves it). */
+  readonly statusServer?: StatusServer;
   /** Resolves when this replica stopped leading (lost the Lease): the process should exit. */
   readonly lostLeadership: Promise<void>;
   /** Graceful stop: in-flight reconciles finish, the Lease is released, servers close. */
@@ -109,6 +115,13 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const engine = createEngine({
     config: config as unknown as Record<string, unknown>,
     featureGates: settings.featureGates,
+    operatorNamespace: deps.namespace ?? DEFAULT_NAMESPACE,
+    readSecret: (namespace, name) => client.get(ManagerResources.Secret, name, { namespace }),
+    // A rotated status-server CA: every unfinished TrainJob re-renders its <tj>-tls-config.
+    onStatusServerCAChange: () => {
+      for (const tj of stores.trainJobs.list())
+        if (!isFinished((tj as TrainJob).status)) trainJob.queue.enqueue(objectKey(tj));
+    },
   });
   // Each controller declares its watches and handlers (its setup.ts), as SetupWithManager.
   const trainJob = setupTrainJobController({ client, stores, engine, metrics, logger, settings, host });
@@ -179,6 +192,16 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     servers.push(server);
     metricsPort = server.port;
   }
+  // The status server, on every replica, with the webhook serving certificate (gate TrainJobStatus).
+  const statusServer = settings.featureGates[FeatureGateNames.TrainJobStatus]
+    ? startStatusServer({
+        kubeConfig: deps.kubeConfig,
+        config,
+        certificates: (listener) => admission.onCertificate(listener),
+        trainJobs: stores.trainJobs,
+        logger,
+      })
+    : undefined;
   let certificateIn = false;
   void admission.certificateReady.then(() => (certificateIn = true));
   const reason = () =>
@@ -189,6 +212,12 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       probeAddress,
       () => reason() === undefined,
       () => reason() ?? 'ok',
+      statusServer === undefined
+        ? {}
+        : {
+            healthz: { [StatusServerProbes.Healthz]: () => statusServer.check() },
+            readyz: { [StatusServerProbes.Readyz]: () => statusServer.check() },
+          },
     );
     servers.push(server);
     probePort = server.port;
@@ -243,12 +272,14 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
     ...(probePort !== undefined ? { probePort } : {}),
     lostLeadership,
     admission,
+    ...(statusServer !== undefined ? { statusServer } : {}),
     async stop() {
       stopping = true;
       if (controllersStarted) await Promise.all(setups.flatMap((x) => x.controllers).map((c) => c.stop()));
       await elector?.stop();
       await Promise.all(reflectors.map((r) => r.stop()));
       await Promise.all(servers.map((s) => s.close()));
+      await statusServer?.stop();
       await admission.stop();
       await client.close();
     },

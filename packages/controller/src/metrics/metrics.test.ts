@@ -73,6 +73,35 @@ describe('ManagerMetrics', () => {
     expect(text).toContain('kubetrain_trainjob_gpu_seconds{namespace="a",runtime="torch",queue="q"} 43200');
   });
 
+  it('computes the series once per scrape, and again at the next scrape', async () => {
+    const m = new ManagerMetrics({ processMetrics: false });
+    let calls = 0;
+    let progress = 10;
+    m.collectTrainJobs(() => {
+      calls += 1;
+      return {
+        trainJobs: [
+          {
+            metadata: { namespace: 'a', name: 'j' },
+            status: {
+              trainerStatus: { progressPercentage: progress, lastUpdatedTime: '2026-01-01T00:00:00Z' },
+            },
+          },
+        ],
+        workloadExists: () => true,
+        runtimeOf: () => undefined,
+        nowMs: Date.parse('2026-01-01T01:00:00Z'),
+      };
+    });
+    expect(await lines(m)).toContain('kubetrain_trainjob_progress_percent{namespace="a",name="j"} 10');
+    expect(calls).toBe(1);
+    progress = 55;
+    const text = await lines(m);
+    expect(text).toContain('kubetrain_trainjob_progress_percent{namespace="a",name="j"} 55');
+    expect(text).toContain('kubetrain_trainjob_progress_omitted 0');
+    expect(calls).toBe(2);
+  });
+
   it('registers the metric names dashboards look for', async () => {
     const names = (await new ManagerMetrics({ processMetrics: false }).registry.getMetricsAsJSON()).map(
       (x) => x.name,

@@ -43,8 +43,12 @@ export class ManagerMetrics {
   readonly runningGpus: Gauge<'namespace' | 'runtime' | 'queue'>;
   readonly gpuSeconds: Gauge<'namespace' | 'runtime' | 'queue'>;
   readonly restarts: Gauge<'namespace' | 'runtime' | 'reason'>;
+  readonly progress: Gauge<'namespace' | 'name'>;
+  readonly remaining: Gauge<'namespace' | 'name'>;
+  readonly progressOmitted: Gauge;
   /** What the TrainJob gauges are computed from at each scrape; none before the manager sets it. */
   private trainJobSource: (() => TrainJobSource) | undefined;
+  private seriesMemo: TrainJobSeries | undefined;
   readonly createToJobSet: Histogram<string>;
   readonly createToRunning: Histogram<string>;
   readonly queueWait: Histogram<string>;
@@ -120,18 +124,17 @@ export class ManagerMetrics {
       labelNames: L[],
       pick: (series: TrainJobSeries) => Series<L>[],
     ): Gauge<L> => {
-      const read = () => this.trainJobSource;
+      const read = () => this.scrapedSeries();
       return new Gauge<L>({
         name,
         help,
         labelNames,
         registers,
         collect() {
-          const source = read();
-          if (source === undefined) return;
+          const series = read();
+          if (series === undefined) return;
           this.reset();
-          for (const { labels, value } of pick(trainJobSeries(source())))
-            this.set(labels as Partial<Record<L, string>>, value);
+          for (const { labels, value } of pick(series)) this.set(labels as Partial<Record<L, string>>, value);
         },
       });
     };
@@ -158,6 +161,24 @@ export class ManagerMetrics {
       'Restarts of the TrainJobs in the cache by their failure policy, by namespace, runtime and the action that restarted them (status.restarts)',
       ['namespace', 'runtime', 'reason'],
       (s) => s.restarts,
+    );
+    this.progress = scraped(
+      MetricNames.TrainJobProgress,
+      'Progress in percent the trainer of an unfinished TrainJob last reported (status.trainerStatus.progressPercentage), at most 1000 jobs, the most recently reported',
+      ['namespace', 'name'],
+      (s) => s.progress,
+    );
+    this.remaining = scraped(
+      MetricNames.TrainJobRemaining,
+      'Seconds until the end the trainer of an unfinished TrainJob last estimated (status.trainerStatus.estimatedRemainingSeconds), the same jobs as kubetrain_trainjob_progress_percent',
+      ['namespace', 'name'],
+      (s) => s.remaining,
+    );
+    this.progressOmitted = scraped(
+      MetricNames.TrainJobProgressOmitted,
+      'Unfinished TrainJobs with a progress report left out of kubetrain_trainjob_progress_percent past its bound of 1000 series',
+      [],
+      (s) => s.progressOmitted,
     );
     this.createToJobSet = histogram(
       MetricNames.CreateToJobSet,
@@ -221,6 +242,20 @@ export class ManagerMetrics {
     const { queueWait, createToRunning } = latenciesOf(old, next, nowMs);
     if (queueWait !== undefined) this.queueWait.observe(queueWait);
     if (createToRunning !== undefined) this.createToRunning.observe(createToRunning);
+  }
+
+  /**
+   * The TrainJob series of this scrape, computed once for all the gauges: prom-client collects every
+   * metric of a scrape in one synchronous turn, and the memo is dropped at the next microtask (were
+   * that to change, each gauge would compute them again: slower, still right).
+   */
+  private scrapedSeries(): TrainJobSeries | undefined {
+    if (this.trainJobSource === undefined) return undefined;
+    if (this.seriesMemo === undefined) {
+      this.seriesMemo = trainJobSeries(this.trainJobSource());
+      queueMicrotask(() => (this.seriesMemo = undefined));
+    }
+    return this.seriesMemo;
   }
 
   /** Sets what the TrainJob gauges are computed from at each scrape (the manager's cache). */

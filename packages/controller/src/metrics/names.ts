@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Every metric name the manager exports, in one place: metrics.ts registers them, and tests (and the
-// dashboard's, next) read them from here. The names of client-go and controller-runtime are theirs,
+// dashboard test) read them from here. The names of client-go and controller-runtime are theirs,
 // byte for byte (controller-runtime pkg/metrics/client_go_adapter.go, pkg/internal/controller/metrics,
 // pkg/metrics/workqueue.go), so existing controller dashboards and alerts work; kubetrain's own
 // are prefixed `kubetrain_`.
@@ -27,6 +27,9 @@ export const MetricNames = {
   TrainJobGpus: 'kubetrain_trainjob_running_gpus',
   TrainJobGpuSeconds: 'kubetrain_trainjob_gpu_seconds',
   TrainJobRestarts: 'kubetrain_trainjob_restarts',
+  TrainJobProgress: 'kubetrain_trainjob_progress_percent',
+  TrainJobRemaining: 'kubetrain_trainjob_estimated_remaining_seconds',
+  TrainJobProgressOmitted: 'kubetrain_trainjob_progress_omitted',
   CreateToJobSet: 'kubetrain_trainjob_create_to_jobset_seconds',
   CreateToRunning: 'kubetrain_trainjob_create_to_running_seconds',
   QueueWait: 'kubetrain_trainjob_queue_wait_seconds',

@@ -2,7 +2,8 @@
 // The TrainJob metrics computed at scrape time from the informer cache (pure): how many TrainJobs
 // by state, namespace and runtime; the GPUs of the running ones; and their GPU-seconds from the
 // status timestamps (@kubetrain/runtime's gpuUsage), per namespace, runtime and Kueue queue; and the
-// failure policy's restarts by reason, from the status counters. Nothing
+// failure policy's restarts by reason, from the status counters; and the trainers' progress
+// (trainjob-progress.ts). Nothing
 // is accumulated in memory, so a manager restart loses nothing. The number of series is bounded:
 // past `maxSeries` label sets, the rest are summed under `<other>`.
 
@@ -14,6 +15,7 @@ import {
   type UsageRuntimeSpec,
   type UsageTrainJob,
 } from '@kubetrain/runtime';
+import { progressSeries, type ProgressTrainJob } from './trainjob-progress.js';
 
 /** The most label sets of one TrainJob metric; the rest are summed under {@link OTHER}. */
 export const MAX_TRAINJOB_SERIES = 1000;
@@ -23,11 +25,13 @@ export const OTHER = '<other>';
 
 /** A TrainJob as the cache holds it, with what the state and the usage read. */
 export type CachedTrainJob = UsageTrainJob & {
+  readonly metadata?: UsageTrainJob['metadata'] & { readonly name?: string };
   readonly spec?: UsageTrainJob['spec'] & { readonly suspend?: boolean };
-  readonly status?: UsageTrainJob['status'] & {
-    readonly restarts?: number;
-    readonly restartsCountTowardsMax?: number;
-  };
+  readonly status?: UsageTrainJob['status'] &
+    ProgressTrainJob['status'] & {
+      readonly restarts?: number;
+      readonly restartsCountTowardsMax?: number;
+    };
 };
 
 /** What the series are computed from. */
@@ -61,6 +65,12 @@ export interface TrainJobSeries {
    * RestartTrainJob, the rest of `status.restarts` RestartTrainJobAndIgnoreMaxRestarts).
    */
   readonly restarts: Series<'namespace' | 'runtime' | 'reason'>[];
+  /** `kubetrain_trainjob_progress_percent{namespace,name}`: the unfinished jobs that reported. */
+  readonly progress: Series<'namespace' | 'name'>[];
+  /** `kubetrain_trainjob_estimated_remaining_seconds{namespace,name}`: the same jobs. */
+  readonly remaining: Series<'namespace' | 'name'>[];
+  /** `kubetrain_trainjob_progress_omitted`: jobs that reported, left out past the bound. */
+  readonly progressOmitted: Series<never>[];
 }
 
 /** Sums values by label set, at most `max` label sets; the rest go to `other`. */
@@ -103,10 +113,12 @@ export function trainJobSeries(source: TrainJobSource): TrainJobSeries {
     runtime: OTHER,
     reason: l.reason,
   }));
+  const states: { job: CachedTrainJob; state: TrainJobState }[] = [];
   for (const job of source.trainJobs) {
     const namespace = job.metadata?.namespace ?? '';
     const runtime = runtimeKeyOf(job).name;
     const state: TrainJobState = trainJobState(job, source.workloadExists(job));
+    if (job.status?.trainerStatus !== undefined) states.push({ job, state });
     counts.add({ state, namespace, runtime }, 1);
     const total = Math.max(0, job.status?.restarts ?? 0);
     const counted = Math.min(total, Math.max(0, job.status?.restartsCountTowardsMax ?? 0));
@@ -123,10 +135,14 @@ export function trainJobSeries(source: TrainJobSource): TrainJobSeries {
     if (state === 'Running' && job.status?.startTime !== undefined) running.add(labels, usage.gpus);
     seconds.add({ ...labels }, usage.gpuSeconds);
   }
+  const progress = progressSeries(states, max);
   return {
     trainJobs: counts.series(),
     runningGpus: running.series(),
     gpuSeconds: seconds.series(),
     restarts: restarts.series(),
+    progress: progress.progress,
+    remaining: progress.remaining,
+    progressOmitted: [{ labels: {}, value: progress.omitted }],
   };
 }

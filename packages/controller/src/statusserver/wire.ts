@@ -34,21 +34,11 @@ export interface StatusServerResponse {
   readonly body: string;
 }
 
-/**
- * The path of a TrainJob's status endpoint (upstream's `StatusUrl`):
- * `/apis/trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status`.
- */
-export function statusPath(namespace: string, name: string): string {
-  return `/apis/${API_VERSION}/namespaces/${namespace}/trainjobs/${name}/status`;
-}
-
-/**
- * The audience of the projected token a trainer pod presents (upstream's `TokenAudience`):
- * `trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status`.
- */
-export function tokenAudience(namespace: string, name: string): string {
-  return `${API_VERSION}/namespaces/${namespace}/trainjobs/${name}/status`;
-}
+/** `statusPath` (upstream's `StatusUrl`) and `tokenAudience` (`TokenAudience`): one place, @kubetrain/api (the pod injection uses them too). */
+export {
+  statusServerPath as statusPath,
+  statusServerTokenAudience as tokenAudience,
+} from '@kubetrain/api/core';
 
 const STATUS_PATH = new RegExp(
   `^/apis/${API_VERSION.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/namespaces/([^/]+)/trainjobs/([^/]+)/status$`,

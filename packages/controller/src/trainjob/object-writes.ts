@@ -129,11 +129,14 @@ export class ObjectWriter {
       d.after === undefined || this.deps.leaderWorkerSets?.afterSatisfied(d.after) === true;
     // One render. Generated Secrets (MPI SSH keys) are created only when the workload is applied
     // in this reconcile (secret-writes.ts); their keys are made only when it may be.
-    const rendered = this.deps.engine.render(
-      trainJob,
-      runtime,
-      this.workloadMayApply(trainJob, suspended) ? { mpiSSHKeyPair: () => this.sshKeyPairOf(key, uid) } : {},
-    );
+    // With the gate TrainJobStatus: the status server's CA for `<tj>-tls-config` (a cached read).
+    const statusServerCA = await this.deps.engine.statusServerCA?.();
+    const rendered = this.deps.engine.render(trainJob, runtime, {
+      ...(this.workloadMayApply(trainJob, suspended)
+        ? { mpiSSHKeyPair: () => this.sshKeyPairOf(key, uid) }
+        : {}),
+      ...(statusServerCA !== undefined ? { statusServerCA } : {}),
+    });
     const workloadDue = rendered.desired.some(
       (d) =>
         d.policy === 'whileAbsentOrSuspended' &&

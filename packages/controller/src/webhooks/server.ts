@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SecureVersion } from 'node:tls';
+import type { SecureVersion, TlsOptions } from 'node:tls';
 import { checkInputBounds, parseJsonLossless, stringifyJson } from '@kubetrain/api/core';
 import type { Logger } from '@kubetrain/log';
 import {
@@ -83,6 +83,37 @@ function kindMismatch(webhook: WebhookSpec, request: AdmissionRequest): Admissio
     }
   }
   return undefined;
+}
+
+/**
+ * The TLS options of the manager's HTTPS servers (webhooks, status server): the certificate,
+ * HTTP/1.1 only (upstream disables HTTP/2, CVE-2023-44487), and `tls.minVersion` when set.
+ */
+export function servingTlsOptions(certificate: ServingCertificate, minTLSVersion?: string): TlsOptions {
+  const minVersion = tlsVersion(minTLSVersion);
+  return {
+    key: certificate.key,
+    cert: certificate.cert,
+    ALPNProtocols: ['http/1.1'],
+    ...(minVersion !== undefined ? { minVersion } : {}),
+  };
+}
+
+/** Listens on `host` (`''`: every address) and `port`; resolves with the port listened on. */
+export async function listenOn(server: Server, host: string, port: number): Promise<number> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host === '' ? undefined : host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  return (server.address() as AddressInfo).port;
+}
+
+/** Serves `certificate` to the server's new connections (a rotation). */
+export function swapCertificate(server: Server, certificate: ServingCertificate): void {
+  server.setSecureContext({ key: certificate.key, cert: certificate.cert });
 }
 
 function tlsVersion(text: string | undefined): SecureVersion | undefined {
@@ -209,16 +240,7 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
     );
   };
 
-  const minVersion = tlsVersion(options.minTLSVersion);
-  const server: Server = createServer(
-    {
-      key: options.certificate.key,
-      cert: options.certificate.cert,
-      ALPNProtocols: ['http/1.1'],
-      ...(minVersion !== undefined ? { minVersion } : {}),
-    },
-    serve,
-  );
+  const server: Server = createServer(servingTlsOptions(options.certificate, options.minTLSVersion), serve);
   server.requestTimeout = timeoutMs + 2000;
   // The kube-apiserver's webhook client keeps idle connections for 90 s. Node closes an idle
   // keep-alive connection after 5 s by default, and a request the client sends on a connection the
@@ -226,18 +248,9 @@ export async function startWebhookServer(options: WebhookServerOptions): Promise
   server.keepAliveTimeout = IDLE_CONNECTION_MS;
   server.headersTimeout = Math.min(timeoutMs, 60000);
   server.on('tlsClientError', () => undefined);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host === '' ? undefined : options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
   return {
-    port: (server.address() as AddressInfo).port,
-    setCertificate(certificate) {
-      server.setSecureContext({ key: certificate.key, cert: certificate.cert });
-    },
+    port: await listenOn(server, options.host, options.port),
+    setCertificate: (certificate) => swapCertificate(server, certificate),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

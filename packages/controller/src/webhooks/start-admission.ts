@@ -21,7 +21,9 @@ import { WebhookMetrics } from './webhook-metrics.js';
 /** What {@link startAdmission} needs. */
 export interface AdmissionDeps {
   readonly client: KubeClient;
-  readonly config: Pick<Configuration, 'webhook' | 'certManagement' | 'tls'>;
+  /** `statusServer` is read by the TrainJobStatus plugin's rules (gate `TrainJobStatus`). */
+  readonly config: Pick<Configuration, 'webhook' | 'certManagement' | 'tls'> &
+    Partial<Pick<Configuration, 'statusServer'>>;
   /** `--cert-dir`: read from when certificates are provided, written to when managed. */
   readonly certDir: string;
   /** The manager's namespace: the Secret's and the service's. */
@@ -40,6 +42,11 @@ export interface Admission {
   readonly certificateReady: Promise<void>;
   /** Whether the server listens with a certificate. */
   ready(): boolean;
+  /**
+   * Calls `listener` with the serving certificate now (when there is one) and at each rotation: the
+   * status server serves the same certificate.
+   */
+  onCertificate(listener: (certificate: ServingCertificate) => void): void;
   stop(): Promise<void>;
 }
 
@@ -60,9 +67,13 @@ export function startAdmission(deps: AdmissionDeps): Admission {
   let stopped = false;
   let resolveFirst: (certificate: ServingCertificate) => void = () => undefined;
   const first = new Promise<ServingCertificate>((resolve) => (resolveFirst = resolve));
+  let current: ServingCertificate | undefined;
+  const listeners: ((certificate: ServingCertificate) => void)[] = [];
   const serve = (certificate: ServingCertificate) => {
+    current = certificate;
     resolveFirst(certificate);
     server?.setCertificate(certificate);
+    for (const listener of listeners) listener(certificate);
   };
 
   let stopCerts: () => Promise<void> | void;
@@ -104,7 +115,13 @@ export function startAdmission(deps: AdmissionDeps): Admission {
         certificate,
         handlers: admissionHandlers(clientLookups(deps.client), {
           ...(deps.featureGates !== undefined
-            ? { plugins: defaultPlugins({ featureGates: deps.featureGates }) }
+            ? {
+                plugins: defaultPlugins({
+                  config: deps.config as unknown as Record<string, unknown>,
+                  featureGates: deps.featureGates,
+                  operatorNamespace: deps.namespace,
+                }),
+              }
             : {}),
         }),
         metrics: new WebhookMetrics(deps.registry),
@@ -126,6 +143,10 @@ export function startAdmission(deps: AdmissionDeps): Admission {
     serving,
     certificateReady: first.then(() => undefined),
     ready: () => server !== undefined,
+    onCertificate(listener) {
+      listeners.push(listener);
+      if (current !== undefined) listener(current);
+    },
     async stop() {
       stopped = true;
       resolveFirst({ key: '', cert: '' });

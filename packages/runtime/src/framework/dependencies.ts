@@ -6,7 +6,8 @@ import type { Plugin } from './plugin.js';
 
 /**
  * The configuration plugins may read: the controller's decoded Configuration (or the part of it the
- * engine needs), frozen. No built-in plugin reads a setting today.
+ * engine needs), frozen. Read by TrainJobStatus (`statusServer.port`,
+ * `certManagement.webhookServiceName`).
  */
 export type EngineConfig = Readonly<Record<string, unknown>>;
 
@@ -17,6 +18,12 @@ export type FeatureGates = Readonly<Record<string, boolean>>;
 export interface PluginDependencies {
   readonly config: EngineConfig;
   readonly featureGates: FeatureGates;
+  /**
+   * The namespace the manager runs in (upstream reads its service-account namespace file, else
+   * `kubeflow-system`): the status server's Service and the webhook certificate Secret are there.
+   * Absent: `StatusServer.OperatorNamespace`.
+   */
+  readonly operatorNamespace?: string;
 }
 
 /** A plugin factory: `create({ config, featureGates })`. */
@@ -31,12 +38,15 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Frozen copies of `config` and `featureGates` (empty when absent): what the registry hands every
+ * Frozen copies of `config`, `featureGates` (empty when absent) and `operatorNamespace`: what the registry hands every
  * factory. The caller's objects are not frozen.
  */
 export function pluginDependencies(dependencies: Partial<PluginDependencies> = {}): PluginDependencies {
   return deepFreeze({
     config: structuredClone(dependencies.config ?? {}),
     featureGates: { ...dependencies.featureGates },
+    ...(dependencies.operatorNamespace !== undefined
+      ? { operatorNamespace: dependencies.operatorNamespace }
+      : {}),
   });
 }

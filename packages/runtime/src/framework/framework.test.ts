@@ -235,6 +235,18 @@ describe('plugin dependencies', () => {
     expect(Object.isFrozen(deps.featureGates)).toBe(true);
     expect(Object.isFrozen(config)).toBe(false);
     expect(pluginDependencies()).toEqual({ config: {}, featureGates: {} });
+    expect(pluginDependencies({ operatorNamespace: 'ops' })).toEqual({
+      config: {},
+      featureGates: {},
+      operatorNamespace: 'ops',
+    });
+  });
+
+  it('appends the gated plugins, in their fixed order, when their gates are on', () => {
+    const names = defaultPlugins({
+      featureGates: { TrainJobStatus: true, LeaderWorkerSetBackend: true },
+    }).map((p) => p.name);
+    expect(names.slice(-3)).toEqual(['JobSet', 'LeaderWorkerSet', 'TrainJobStatus']);
   });
 
   it('creates the built-in plugins in the documented registry order', () => {

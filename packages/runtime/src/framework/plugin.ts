@@ -52,10 +52,22 @@ export interface SecretMaterial {
   mpiSSHKeyPair?(trainJob: TrainJob): SSHKeyPair | undefined;
 }
 
+/**
+ * What the controller read of the webhook certificate Secret (`certManagement.webhookSecretName` in
+ * the operator namespace) for the status server's CA: its `ca.crt`, decoded (undefined when the
+ * Secret has no such key), or why it could not be read.
+ */
+export type StatusServerCA = { readonly caCert: string | undefined } | { readonly lookupError: string };
+
 /** Inputs of the build point beyond RuntimeInfo and the TrainJob. */
 export interface BuildContext {
   /** Secret material; absent means "render no generated Secrets". */
   readonly secrets?: SecretMaterial;
+  /**
+   * The status server's CA (feature gate `TrainJobStatus`); absent means "render no
+   * `<tj>-tls-config` ConfigMap" (the pods' injection is rendered all the same).
+   */
+  readonly statusServerCA?: StatusServerCA;
 }
 
 /**

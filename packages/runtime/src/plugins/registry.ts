@@ -7,6 +7,9 @@
 //   3. workload:     JobSet (the default backend; it also owns the status point), then, with the
 //                    kubetrain feature gate `LeaderWorkerSetBackend`, LeaderWorkerSet (the backend
 //                    of runtimes annotated `kubetrain.dev/workload: LeaderWorkerSet`)
+//   4. pod spec:     with upstream's gate `TrainJobStatus`, TrainJobStatus (the status-server env,
+//                    token volume and CA ConfigMap; it builds after the workload, as its objects
+//                    are mounted, not ordered: the controller writes ConfigMaps before the workload)
 // PlainML runs first so that, with XGBoost, the trainer env precedes the DMLC_* env, as it precedes
 // the PET_* env with torch. Plugins must still be correct in any order within one point. The
 // validate point runs the workload plugin first (see Framework).
@@ -28,6 +31,7 @@ import { create as createKueue } from './kueue/kueue.js';
 import { create as createMPI } from './mpi/mpi.js';
 import { create as createPlainML } from './plainml/plainml.js';
 import { create as createTorch } from './torch/torch.js';
+import { create as createTrainJobStatus } from './trainjobstatus/trainjobstatus.js';
 import { create as createVolcano } from './volcano/volcano.js';
 import { create as createXGBoost } from './xgboost/xgboost.js';
 
@@ -48,7 +52,10 @@ export const pluginFactories: readonly PluginFactory[] = Object.freeze([
 
 /** Factories registered after {@link pluginFactories} only when their feature gate is on. */
 export const gatedPluginFactories: ReadonlyArray<{ readonly gate: string; readonly create: PluginFactory }> =
-  Object.freeze([{ gate: FeatureGateNames.LeaderWorkerSetBackend, create: createLeaderWorkerSet }]);
+  Object.freeze([
+    { gate: FeatureGateNames.LeaderWorkerSetBackend, create: createLeaderWorkerSet },
+    { gate: FeatureGateNames.TrainJobStatus, create: createTrainJobStatus },
+  ]);
 
 /**
  * Fresh instances of the built-in plugins, in registry order, each created with frozen copies of
