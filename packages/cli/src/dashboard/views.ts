@@ -18,14 +18,6 @@ export interface TrainJobLike extends TrainJobObject {
     annotations?: Record<string, string>;
     generation?: number;
   };
-  status?: TrainJobObject['status'] & {
-    trainerStatus?: {
-      progressPercentage?: number;
-      estimatedRemainingSeconds?: number;
-      metrics?: { name: string; value: string }[];
-      lastUpdatedTime?: string;
-    };
-  };
 }
 
 /** The row of `job`. */
@@ -43,7 +35,7 @@ export function jobRow(job: TrainJobLike): JobRow {
     started: job.status?.startTime ?? '',
     finished: job.status?.completionTime ?? '',
     progress: trainer?.progressPercentage ?? -1,
-    metrics: (trainer?.metrics ?? []).slice(0, 8),
+    metrics: (trainer?.metrics ?? []).slice(0, 8).map((m) => ({ name: m.name ?? '', value: m.value ?? '' })),
     restarts: job.status?.restarts ?? 0,
     suspended: job.spec?.suspend === true,
   };
