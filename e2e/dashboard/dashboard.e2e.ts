@@ -13,7 +13,9 @@ import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import { patchTrainJob, readTrainJob } from '../controller/harness.js';
 import { kubetrain, startKubetrain, type RunningCli } from '../cli/kubetrain-cli.js';
-import { cliSuite, trainJobYaml } from '../cli/suite-cluster.js';
+import { cliSuite, FIELD_MANAGER, trainJobYaml } from '../cli/suite-cluster.js';
+import { serviceAccountKubeconfig } from '../install/service-account.js';
+import { applyObject } from '../support/apply.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
 const RUNTIME = { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' };
@@ -181,5 +183,68 @@ describe('kubetrain dashboard in a browser', () => {
       (await readTrainJob(suite.namespace, name)).spec?.suspend === false ? true : undefined,
     );
     await page.locator('#suspend').waitFor({ timeout: 60_000 });
+  });
+
+  it('shows what RBAC forbids as forbidden: a viewer of one namespace who may not patch', async () => {
+    const name = `view-${suffix}`;
+    await submit(name, RUNTIME, keepRunning());
+    const sa = `viewer-${suffix}`;
+    const ns = suite.namespace;
+    await applyObject(
+      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: ns } } as never,
+      FIELD_MANAGER,
+    );
+    await applyObject(
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'Role',
+        metadata: { name: sa, namespace: ns },
+        rules: [
+          { apiGroups: ['trainer.kubeflow.org'], resources: ['trainjobs'], verbs: ['get', 'list', 'watch'] },
+          { apiGroups: [''], resources: ['pods', 'events'], verbs: ['get', 'list', 'watch'] },
+        ],
+      } as never,
+      FIELD_MANAGER,
+    );
+    await applyObject(
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'RoleBinding',
+        metadata: { name: sa, namespace: ns },
+        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: sa },
+        subjects: [{ kind: 'ServiceAccount', name: sa, namespace: ns }],
+      } as never,
+      FIELD_MANAGER,
+    );
+    const kubeconfig = await serviceAccountKubeconfig(ns, sa, 600);
+    // No -n: the dashboard tries every namespace first, then the context's.
+    const viewer = startKubetrain(['dashboard', '--no-open', '--kubeconfig', kubeconfig]);
+    try {
+      let printed = '';
+      await viewer.waitForOutput(
+        'the URL',
+        ({ stdout }) => ((printed = stdout), /http:\/\/\S+/.test(stdout)),
+      );
+      const viewerUrl = new URL(/http:\/\/\S+/.exec(printed)![0]);
+      const own = await browser.newPage();
+      await own.goto(viewerUrl.toString());
+      await own.locator('.notice', { hasText: 'forbidden' }).waitFor();
+      expect(await own.locator('.notice').textContent()).toContain(`showing namespace ${ns} only`);
+      await own.locator(`tr[data-job="${ns}/${name}"]`).waitFor({ timeout: 60_000 });
+      await own.locator(`tr[data-job="${ns}/${name}"] a.job`).click();
+      await own.locator('#suspend').click();
+      await own.locator('dialog[open] #confirm').click();
+      const refused = own.locator('.action-status .message.error');
+      await refused.waitFor();
+      expect(await refused.textContent()).toMatch(
+        /^Suspend failed: forbidden: .*cannot patch resource "trainjobs"/,
+      );
+      await own.screenshot({ path: join(SCREENSHOTS, 'job-forbidden.png'), fullPage: true });
+      await own.close();
+      expect((await readTrainJob(ns, name)).spec?.suspend).toBeFalsy();
+    } finally {
+      viewer.interrupt();
+      await viewer.done;
+    }
   });
 });

@@ -1,13 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The dashboard's server over HTTP on loopback, with an in-memory cluster (fake-cluster.ts).
 import { request as httpRequest } from 'node:http';
-import { errorFromStatus } from '@kubetrain/kube';
+import { errorFromStatus, type KubeObject } from '@kubetrain/kube';
 import { FakeCluster } from './fake-cluster.js';
 import { CONTENT_SECURITY_POLICY, TOKEN_HEADER } from './http-guard.js';
 import { startDashboardServer, type DashboardServer, type DashboardServerOptions } from './server.js';
 import { DROPPED_EVENT } from './sse.js';
+import { LIST_BATCH_MS } from './streams.js';
 
 const token = 'the-token-of-this-run_0123456789abcdefghijk';
+
+async function waitUntil(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 interface Answer {
   status: number;
@@ -178,6 +183,30 @@ describe('the dashboard server', () => {
       expect(data.rows).toMatchObject([{ name: 'job-1', nodes: 2, runtime: 'torch-distributed' }]);
     });
 
+    it('sends changes gathered in one event, the last state of each job only', async () => {
+      const feed = call(server, 'GET', `/api/events/jobs?token=${token}`, {}, (b) =>
+        b.includes('event: changes'),
+      );
+      await waitUntil(() => cluster.watches.length === 1);
+      const watch = cluster.watches[0]!.watch;
+      watch.upsert(trainJob('a'));
+      watch.upsert({ ...trainJob('a'), spec: { suspend: true } } as KubeObject);
+      watch.upsert(trainJob('b'));
+      watch.listener?.remove(trainJob('gone'));
+      const answer = await feed;
+      const events = answer.body.split('\n\n').filter((e) => e.startsWith('event: changes'));
+      expect(events).toHaveLength(1);
+      const changes = JSON.parse(events[0]!.split('data: ')[1]!) as {
+        upserts: { name: string; suspended: boolean }[];
+        removes: { name: string }[];
+      };
+      expect(changes.upserts.map((r) => [r.name, r.suspended])).toEqual([
+        ['a', true],
+        ['b', false],
+      ]);
+      expect(changes.removes).toEqual([{ namespace: 'team-a', name: 'gone' }]);
+    });
+
     it('falls back to the own namespace when listing every namespace is forbidden', async () => {
       cluster.onStart = (w, _resource, namespace) =>
         namespace === undefined
@@ -211,10 +240,10 @@ describe('the dashboard server', () => {
       req.end();
       await new Promise((resolve) => setTimeout(resolve, 100));
       const watch = cluster.watches[0]!.watch;
-      const big = 'x'.repeat(4000);
-      for (let i = 0; i < 20_000 && logs.length === 0; i++) {
-        watch.upsert(trainJob(`job-${i}`, { annotations: { big } }));
-        if (i % 200 === 0) await new Promise((resolve) => setImmediate(resolve));
+      // Batches of changes (streams.ts sends them every LIST_BATCH_MS) until the tab is dropped.
+      for (let batch = 0; batch < 200 && logs.length === 0; batch++) {
+        for (let i = 0; i < 500; i++) watch.upsert(trainJob(`job-${batch}-${i}`));
+        await new Promise((resolve) => setTimeout(resolve, LIST_BATCH_MS + 20));
       }
       req.destroy();
       expect(logs.some((l) => l.startsWith('dashboard: dropped a tab that could not keep up'))).toBe(true);

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The two live feeds of the page, each an SSE stream fed by the hub's shared watches:
-// - the jobs list: `snapshot` (every row), then `upsert` / `remove`, or `failed`;
+// - the jobs list: `snapshot` (every row), then `changes` (rows changed and removed), or `failed`;
 // - one job's page: `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
 //   change of the job, its pods or their events), `gone` when the job is deleted, or `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
 import type { KubeObject } from '@kubetrain/kube';
-import { FeedEvents } from './web/feed-types.js';
+import {
+  FeedEvents,
+  type JobChanges,
+  type JobRef,
+  type JobRow,
+  type JobsSnapshot,
+} from './web/feed-types.js';
 import { watchKey, type ClusterPort, type Watched } from './cluster-port.js';
 import type { SseStream } from './sse.js';
 import type { WatchHub, WatchListener } from './watch-hub.js';
@@ -18,6 +24,9 @@ import {
   type PodLike,
   type TrainJobLike,
 } from './views.js';
+
+/** How long the jobs feed gathers changes before it sends them. */
+export const LIST_BATCH_MS = 100;
 
 /** How long a job's page waits to batch changes before it is sent again. */
 export const DETAIL_DELAY_MS = 150;
@@ -37,14 +46,15 @@ function subscribe(
   );
 }
 
-const nameOf = (o: KubeObject): { namespace: string; name: string } => ({
+const nameOf = (o: KubeObject): JobRef => ({
   namespace: o.metadata?.namespace ?? '',
   name: o.metadata?.name ?? '',
 });
 
 /**
  * The jobs list on `stream`: the TrainJobs of the first scope the user may list (`undefined`: every
- * namespace; then their own namespace), saying so in `snapshot.notice` when it fell back.
+ * namespace; then their own namespace), saying so in `snapshot.notice` when it fell back. Changes are
+ * gathered for LIST_BATCH_MS and sent as one `changes` event, the last state of each job only.
  */
 export function streamJobs(
   stream: SseStream,
@@ -53,17 +63,34 @@ export function streamJobs(
   scopes: readonly (string | undefined)[],
 ): void {
   let unsubscribe = (): void => undefined;
+  const pending = new Map<string, JobRow | JobRef>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = (): void => {
+    timer = undefined;
+    const changes: JobChanges = { upserts: [], removes: [] };
+    for (const change of pending.values())
+      if ('state' in change) changes.upserts.push(change);
+      else changes.removes.push(change);
+    pending.clear();
+    stream.send(FeedEvents.Changes, changes);
+  };
+  const change = (ref: JobRef, row: JobRow | JobRef): void => {
+    pending.set(`${ref.namespace}/${ref.name}`, row);
+    timer ??= setTimeout(flush, LIST_BATCH_MS);
+  };
   const tryScope = (index: number, notice: string): void => {
     const namespace = scopes[index];
     unsubscribe = subscribe(hub, port, 'trainjobs', namespace, {
-      synced: (objects) =>
+      synced: (objects) => {
+        pending.clear();
         stream.send(FeedEvents.Snapshot, {
           namespace: namespace ?? null,
           notice,
           rows: objects.map((o) => jobRow(o as TrainJobLike)),
-        }),
-      upsert: (o) => stream.send(FeedEvents.Upsert, jobRow(o as TrainJobLike)),
-      remove: (o) => stream.send(FeedEvents.Remove, nameOf(o)),
+        } satisfies JobsSnapshot);
+      },
+      upsert: (o) => change(nameOf(o), jobRow(o as TrainJobLike)),
+      remove: (o) => change(nameOf(o), nameOf(o)),
       failed: (message) => {
         if (index + 1 < scopes.length) {
           // Not from inside the hub's callback: leave the failed watch first.
@@ -77,7 +104,10 @@ export function streamJobs(
     });
   };
   tryScope(0, '');
-  stream.onClose(() => unsubscribe());
+  stream.onClose(() => {
+    if (timer) clearTimeout(timer);
+    unsubscribe();
+  });
 }
 
 /** One job's page on `stream`; see the module comment. */

@@ -80,11 +80,22 @@ export interface JobsSnapshot {
   readonly rows: readonly JobRow[];
 }
 
+/** A job by namespace and name. */
+export interface JobRef {
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** The jobs feed's changes since its last event: rows added or changed, jobs deleted. */
+export interface JobChanges {
+  readonly upserts: JobRow[];
+  readonly removes: JobRef[];
+}
+
 /** The names of the feeds' events. */
 export const FeedEvents = {
   Snapshot: 'snapshot',
-  Upsert: 'upsert',
-  Remove: 'remove',
+  Changes: 'changes',
   Detail: 'detail',
   Gone: 'gone',
   Failed: 'failed',

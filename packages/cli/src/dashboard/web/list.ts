@@ -4,7 +4,7 @@
 
 import { openFeed } from './api.js';
 import { h, replaceChildren } from './dom.js';
-import { FeedEvents, type JobRow, type JobsSnapshot } from './feed-types.js';
+import { FeedEvents, type JobChanges, type JobRow, type JobsSnapshot } from './feed-types.js';
 import { connectionBadge, emptyState, jobLink, messageBox, progressText, stateBadge } from './parts.js';
 import { runDuration, since } from './time.js';
 
@@ -244,12 +244,10 @@ export function listView(root: HTMLElement): () => void {
         for (const r of snapshot.rows) rows.set(key(r), r);
         schedule();
       },
-      [FeedEvents.Upsert]: (data) => {
-        rows.set(key(data as JobRow), data as JobRow);
-        schedule();
-      },
-      [FeedEvents.Remove]: (data) => {
-        rows.delete(key(data as JobRow));
+      [FeedEvents.Changes]: (data) => {
+        const changes = data as JobChanges;
+        for (const r of changes.upserts) rows.set(key(r), r);
+        for (const r of changes.removes) rows.delete(key(r));
         schedule();
       },
       [FeedEvents.Failed]: (data) => {
