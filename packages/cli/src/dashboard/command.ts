@@ -82,11 +82,13 @@ export async function dashboardCommand(
   io.stdout(`kubetrain dashboard: ${server.url}\n(Ctrl-C to stop)\n`);
   if (options.open) openBrowser(server.url, config.env ?? process.env);
   await new Promise<void>((resolve) => {
-    const stop = config.interrupts?.listen(() => {
+    const done = (): void => {
       stop?.();
+      process.off('SIGTERM', done);
       resolve();
-    });
-    process.once('SIGTERM', () => resolve());
+    };
+    const stop = config.interrupts?.listen(done);
+    process.once('SIGTERM', done);
   });
   await server.close();
   await session.close();
