@@ -15,6 +15,7 @@
 #  4. The shipped ClusterTrainingRuntimes (through the validating webhook).
 #  5. An example torch TrainJob (hack/install/example-trainjob.yaml), its progress printed as it
 #     happens by `kubetrain wait` (a line per change: state and pods per phase) until Complete.
+#  6. Prints how to open the web dashboard (`kubetrain dashboard`); with DASHBOARD=1 it starts it.
 # Everything is left running; `make stop` stops the manager. Run again: what is up is reused.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -166,5 +167,11 @@ kubetrain runs. Everything stays up:
                  CA $STATUS_SERVER_CA; token: kubectl create token default -n <ns> \\
                    --audience trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status
   submit another: kubectl create -f hack/install/example-trainjob.yaml
+  dashboard:     bin/kubetrain dashboard --kubeconfig $KUBECONFIG   (or DASHBOARD=1 make run)
   stop:          make stop   (the manager and its webhook configurations; $cluster_hint)
 EOF
+
+# DASHBOARD=1: end by serving the web dashboard (docs/dashboard.md) until Ctrl-C.
+if [[ ${DASHBOARD:-0} == 1 ]]; then
+  exec bin/kubetrain dashboard --kubeconfig "$KUBECONFIG"
+fi

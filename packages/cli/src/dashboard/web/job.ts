@@ -5,13 +5,13 @@
 import { act, openFeed, url } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { FeedEvents, type JobDetail } from './feed-types.js';
-import { connectionBadge, messageBox, progressText, stateBadge } from './parts.js';
+import { connectionBadge, messageBox, progressText, stateBadge, timeAgo } from './parts.js';
 import { runDuration, since } from './time.js';
 
 function table(
   label: string,
   header: readonly string[],
-  rows: readonly (readonly (string | number)[])[],
+  rows: readonly (readonly (string | number | Node)[])[],
 ): HTMLElement {
   if (rows.length === 0) return h('p', { class: 'muted' }, `No ${label.toLowerCase()}.`);
   return h(
@@ -180,7 +180,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
                 h(
                   'li',
                   { class: c.status === 'True' ? 'on' : 'off' },
-                  h('time', { datetime: c.time }, c.time),
+                  timeAgo(c.time, now),
                   h('strong', {}, ` ${c.type}=${c.status}`),
                   c.reason ? ` ${c.reason}` : '',
                   c.message ? h('div', { class: 'muted' }, c.message) : '',
@@ -202,7 +202,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
           'Events',
           ['Time', 'Type', 'Reason', 'Object', 'Message'],
           d.events.map((e) => [
-            e.time,
+            timeAgo(e.time, now),
             e.type,
             e.reason,
             e.object,

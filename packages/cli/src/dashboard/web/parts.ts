@@ -4,6 +4,7 @@
 import { url } from './api.js';
 import { h } from './dom.js';
 import type { JobRow } from './feed-types.js';
+import { since } from './time.js';
 
 /** The in-page path of a job's page. */
 export function jobPath(namespace: string, name: string): string {
@@ -51,4 +52,10 @@ export function emptyState(): HTMLElement {
     h('pre', {}, h('code', {}, 'kubetrain submit -f trainjob.yaml')),
     h('p', { class: 'muted' }, 'It appears here as soon as it is created.'),
   );
+}
+
+/** A time as `3m12s ago`, the exact time in its tooltip; '' when unknown. */
+export function timeAgo(time: string, nowMs: number): HTMLElement | string {
+  if (!time) return '';
+  return h('time', { datetime: time, title: time }, `${since(time, nowMs)} ago`);
 }
