@@ -70,7 +70,7 @@ export async function dashboardCommand(
       address: options.address === 'localhost' ? '127.0.0.1' : options.address,
       port: options.port,
       assets,
-      cluster: kubeClusterPort(session.client),
+      cluster: kubeClusterPort(session),
       scopes: cluster.namespace !== undefined ? [cluster.namespace] : [undefined, session.namespace],
       log: (line) => io.stderr(`${escapeForTerminal(line)}\n`),
     });

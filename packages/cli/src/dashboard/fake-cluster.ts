@@ -60,6 +60,12 @@ export class FakeCluster implements ClusterPort {
     this.actions.push(`${suspend ? 'suspend' : 'resume'} ${namespace}/${name}`);
     return Promise.resolve();
   }
+  /** The log lines each `namespace/pod/container` has. */
+  readonly logs = new Map<string, string[]>();
+  logTail(namespace: string, pod: string, container: string, lines: number): Promise<string[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    return Promise.resolve((this.logs.get(`${namespace}/${pod}/${container}`) ?? []).slice(-lines));
+  }
   deleteTrainJob(namespace: string, name: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     this.actions.push(`delete ${namespace}/${name}`);

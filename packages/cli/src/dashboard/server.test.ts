@@ -207,6 +207,34 @@ describe('the dashboard server', () => {
       expect(changes.removes).toEqual([{ namespace: 'team-a', name: 'gone' }]);
     });
 
+    it.each([
+      ['its last log lines', undefined, '{"lines":["loading","CUDA error"]}'],
+      [
+        'forbidden when pods/log is',
+        errorFromStatus({ kind: 'Status', code: 403, reason: 'Forbidden', message: 'pods "p" is forbidden' }),
+        '{"error":"forbidden: pods \\"p\\" is forbidden"}',
+      ],
+    ])("a failed job's page shows %s", async (_what, failure, expected) => {
+      cluster.logs.set('team-a/p/node', ['loading', 'CUDA error']);
+      cluster.failure = failure;
+      const pod = {
+        metadata: { name: 'p', namespace: 'team-a', labels: { 'jobset.sigs.k8s.io/jobset-name': 'job-1' } },
+        status: {
+          phase: 'Failed',
+          containerStatuses: [{ name: 'node', state: { terminated: { exitCode: 7 } } }],
+        },
+      };
+      cluster.onStart = (w, resource) =>
+        w.sync(
+          resource === 'trainjobs' ? [trainJob('job-1')] : resource === 'pods' ? [pod as KubeObject] : [],
+        );
+      const answer = await call(server, 'GET', `/api/events/job/team-a/job-1?token=${token}`, {}, (b) =>
+        b.includes('"failureLog"'),
+      );
+      expect(answer.body).toContain(`"failureLog":${expected}`);
+      expect(answer.body).toContain('"failure":{"pod":"p","container":"node","exitCode":7');
+    });
+
     it('falls back to the own namespace when listing every namespace is forbidden', async () => {
       cluster.onStart = (w, _resource, namespace) =>
         namespace === undefined

@@ -5,9 +5,11 @@
 //   change of the job, its pods or their events), `gone` when the job is deleted, or `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
-import type { KubeObject } from '@kubetrain/kube';
+import { ApiError, type KubeObject } from '@kubetrain/kube';
+import { apiFailureText } from './api-failure.js';
 import {
   FeedEvents,
+  type FailureLog,
   type JobChanges,
   type JobRef,
   type JobRow,
@@ -27,6 +29,10 @@ import {
 
 /** How long the jobs feed gathers changes before it sends them. */
 export const LIST_BATCH_MS = 100;
+
+/** How many lines of the failing container's log a job's page shows, and their longest length. */
+export const FAILURE_LOG_LINES = 10;
+const MAX_LOG_LINE = 1000;
 
 /** How long a job's page waits to batch changes before it is sent again. */
 export const DETAIL_DELAY_MS = 150;
@@ -124,6 +130,9 @@ export function streamJob(
   const events = new Map<string, EventLike>();
   let timer: NodeJS.Timeout | undefined;
   let failed = false;
+  // The failing container's last lines, read once per pod, container and exit code.
+  let logKey = '';
+  let failureLog: FailureLog | undefined;
 
   const send = (): void => {
     timer = undefined;
@@ -134,7 +143,26 @@ export function streamJob(
     }
     const podNames = new Set([...pods.values()].map((p) => p.metadata.name ?? ''));
     const mine = [...events.values()].filter((e) => eventConcerns(e, name, podNames));
-    stream.send(FeedEvents.Detail, jobDetail(job, [...pods.values()], mine));
+    const detail = jobDetail(job, [...pods.values()], mine);
+    const f = detail.failure;
+    const key = f ? `${f.pod}/${f.container}/${f.exitCode}` : '';
+    if (f && key !== logKey) {
+      logKey = key;
+      failureLog = undefined;
+      port.logTail(namespace, f.pod, f.container, FAILURE_LOG_LINES).then(
+        (lines) => {
+          if (logKey !== key) return;
+          failureLog = { lines: lines.map((l) => l.slice(0, MAX_LOG_LINE)) };
+          schedule();
+        },
+        (e: unknown) => {
+          if (logKey !== key) return;
+          failureLog = { error: e instanceof ApiError ? apiFailureText(e) : 'the log cannot be read' };
+          schedule();
+        },
+      );
+    }
+    stream.send(FeedEvents.Detail, { ...detail, failureLog: f ? failureLog : undefined });
   };
   const schedule = (): void => {
     timer ??= setTimeout(send, DETAIL_DELAY_MS);

@@ -59,6 +59,9 @@ export interface FailureRow {
   readonly reason: string;
 }
 
+/** The last lines of the failing container's log, or why they cannot be read ("forbidden: ..."). */
+export type FailureLog = { readonly lines: readonly string[] } | { readonly error: string };
+
 /** Everything a job's page shows. */
 export interface JobDetail {
   readonly row: JobRow;
@@ -66,6 +69,8 @@ export interface JobDetail {
   readonly pods: readonly PodRow[];
   readonly events: readonly EventRow[];
   readonly failure: FailureRow | undefined;
+  /** Once read (a moment after the failure shows). */
+  readonly failureLog?: FailureLog | undefined;
   readonly labels: Readonly<Record<string, string>>;
   readonly annotations: Readonly<Record<string, string>>;
   readonly yaml: string;

@@ -142,6 +142,15 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
             h('strong', {}, 'Failed: '),
             `pod ${d.failure.pod}, container ${d.failure.container}, exit code ${d.failure.exitCode}`,
             d.failure.reason ? ` (${d.failure.reason})` : '',
+            d.failureLog === undefined
+              ? h('p', { class: 'muted' }, 'Reading the last lines of its log…')
+              : 'error' in d.failureLog
+                ? h('p', { class: 'failure-log' }, `Its log: ${d.failureLog.error}`)
+                : h(
+                    'pre',
+                    { class: 'failure-log', 'aria-label': 'the last lines of its log' },
+                    d.failureLog.lines.length > 0 ? d.failureLog.lines.join('\n') : '(empty log)',
+                  ),
           )
         : false,
       h(
