@@ -99,6 +99,7 @@ test: ## Every test: lint, unit, golden, smp-diff, yaml-diff and end-to-end; end
 .PHONY: bench
 bench: deps cli cluster-up bench-manager ## Benchmarks (hack/bench); each reports a ratio against a baseline measured in the same run.
 	$(TIMED) "bench: render" node --import tsx hack/bench/render.bench.ts
+	$(TIMED) "bench: metrics scrape" node --import tsx hack/bench/metrics-scrape.bench.ts
 	$(TIMED) "bench: cli start-up" node --import tsx hack/bench/cli-startup.bench.ts
 	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
 	$(TIMED) "bench: webhook" node --import tsx hack/bench/webhook.bench.ts

@@ -14,7 +14,9 @@
 #     failurePolicy Fail would stop every TrainJob write.
 #  4. The shipped ClusterTrainingRuntimes (through the validating webhook).
 #  5. An example torch TrainJob (hack/install/example-trainjob.yaml), its progress printed as it
-#     happens by `kubetrain wait` (a line per change: state and pods per phase) until Complete.
+#     happens by `kubetrain wait` (state, pods per phase, and the trainer's progress bar: its kwok
+#     pods cannot report, so hack/run/example-progress.sh reports on their behalf when the manager
+#     serves the status server) until Complete.
 #  6. Prints how to open the web dashboard (`kubetrain dashboard`); with DASHBOARD=1 it starts it.
 # Everything is left running; `make stop` stops the manager. Run again: what is up is reused.
 set -euo pipefail
@@ -147,9 +149,16 @@ done
 # --- 5. the example TrainJob ---
 name=$(k create -f hack/install/example-trainjob.yaml -o jsonpath='{.metadata.name}')
 say "submitted TrainJob default/$name (torch-distributed, 2 nodes)"
-# The CLI's own progress (from the pods, one line per change) until it is Complete; exit 1 if it Failed.
-bin/kubetrain wait "$name" -n default --for=Complete --timeout=300s --kubeconfig "$KUBECONFIG" >/dev/null ||
+# Its kwok pods run no code: hack/run/example-progress.sh reports their progress on their behalf
+# to the manager's status server (when it serves one), so the view below shows a progress bar.
+KUBECTL=$KUBECTL hack/run/example-progress.sh start default "$name"
+# The CLI's own progress (on a terminal a view redrawn in place, else a line per change) until it
+# is Complete; exit 1 if it Failed.
+if ! bin/kubetrain wait "$name" -n default --for=Complete --timeout=300s --kubeconfig "$KUBECONFIG" >/dev/null; then
+  hack/run/example-progress.sh finish
   die "TrainJob default/$name did not complete (kubetrain describe $name -n default)"
+fi
+hack/run/example-progress.sh finish
 say "TrainJob default/$name is Complete"
 
 cluster_hint="the cluster of KUBECONFIG"

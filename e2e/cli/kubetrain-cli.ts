@@ -60,6 +60,8 @@ export interface RunningCli {
   interrupt(): void;
   /** Whether it has ended. */
   ended(): boolean;
+  /** The process started: `script` on a pseudo-terminal, else kubetrain itself. */
+  readonly pid: number | undefined;
   /** Resolves when it ends. */
   readonly done: Promise<CliRun>;
 }
@@ -85,6 +87,7 @@ export function startKubetrain(args: readonly string[], { tty }: { tty?: TtySize
   });
   return {
     ended: () => ended,
+    pid: child.pid,
     type: (text) => child.stdin.write(text),
     done,
     interrupt: () => child.kill('SIGINT'),

@@ -2,15 +2,34 @@
 // The trainer's progress (status.trainerStatus, written here as the status server writes it: the
 // status subresource, field manager `trainer-status`) where a user looks: `kubetrain get` (PROGRESS,
 // ETA), `describe` (its Progress section, hostile metric names escaped) and `submit --follow`, on a
-// pseudo-terminal (a bar redrawn in place) and without one (a plain line per 10% step).
-import { writeFileSync } from 'node:fs';
+// pseudo-terminal (a bar redrawn in place, also across a resize of the terminal) and without one (a
+// plain line per 10% step).
+import { execFileSync } from 'node:child_process';
+import { readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { keepRunning } from '../support/kwok.js';
 import { kubetrain, startKubetrain, tableRows, TTY_SIZE } from './kubetrain-cli.js';
 import { cliSuite, trainJobYaml } from './suite-cluster.js';
-import { screenAfter } from './terminal-screen.js';
+import { screenAfter, screenAfterResize } from './terminal-screen.js';
 import { closeTrainerStatusClient, reportTrainerStatus } from './trainer-status.js';
 import { letNodesSucceed, nodePods } from './trainer-pods.js';
+
+/** The pseudo-terminal kubetrain runs on under `script` (`scriptPid`): its child's standard error. */
+function ptyOf(scriptPid: number): string {
+  const child = readFileSync(`/proc/${scriptPid}/task/${scriptPid}/children`, 'utf8').trim().split(/\s+/)[0];
+  return readlinkSync(`/proc/${child}/fd/2`);
+}
+
+/** Where each redraw starts in `raw` (cursor up N, first column, erase down), with N and the lines it draws. */
+function redraws(raw: string): { at: number; up: number; lines: string[] }[] {
+  // eslint-disable-next-line no-control-regex -- the escape sequences are what is looked for
+  const found = [...raw.matchAll(/\x1b\[(\d+)A\x1b\[G\x1b\[J/g)];
+  return found.map((m, i) => {
+    const end = found[i + 1]?.index ?? raw.length;
+    const drawn = raw.slice(m.index + m[0].length, end).split('\r\n');
+    return { at: m.index, up: Number(m[1]), lines: drawn.slice(0, -1) };
+  });
+}
 
 describe('the trainer progress in kubetrain get, describe and submit --follow', () => {
   const suite = cliSuite('e2e-progress');
@@ -125,5 +144,51 @@ describe('the trainer progress in kubetrain get, describe and submit --follow', 
     expect(lines.at(-1)).toMatch(
       / {2}Complete {3}\[node: pending 0, running 0, succeeded 1, failed 0\] {2}progress 63%$/,
     );
+  });
+
+  it('submit --follow on a terminal narrowed while it follows: redrawn over the reflowed rows, one view left', async () => {
+    const name = `rsz-${suffix}`;
+    const wide = { cols: 120, rows: 40 };
+    const narrow = { cols: 50, rows: 40 };
+    const run = startKubetrain(['submit', '-n', suite.namespace, '-f', jobFile(name, 2), '--follow'], {
+      tty: wide,
+    });
+    await run.waitForOutput('the running job', ({ stdout }) => stdout.includes(`${name}  Running`));
+    await reportTrainerStatus(suite.namespace, name, {
+      progressPercentage: 42,
+      estimatedRemainingSeconds: 3900,
+    });
+    await run.waitForOutput('the bar at 42%', ({ stdout }) => stdout.includes('] 42%  ETA 1h0'));
+    // The user narrows the terminal: the kernel sends kubetrain SIGWINCH; the ETA counting down
+    // redraws the view within a second, at the new width.
+    execFileSync('stty', ['-F', ptyOf(run.pid!), 'cols', String(narrow.cols), 'rows', String(narrow.rows)]);
+    await run.waitForOutput('a view drawn at the new width', ({ stdout }) =>
+      redraws(stdout).some((r) => r.lines.length > 0 && r.lines.every((l) => l.length < narrow.cols)),
+    );
+    await reportTrainerStatus(suite.namespace, name, {
+      progressPercentage: 100,
+      estimatedRemainingSeconds: 0,
+    });
+    await letNodesSucceed(suite.namespace, name, 2);
+    const got = await run.done;
+    expect(got.code).toBe(0);
+    const all = redraws(got.stdout);
+    const first = all.findIndex((r) => r.lines.every((l) => l.length < narrow.cols));
+    expect(first).toBeGreaterThan(0);
+    // Over the rows the wide view takes once the terminal reflowed it at 50 columns.
+    const rowsBefore = all[first - 1]!.lines.reduce(
+      (n, l) => n + Math.max(1, Math.ceil(l.length / narrow.cols)),
+      0,
+    );
+    expect(all[first]!.up).toBe(rowsBefore);
+    expect(rowsBefore).toBeGreaterThan(all[first - 1]!.lines.length);
+    const node = `  node               [${'='.repeat(20)}] pending 0, running 0, succeeded 2, failed 0`;
+    expect(await screenAfterResize(got.stdout, wide, all[first]!.at, narrow)).toEqual([
+      `trainjob.trainer.kubeflow.org/${name} created`,
+      `${name}  Complete`,
+      `  progress           [====================] 100%`,
+      node.slice(0, narrow.cols - 1),
+      `trainjob.trainer.kubeflow.org/${name} condition met`,
+    ]);
   });
 });

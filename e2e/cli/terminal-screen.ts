@@ -10,14 +10,29 @@ import type { TtySize } from './kubetrain-cli.js';
  * joined to the one it continues; trailing blanks trimmed; empty lines at the end dropped).
  */
 export function screenAfter(output: string, size: TtySize = TTY_SIZE): Promise<string[]> {
+  return screenAfterResize(output, size, output.length, size);
+}
+
+/**
+ * The screen after `output` written to a terminal of size `before` up to `at`, then resized to
+ * `after` (xterm.js reflows its lines, as terminals do) and the rest written.
+ */
+export async function screenAfterResize(
+  output: string,
+  before: TtySize,
+  at: number,
+  after: TtySize,
+): Promise<string[]> {
   const terminal = new xterm.Terminal({
-    cols: size.cols,
-    rows: size.rows,
+    cols: before.cols,
+    rows: before.rows,
     scrollback: 1000,
     allowProposedApi: true,
   });
+  await new Promise<void>((resolve) => terminal.write(output.slice(0, at), resolve));
+  if (after.cols !== before.cols || after.rows !== before.rows) terminal.resize(after.cols, after.rows);
   return new Promise((resolve) => {
-    terminal.write(output, () => {
+    terminal.write(output.slice(at), () => {
       const buffer = terminal.buffer.active;
       const lines: string[] = [];
       for (let i = 0; i < buffer.length; i++) {

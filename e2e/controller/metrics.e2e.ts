@@ -16,7 +16,7 @@ import { makeTrainJob } from '@kubetrain/testing';
 import { REPO_ROOT } from '../support/apply.js';
 import { cluster } from '../support/cluster.js';
 import { keepRunning } from '../support/kwok.js';
-import { metricNamesOf, PromQLSyntaxError } from '../support/promql.js';
+import { metricNamesOf, PromQLSyntaxError, selectorsOf } from '../support/promql.js';
 import { waitFor } from '../support/wait.js';
 import { createTrainJob, custom, podAnnotations, readTrainJob, useControllerSuite } from './harness.js';
 
@@ -220,17 +220,23 @@ describe('manager /metrics, the Grafana dashboard and rest_client_requests_total
     expect(expressions.length).toBeGreaterThanOrEqual(20);
     const referenced = new Set<string>();
     const missing: string[] = [];
+    const unscoped: string[] = [];
     for (const { where, expr } of expressions) {
       for (const query of expand(expr, d.templating.list)) {
-        const names = metricNamesOf(query);
-        expect({ where, query, selects: names.length > 0 }).toEqual({ where, query, selects: true });
-        for (const n of names) {
-          referenced.add(n);
-          if (!exported.has(n)) missing.push(`${where}: ${n}`);
+        const selectors = selectorsOf(query);
+        expect({ where, query, selects: selectors.length > 0 }).toEqual({ where, query, selects: true });
+        for (const { metric, labels } of selectors) {
+          referenced.add(metric);
+          if (!exported.has(metric)) missing.push(`${where}: ${metric}`);
+          // Other controllers export the same client-go and controller-runtime names: every panel is
+          // scoped to kubetrain's scrape job (the job variable reads it from kubetrain_trainjobs).
+          if (!where.startsWith('variable job') && !labels.includes('job'))
+            unscoped.push(`${where}: ${metric}`);
         }
       }
     }
     expect(missing).toEqual([]);
+    expect(unscoped).toEqual([]);
     // The panels the dashboard promises, by the metrics they read.
     expect([...referenced].sort()).toEqual(
       expect.arrayContaining([
@@ -245,6 +251,8 @@ describe('manager /metrics, the Grafana dashboard and rest_client_requests_total
         MetricNames.WorkqueueDepth,
         MetricNames.WorkqueueAdds,
         `${MetricNames.WorkqueueQueueDuration}_bucket`,
+        MetricNames.WorkqueueUnfinishedWork,
+        MetricNames.WorkqueueLongestRunning,
         MetricNames.ReconcileTotal,
         `${MetricNames.ReconcileTime}_bucket`,
       ]),
@@ -258,6 +266,10 @@ describe('manager /metrics, the Grafana dashboard and rest_client_requests_total
     expect(
       metricNamesOf('histogram_quantile(0.9, sum by (le) (rate(a_bucket[5m]))) / on() group_left b'),
     ).toEqual(['a_bucket', 'b']);
+    expect(selectorsOf('sum(rate(a{job=~"x", code!="200"}[5m])) + b')).toEqual([
+      { metric: 'a', labels: ['job', 'code'] },
+      { metric: 'b', labels: [] },
+    ]);
   });
 
   it("rest_client_requests_total counts the manager's requests by code, method and the API server's host", async () => {

@@ -360,6 +360,17 @@ describe('charts/kubetrain', () => {
       }
     });
 
+    /** The chart's ServiceMonitor with `set`, server-side dry-run under the operator's CRD (strict). */
+    async function dryRunServiceMonitor(release: string, set: readonly string[]): Promise<string> {
+      // The CRD stays installed, as kubetrain's: nothing else on the local cluster serves that group.
+      await installCrds([serviceMonitorCrdFile()], 'kubetrain-e2e-chart');
+      const sets = ['serviceMonitor.enabled=true', ...set].flatMap((s) => ['--set', s]);
+      const template = ['-n', namespace, '-s', 'templates/servicemonitor.yaml', ...sets];
+      const rendered = helm('template', release, 'charts/kubetrain', ...template);
+      const apply = ['apply', '--server-side', '--field-manager=kubetrain-e2e-chart', '--dry-run=server'];
+      return kubectl([...apply, '--validate=strict', '-n', namespace, '-f', '-'], rendered).trim();
+    }
+
     it.each([
       ['HTTPS with the serving certificate', []],
       ['plain HTTP', ['metrics.secureServing=false']],
@@ -367,61 +378,17 @@ describe('charts/kubetrain', () => {
     ])(
       `the ServiceMonitor (%s) is accepted under the Prometheus operator's CRD (${PROMETHEUS_OPERATOR_VERSION}, server-side dry-run)`,
       async (_name, set) => {
-        // The CRD stays installed, as kubetrain's: nothing else on the local cluster serves that group.
-        await installCrds([serviceMonitorCrdFile()], 'kubetrain-e2e-chart');
         const release = `kt-${namespace.slice(-6)}`;
-        const sets = ['serviceMonitor.enabled=true', 'serviceMonitor.labels.release=prom', ...set];
-        const rendered = helm(
-          'template',
-          release,
-          'charts/kubetrain',
-          '-n',
-          namespace,
-          '-s',
-          'templates/servicemonitor.yaml',
-          ...sets.flatMap((s) => ['--set', s]),
-        );
-        const out = kubectl(
-          [
-            'apply',
-            '--server-side',
-            '--field-manager=kubetrain-e2e-chart',
-            '--dry-run=server',
-            '--validate=strict',
-            '-n',
-            namespace,
-            '-f',
-            '-',
-          ],
-          rendered,
-        );
-        expect(out.trim()).toBe(
+        expect(await dryRunServiceMonitor(release, ['serviceMonitor.labels.release=prom', ...set])).toBe(
           `servicemonitor.monitoring.coreos.com/${release}-controller-manager serverside-applied (server dry run)`,
         );
       },
     );
 
     it("a field the CRD does not know is refused (the dry-run checks the operator's schema)", async () => {
-      await installCrds([serviceMonitorCrdFile()], 'kubetrain-e2e-chart');
-      const rendered = helm(
-        'template',
-        'kt-bad',
-        'charts/kubetrain',
-        '-n',
-        namespace,
-        '-s',
-        'templates/servicemonitor.yaml',
-        '--set',
-        'serviceMonitor.enabled=true',
-        '--set',
-        'serviceMonitor.tlsConfig.notAField=true',
-      );
-      expect(() =>
-        kubectl(
-          ['apply', '--server-side', '--dry-run=server', '--validate=strict', '-n', namespace, '-f', '-'],
-          rendered,
-        ),
-      ).toThrow(/notAField/);
+      await expect(
+        dryRunServiceMonitor('kt-bad', ['serviceMonitor.tlsConfig.notAField=true']),
+      ).rejects.toThrow(/notAField/);
     });
 
     it('every object of the chart is accepted (server-side dry-run)', () => {

@@ -4,6 +4,8 @@
 // error naming the first place the grammar refused. Nothing else imports the grammar.
 import {
   Identifier,
+  LabelMatchers,
+  LabelName,
   parser,
   QuotedLabelMatcher,
   UnquotedLabelMatcher,
@@ -23,7 +25,7 @@ export class PromQLSyntaxError extends Error {
   }
 }
 
-/** A selector this check cannot read a metric name from (`{__name__=~"..."}`). */
+/** A selector this check cannot read a metric name from (`{__name__=~"..."}`, a quoted name). */
 export class PromQLNameMatcherError extends Error {
   constructor(readonly query: string) {
     super(`PromQL selects by __name__ (not checkable): ${query}`);
@@ -31,10 +33,16 @@ export class PromQLNameMatcherError extends Error {
   }
 }
 
-/** The metric names the vector and range selectors of `query` name, in order, without repeats. */
-export function metricNamesOf(query: string): string[] {
+/** A vector or range selector: its metric name and the label names it matches on. */
+export interface PromQLSelector {
+  readonly metric: string;
+  readonly labels: readonly string[];
+}
+
+/** The vector and range selectors of `query`, in order. */
+export function selectorsOf(query: string): PromQLSelector[] {
   const tree = parser.parse(query);
-  const names: string[] = [];
+  const selectors: PromQLSelector[] = [];
   let error: number | undefined;
   tree.iterate({
     enter: (node) => {
@@ -42,19 +50,29 @@ export function metricNamesOf(query: string): string[] {
         error ??= node.from;
         return false;
       }
-      // The grammar writes a selector's metric name as the Identifier that opens the VectorSelector.
-      const first = node.type.id === VectorSelector ? node.node.firstChild : null;
-      if (first?.type.id === Identifier) {
-        const name = query.slice(first.from, first.to);
-        if (!names.includes(name)) names.push(name);
+      if (node.type.id !== VectorSelector) return undefined;
+      // The grammar writes a selector's metric name as the Identifier that opens the VectorSelector,
+      // and each matcher as an UnquotedLabelMatcher (LabelName, MatchOp, StringLiteral) or a quoted one.
+      const first = node.node.firstChild;
+      const metric = first?.type.id === Identifier ? query.slice(first.from, first.to) : '';
+      const labels: string[] = [];
+      const matchers = node.node.getChild(LabelMatchers);
+      for (let m = matchers?.firstChild ?? null; m !== null; m = m.nextSibling) {
+        if (m.type.id === QuotedLabelMatcher) throw new PromQLNameMatcherError(query);
+        if (m.type.id !== UnquotedLabelMatcher) continue;
+        const name = m.getChild(LabelName);
+        if (name !== null) labels.push(query.slice(name.from, name.to));
       }
-      if (node.type.id === UnquotedLabelMatcher || node.type.id === QuotedLabelMatcher) {
-        if (/^\s*"?__name__"?\s*(=|!=|=~|!~)/.test(query.slice(node.from, node.to)))
-          throw new PromQLNameMatcherError(query);
-      }
+      if (metric === '' || labels.includes('__name__')) throw new PromQLNameMatcherError(query);
+      selectors.push({ metric, labels });
       return undefined;
     },
   });
   if (error !== undefined) throw new PromQLSyntaxError(query, error);
-  return names;
+  return selectors;
+}
+
+/** The metric names the vector and range selectors of `query` name, in order, without repeats. */
+export function metricNamesOf(query: string): string[] {
+  return [...new Set(selectorsOf(query).map((s) => s.metric))];
 }

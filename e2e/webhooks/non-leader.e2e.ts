@@ -2,22 +2,16 @@
 // A manager replica that is not the leader still serves admission: the Lease is held by another
 // identity for an hour, the manager (cert dir certificates, leader election on) never leads, and
 // its webhook server answers.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  issueCertificates,
-  loadSettings,
-  parseFlags,
-  startManager,
-  Webhooks,
-  type Manager,
-} from '@kubetrain/controller';
+import { loadSettings, parseFlags, startManager, Webhooks, type Manager } from '@kubetrain/controller';
 import { CoreResources, formatMicroTime, KubeClient, loadKubeConfig, type KubeObject } from '@kubetrain/kube';
 import { createLogger } from '@kubetrain/log';
 import { WebhookTestClient } from '@kubetrain/controller/test-support';
 import { kubeconfigPath } from '../support/cluster.js';
+import { writeLocalCertificate } from '../support/local-certificate.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 
 let dir: string;
@@ -48,13 +42,7 @@ afterAll(async () => {
 
 describe('a replica that is not the leader', () => {
   it('serves admission webhooks', async () => {
-    const bundle = await issueCertificates({
-      dnsNames: ['localhost'],
-      ipAddresses: ['127.0.0.1'],
-      validityMs: 3600_000,
-    });
-    writeFileSync(join(dir, 'tls.crt'), bundle.cert);
-    writeFileSync(join(dir, 'tls.key'), bundle.key);
+    const bundle = await writeLocalCertificate(dir);
     await client.create(CoreResources.Lease, {
       apiVersion: 'coordination.k8s.io/v1',
       kind: 'Lease',

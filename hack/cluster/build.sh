@@ -142,8 +142,9 @@ estimate() {
     kubernetes) echo "5 22" ;;
     etcd | jobset | lws) echo "1 2" ;;
     kwok | helm) echo "2 3" ;;
-    kueue) echo "3 6" ;;
-    volcano | scheduler-plugins) echo "4 8" ;;
+    kueue) echo "3 9" ;;
+    volcano) echo "4 8" ;;
+    scheduler-plugins) echo "2 4" ;;
     *) echo "1 5" ;;
   esac
 }

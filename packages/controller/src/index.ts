@@ -19,3 +19,4 @@ export { finalizerRemovalPatch, RuntimeReconciler } from './runtimes/runtime-rec
 export * from './webhooks/index.js';
 export * from './certs/index.js';
 export { v1ClusterRules } from './v1/rbac-rules.js';
+export { statusPath, tokenAudience } from './statusserver/wire.js';

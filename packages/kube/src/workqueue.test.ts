@@ -19,6 +19,24 @@ async function until(predicate: () => boolean): Promise<void> {
 const fast = { initialMs: 1, maxMs: 4, jitter: 0 };
 
 describe('WorkQueue', () => {
+  it('gives the seconds each key in flight has been worked on, and none once done', async () => {
+    const queue = new WorkQueue({ concurrency: 2 });
+    const held = gate();
+    queue.add('a');
+    queue.add('b');
+    expect(queue.inFlightSeconds()).toEqual([]);
+    queue.start(() => held.promise);
+    await until(() => queue.inFlight === 2);
+    // Read 10 s after now: each key started before, so each has run at least 10 s by then.
+    const seconds = queue.inFlightSeconds(performance.now() + 10_000);
+    expect(seconds).toHaveLength(2);
+    for (const s of seconds) expect(s).toBeGreaterThanOrEqual(10);
+    held.open();
+    await until(() => queue.inFlight === 0);
+    expect(queue.inFlightSeconds()).toEqual([]);
+    await queue.shutdown();
+  });
+
   it('dedups keys added before they are dispatched', async () => {
     const queue = new WorkQueue();
     for (const key of ['a', 'b', 'a', 'a', 'b', 'c']) queue.add(key);

@@ -58,7 +58,8 @@ export class WorkQueue {
   private head = 0;
   /** Keys that need processing: queued, or re-added while in flight. */
   private readonly dirty = new Set<string>();
-  private readonly processing = new Set<string>();
+  /** Keys in flight, with when their work started (performance.now()). */
+  private readonly processing = new Map<string, number>();
   /** When each queued key was queued (for the queue-latency metric). */
   private readonly queuedAt = new Map<string, number>();
   private readonly delayed = new Map<string, { due: number; timer: LongTimer }>();
@@ -141,6 +142,15 @@ export class WorkQueue {
     return this.processing.size;
   }
 
+  /**
+   * How long, in seconds at `now` (performance.now()), each key in flight has been worked on: their
+   * sum is client-go's `workqueue_unfinished_work_seconds`, their maximum
+   * `workqueue_longest_running_processor_seconds` (computed when read, not on a timer).
+   */
+  inFlightSeconds(now = performance.now()): number[] {
+    return [...this.processing.values()].map((started) => Math.max(0, (now - started) / 1000));
+  }
+
   /** Keys waiting for their delay (`addAfter`, back-off). */
   get delayedCount(): number {
     return this.delayed.size;
@@ -209,7 +219,7 @@ export class WorkQueue {
       }
       const key = this.take();
       this.dirty.delete(key);
-      this.processing.add(key);
+      this.processing.set(key, performance.now());
       const queued = this.queuedAt.get(key);
       this.queuedAt.delete(key);
       const metrics = this.options.metrics;
@@ -221,7 +231,7 @@ export class WorkQueue {
   }
 
   private async work(processor: KeyProcessor, key: string): Promise<void> {
-    const started = performance.now();
+    const started = this.processing.get(key) ?? performance.now();
     try {
       const result = await processor(key);
       this.forget(key);

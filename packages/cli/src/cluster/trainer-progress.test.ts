@@ -85,7 +85,8 @@ describe('remainingSeconds and etaOf: the estimate counts down from the report',
     ],
     ['ended: Complete', { estimatedRemainingSeconds: 60, lastUpdatedTime: ago(0) }, 'Complete', 60, '-'],
     ['ended: Failed', { estimatedRemainingSeconds: 60, lastUpdatedTime: ago(0) }, 'Failed', 60, '-'],
-    ['suspended', { estimatedRemainingSeconds: 60, lastUpdatedTime: ago(0) }, 'Suspended', 60, '1m00s'],
+    ['suspended', { estimatedRemainingSeconds: 60, lastUpdatedTime: ago(0) }, 'Suspended', 60, '-'],
+    ['created', { estimatedRemainingSeconds: 60, lastUpdatedTime: ago(0) }, 'Created', 60, '1m00s'],
   ];
   for (const [name, status, state, seconds, eta] of cases)
     it(name, () => {
@@ -102,6 +103,7 @@ describe('lastReportText and isStale', () => {
     ['11 minutes: stale', { lastUpdatedTime: ago(660) }, 'Running', '11m', true],
     ['3 hours, but Complete', { lastUpdatedTime: ago(3 * 3600) }, 'Complete', '3h', false],
     ['3 hours, Created', { lastUpdatedTime: ago(3 * 3600) }, 'Created', '3h', true],
+    ['3 hours, Suspended', { lastUpdatedTime: ago(3 * 3600) }, 'Suspended', '3h', false],
   ];
   for (const [name, status, state, text, stale] of cases)
     it(name, () => {

@@ -61,14 +61,17 @@ export function remainingSeconds(status: TrainerStatusObject | undefined, now: D
   return Math.max(0, estimate - Math.floor(since / 1000));
 }
 
-/** Whether a job in `state` has ended: its trainer's ETA no longer means anything. */
-function ended(state: TrainJobState): boolean {
-  return state === 'Complete' || state === 'Failed';
+/**
+ * Whether a job in `state` is not moving: ended (Complete, Failed) or Suspended. Its trainer's ETA
+ * means nothing then, and its silence is no sign of trouble.
+ */
+function idle(state: TrainJobState): boolean {
+  return state === 'Complete' || state === 'Failed' || state === 'Suspended';
 }
 
-/** The ETA a view shows for a job in `state` at `now`: `-` once it ended or without an estimate. */
+/** The ETA a view shows for a job in `state` at `now`: `-` when it is idle (ended, suspended) or without an estimate. */
 export function etaOf(status: TrainerStatusObject | undefined, state: TrainJobState, now: Date): string {
-  return ended(state) ? NO_VALUE : etaText(remainingSeconds(status, now));
+  return idle(state) ? NO_VALUE : etaText(remainingSeconds(status, now));
 }
 
 /** The time since the last report, as `age` writes one (`3m12s`); `-` without one. */
@@ -76,10 +79,10 @@ export function lastReportText(status: TrainerStatusObject | undefined, now: Dat
   return status?.lastUpdatedTime === undefined ? NO_VALUE : age(status.lastUpdatedTime, now);
 }
 
-/** Whether a job in `state` has a report older than {@link STALE_AFTER_MS} at `now`. */
+/** Whether a job in `state`, not idle, has a report older than {@link STALE_AFTER_MS} at `now`. */
 export function isStale(status: TrainerStatusObject | undefined, state: TrainJobState, now: Date): boolean {
   const since = sinceReportMs(status, now);
-  return !ended(state) && since !== undefined && since > STALE_AFTER_MS;
+  return !idle(state) && since !== undefined && since > STALE_AFTER_MS;
 }
 
 /** A bar of `width` cells for `percent`: `[=========>..........]`; `=` done, `>` its head, `.` left (full only at 100%). */

@@ -5,6 +5,12 @@ import { decodeText } from './decode-text.js';
 import { parseObjects, readObjects } from './parse-yaml.js';
 import { splitDocuments } from './split-documents.js';
 
+/**
+ * A hang guard, not a timing assertion, for the cases that start a worker thread with a 64 MiB
+ * stack: on a loaded 2-core machine they outlast jest's 5 s default.
+ */
+const WORKER_HANG_GUARD_MS = 120_000;
+
 const limits = { maxBytes: 1024 * 1024, maxDepth: 100, maxAliasCount: 100 };
 const parseOne = (text: string) => parseObjects({ source: 'in.yaml', text }, limits)[0]?.object;
 const refusal = (text: string, l = limits) => {
@@ -275,14 +281,18 @@ describe('block nesting deeper than the main stack follows, read in a worker thr
     ],
   };
   for (const [name, [text, maxBytes, want]] of Object.entries(cases)) {
-    it(name, async () => {
-      const read = readObjects(
-        { source: 'in.yaml', text },
-        { maxBytes, maxDepth: 10000, maxAliasCount: 100 },
-      );
-      if (typeof want === 'number') expect(depthOf((await read)[0]?.object)).toBe(want);
-      else await expect(read).rejects.toThrow(new CliError(want));
-    });
+    it(
+      name,
+      async () => {
+        const read = readObjects(
+          { source: 'in.yaml', text },
+          { maxBytes, maxDepth: 10000, maxAliasCount: 100 },
+        );
+        if (typeof want === 'number') expect(depthOf((await read)[0]?.object)).toBe(want);
+        else await expect(read).rejects.toThrow(new CliError(want));
+      },
+      WORKER_HANG_GUARD_MS,
+    );
   }
 
   it('a syntax error in a deep document is the error this thread gives, at its line in the file', async () => {

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+import { NotFoundError } from '../cluster/kube.js';
 import { caOfSecret, StatusServerCAMaxAge, StatusServerCASource } from './status-server-ca.js';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
@@ -64,6 +65,17 @@ describe('StatusServerCASource', () => {
     s.advance(1);
     expect(await s.ca.current()).toEqual({ caCert: 'rotated' });
     expect(s.reads()).toBe(2);
+  });
+
+  it("answers an API error with the Status message alone, as upstream's client error", async () => {
+    const status = { kind: 'Status', message: 'secrets "cert" not found', reason: 'NotFound', code: 404 };
+    const error = new NotFoundError(
+      'GET /api/v1/namespaces/ops/secrets/cert: secrets "cert" not found',
+      404,
+      'NotFound',
+      status as never,
+    );
+    expect(await source([error]).ca.current()).toEqual({ lookupError: 'secrets "cert" not found' });
   });
 
   it('answers a failed read with its message, kept 5 s, then reads again', async () => {

@@ -9,6 +9,7 @@
 
 import { DataKeys } from '@kubetrain/api/core';
 import type { StatusServerCA } from '@kubetrain/runtime';
+import { ApiError } from '../cluster/kube.js';
 
 /** How long an answer is used: a CA read, and a failure to read it. */
 export const StatusServerCAMaxAge = { okMs: 60_000, errorMs: 5_000 } as const;
@@ -18,7 +19,12 @@ interface SecretView {
   readonly data?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The error as upstream prints a client error: the API server's Status message alone
+ * (`secrets "<name>" not found`), without our client's `GET <path>: ` prefix.
+ */
 function errorText(error: unknown): string {
+  if (error instanceof ApiError && error.status?.message) return error.status.message;
   return error instanceof Error ? error.message : String(error);
 }
 

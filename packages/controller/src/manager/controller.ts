@@ -36,6 +36,7 @@ export class Controller {
     metrics.maxConcurrentReconciles.set({ controller: name }, workers);
     metrics.activeWorkers.set({ controller: name }, 0);
     this.queue = new WorkQueue({ name, concurrency: workers, metrics: queueMetrics(metrics, name), logger });
+    metrics.collectWorkQueue(name, () => this.queue.inFlightSeconds());
   }
 
   /** Queues `key` (deduplicated). */

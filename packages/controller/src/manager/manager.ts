@@ -200,6 +200,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
         certificates: (listener) => admission.onCertificate(listener),
         trainJobs: stores.trainJobs,
         logger,
+        registry: metrics.registry,
       })
     : undefined;
   let certificateIn = false;

@@ -73,6 +73,21 @@ describe('ManagerMetrics', () => {
     expect(text).toContain('kubetrain_trainjob_gpu_seconds{namespace="a",runtime="torch",queue="q"} 43200');
   });
 
+  it.each([
+    ['keys in flight', [3, 10.5], 13.5, 10.5],
+    ['an idle queue', [], 0, 0],
+  ])(
+    "reads client-go's unfinished work and longest processor at each scrape: %s",
+    async (_name, seconds, unfinished, longest) => {
+      const m = new ManagerMetrics({ processMetrics: false });
+      m.collectWorkQueue('trainjob_controller', () => seconds);
+      const text = await lines(m);
+      const labels = '{name="trainjob_controller",controller="trainjob_controller"}';
+      expect(text).toContain(`workqueue_unfinished_work_seconds${labels} ${unfinished}`);
+      expect(text).toContain(`workqueue_longest_running_processor_seconds${labels} ${longest}`);
+    },
+  );
+
   it('computes the series once per scrape, and again at the next scrape', async () => {
     const m = new ManagerMetrics({ processMetrics: false });
     let calls = 0;

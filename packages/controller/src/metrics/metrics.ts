@@ -39,6 +39,10 @@ export class ManagerMetrics {
   readonly queueDuration: Histogram<'name' | 'controller'>;
   readonly workDuration: Histogram<'name' | 'controller'>;
   readonly queueRetries: Counter<'name' | 'controller'>;
+  readonly unfinishedWork: Gauge<'name' | 'controller'>;
+  readonly longestRunning: Gauge<'name' | 'controller'>;
+  /** Per controller, the seconds each of its keys in flight has run (read at each scrape). */
+  private readonly inFlight = new Map<string, () => readonly number[]>();
   readonly trainJobs: Gauge<'state' | 'namespace' | 'runtime'>;
   readonly runningGpus: Gauge<'namespace' | 'runtime' | 'queue'>;
   readonly gpuSeconds: Gauge<'namespace' | 'runtime' | 'queue'>;
@@ -116,6 +120,30 @@ export class ManagerMetrics {
       MetricNames.WorkqueueRetries,
       'Total number of retries handled by workqueue',
       queue,
+    );
+    // client-go updates these two every 500 ms; here they are read at each scrape.
+    const readInFlight = () => this.inFlight;
+    const inFlightGauge = (name: string, help: string, sum: (seconds: readonly number[]) => number) =>
+      new Gauge<'name' | 'controller'>({
+        name,
+        help,
+        labelNames: queue,
+        registers,
+        collect() {
+          this.reset();
+          for (const [controller, seconds] of readInFlight())
+            this.set({ name: controller, controller }, sum(seconds()));
+        },
+      });
+    this.unfinishedWork = inFlightGauge(
+      MetricNames.WorkqueueUnfinishedWork,
+      "How many seconds of work has been done that is in progress and hasn't been observed by work_duration. Large values indicate stuck threads. One can deduce the number of stuck threads by observing the rate at which this increases.",
+      (xs) => xs.reduce((a, b) => a + b, 0),
+    );
+    this.longestRunning = inFlightGauge(
+      MetricNames.WorkqueueLongestRunning,
+      'How many seconds has the longest running processor for workqueue been running.',
+      (xs) => xs.reduce((a, b) => Math.max(a, b), 0),
     );
     // Computed from the cache at each scrape (trainjob-series.ts): nothing to lose on a restart.
     const scraped = <L extends string>(
@@ -256,6 +284,11 @@ export class ManagerMetrics {
       queueMicrotask(() => (this.seriesMemo = undefined));
     }
     return this.seriesMemo;
+  }
+
+  /** Sets how to read the work queue of `controller` in flight (seconds per key) at each scrape. */
+  collectWorkQueue(controller: string, inFlightSeconds: () => readonly number[]): void {
+    this.inFlight.set(controller, inFlightSeconds);
   }
 
   /** Sets what the TrainJob gauges are computed from at each scrape (the manager's cache). */

@@ -22,6 +22,8 @@ export const MetricNames = {
   WorkqueueQueueDuration: 'workqueue_queue_duration_seconds',
   WorkqueueWorkDuration: 'workqueue_work_duration_seconds',
   WorkqueueRetries: 'workqueue_retries_total',
+  WorkqueueUnfinishedWork: 'workqueue_unfinished_work_seconds',
+  WorkqueueLongestRunning: 'workqueue_longest_running_processor_seconds',
   // kubetrain
   TrainJobs: 'kubetrain_trainjobs',
   TrainJobGpus: 'kubetrain_trainjob_running_gpus',

@@ -20,12 +20,17 @@ function response(statusCode: number, text: string): TransportResponse {
 }
 
 /** A sender that answers `documents[path]` and records the paths asked. */
-function sender(documents: Record<string, [number, string]>): Sender & { paths: string[] } {
+function sender(
+  documents: Record<string, [number, string]>,
+): Sender & { paths: string[]; accepts: string[] } {
   const paths: string[] = [];
+  const accepts: string[] = [];
   return {
     paths,
+    accepts,
     send: (request) => {
       paths.push(request.path);
+      accepts.push(request.accept ?? '');
       const [code, text] = documents[request.path] ?? [404, '{}'];
       return Promise.resolve(response(code, text));
     },
@@ -46,6 +51,8 @@ describe('apiServerJsonGet', () => {
     const s = sender({ [path]: [200, '{"ok":true}'] });
     await expect(apiServerJsonGet(s)(url)).resolves.toEqual({ ok: true });
     expect(s.paths).toEqual([path]);
+    // The API server answers 406 to a JWKS request that accepts application/json only.
+    expect(s.accepts[0]?.split(/,\s*/)).toContain('application/jwk-set+json');
   });
 });
 

@@ -47,7 +47,8 @@ export async function readApiServerJson(
     const response = await sender.send({
       method: 'GET',
       path,
-      accept: 'application/json',
+      // The API server serves the JWKS as application/jwk-set+json only (406 for application/json).
+      accept: 'application/json, application/jwk-set+json',
       signal: deadline.signal,
     });
     if (response.statusCode !== 200) {

@@ -3,10 +3,15 @@ import { jest } from '@jest/globals';
 import { FlushScheduler, type Flushable } from './flush-scheduler.js';
 
 /** A coalescer stand-in: due times it answers in turn, and the times flush() was called. */
-function fake(dues: (number | undefined)[]): Flushable & { flushedAt: number[] } {
+function fake(dues: (number | undefined)[]): Flushable & { flushedAt: number[]; drained: number } {
   const flushedAt: number[] = [];
   return {
     flushedAt,
+    drained: 0,
+    drain() {
+      this.drained++;
+      return Promise.resolve({ written: 0, failed: 0, gone: 0 });
+    },
     nextDueMs: () => dues[0],
     flush: () => {
       flushedAt.push(Date.now());
@@ -46,12 +51,25 @@ describe('FlushScheduler', () => {
     await scheduler.stop();
   });
 
-  it('flushes nothing after stop', async () => {
+  it.each([
+    { name: 'without a drain time', drainMs: 0, drained: 0 },
+    { name: 'with a drain time, draining once', drainMs: 5000, drained: 1 },
+  ])('flushes nothing after stop ($name)', async ({ drainMs, drained }) => {
     const coalescer = fake([100]);
     const scheduler = new FlushScheduler(coalescer, Date.now);
     scheduler.poke();
-    await scheduler.stop();
+    await scheduler.stop(drainMs);
     await jest.advanceTimersByTimeAsync(1000);
     expect(coalescer.flushedAt).toEqual([]);
+    expect(coalescer.drained).toBe(drained);
+  });
+
+  it('gives up a drain that outlasts its time', async () => {
+    const coalescer = fake([]);
+    coalescer.drain = () => new Promise(() => undefined);
+    const scheduler = new FlushScheduler(coalescer, Date.now);
+    const stopped = scheduler.stop(5000);
+    await jest.advanceTimersByTimeAsync(5000);
+    await expect(stopped).resolves.toBeUndefined();
   });
 });

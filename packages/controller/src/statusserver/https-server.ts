@@ -37,6 +37,8 @@ export interface StatusHttpsOptions {
   /** Read and write deadline per request (tests shorten it). */
   readonly timeoutMs?: number;
   readonly shutdownGraceMs?: number;
+  /** Called with the code of each answer (the metrics). */
+  readonly onAnswered?: (code: number) => void;
   /** The handler, replaceable by tests (to show that a throw is a 500). */
   readonly handle?: typeof handleStatusRequest;
 }
@@ -95,6 +97,7 @@ export async function startStatusHttpsServer(options: StatusHttpsOptions): Promi
           if (cut) socket.destroy();
         });
       } else if (cut) socket.destroy();
+      options.onAnswered?.(code);
       logger?.debug('Status server request', {
         method: req.method ?? '',
         path: (req.url ?? '').slice(0, 512),

@@ -6,12 +6,14 @@
 // certificate is there and the issuer is known (retried every 10 s), and failures are logged.
 import { readFileSync } from 'node:fs';
 import type { Logger } from '@kubetrain/log';
+import type { Registry } from 'prom-client';
 import { KubeClient, type loadKubeConfig, sleep } from '../cluster/kube.js';
 import type { Configuration } from '../config/index.js';
 import type { ServingCertificate } from '../webhooks/server.js';
 import { apiServerJsonGet, resolveIssuer, SERVICE_ACCOUNT_TOKEN_FILE } from './api-server-keys.js';
 import { FlushScheduler } from './flush-scheduler.js';
-import { startStatusHttpsServer, type StatusHttpsServer } from './https-server.js';
+import { SHUTDOWN_GRACE_MS, startStatusHttpsServer, type StatusHttpsServer } from './https-server.js';
+import { StatusServerMetrics } from './status-metrics.js';
 import { DiscoveredIssuerKeys } from './jwks-source.js';
 import { tlsReachable } from './reachable.js';
 import { kubeTrainerStatusWriter } from './status-writer.js';
@@ -30,6 +32,8 @@ export interface StatusServerDeps {
   /** The manager's TrainJob store: a report for a job it does not hold is 404 "Train job not found". */
   readonly trainJobs: { getByName(namespace: string, name: string): unknown };
   readonly logger: Logger;
+  /** The manager's metrics registry: the status server's metrics go there. */
+  readonly registry?: Registry;
   /** The manager's own service-account token; undefined outside a pod. Default: the projected file. */
   readonly serviceAccountToken?: () => string | undefined;
 }
@@ -57,6 +61,8 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
   const { port, qps, burst } = config.statusServer;
   const host = config.webhook.host;
   const stopping = new AbortController();
+  // Aborted once the last reports were drained: a write still waiting for the budget then fails.
+  const writesStopped = new AbortController();
   let resolveCertificate: (certificate: ServingCertificate | undefined) => void = () => undefined;
   const firstCertificate = new Promise<ServingCertificate | undefined>((r) => (resolveCertificate = r));
   let listener: StatusHttpsServer | undefined;
@@ -92,11 +98,21 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
     }
     const verifier = new TokenVerifier(new DiscoveredIssuerKeys(issuer.issuer, get, Date.now), Date.now);
     const coalescer = new TrainerStatusCoalescer(
-      kubeTrainerStatusWriter(client, { qps, burst }, (ms) => sleep(ms, stopping.signal)),
+      kubeTrainerStatusWriter(
+        client,
+        { qps, burst },
+        (ms) => sleep(ms, writesStopped.signal),
+        undefined,
+        writesStopped.signal,
+      ),
       Date.now,
       DEFAULT_COALESCER_OPTIONS,
     );
-    const flushes = new FlushScheduler(coalescer, Date.now, logger);
+    const metrics =
+      deps.registry === undefined
+        ? undefined
+        : new StatusServerMetrics(deps.registry, () => coalescer.pendingJobs);
+    const flushes = new FlushScheduler(coalescer, Date.now, logger, (report) => metrics?.flushed(report));
     scheduler = flushes;
     const certificate = await firstCertificate;
     if (certificate === undefined || stopping.signal.aborted) return undefined;
@@ -106,10 +122,18 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       certificate,
       ...(config.tls.minVersion !== undefined ? { minTLSVersion: config.tls.minVersion } : {}),
       logger,
+      ...(metrics !== undefined
+        ? { onAnswered: (code: number) => metrics.requests.inc({ code: String(code) }) }
+        : {}),
       deps: {
         async authorize(authorization, namespace, name) {
           const verdict = await verifier.verify(authorization, namespace, name);
-          if (!verdict.ok) logger.debug('Status report refused', { namespace, name, reason: verdict.reason });
+          if (!verdict.ok) {
+            metrics?.refused(verdict.reason);
+            // The keys not being readable is the server's trouble, not the caller's: said louder.
+            const log = verdict.reason === 'keysUnavailable' ? logger.warn : logger.debug;
+            log.call(logger, 'Status report refused', { namespace, name, reason: verdict.reason });
+          }
           return verdict.ok;
         },
         accept(namespace, name, status) {
@@ -149,7 +173,9 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       resolveCertificate(undefined);
       const server = await serving;
       await server?.close();
-      await scheduler?.stop();
+      // The reports still pending get one write each, for at most the grace period.
+      await scheduler?.stop(SHUTDOWN_GRACE_MS);
+      writesStopped.abort();
       await clientReady.then(
         (client) => client.close(),
         () => undefined,

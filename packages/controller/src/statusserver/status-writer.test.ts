@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import { NotFoundError } from '../cluster/kube.js';
-import { kubeTrainerStatusWriter } from './status-writer.js';
+import { kubeTrainerStatusWriter, WriterStoppedError } from './status-writer.js';
 
 const patch = {
   status: { trainerStatus: { progressPercentage: 5, lastUpdatedTime: '2026-01-01T00:00:00Z' } },
@@ -57,5 +57,22 @@ describe('kubeTrainerStatusWriter', () => {
     );
     for (let i = 0; i < 3; i++) await writer.patchStatus('ns', 'job', patch);
     expect(slept).toEqual([500]);
+  });
+
+  it('fails a write that waits for the budget once the server stops, without sending it', async () => {
+    const stopping = new AbortController();
+    let sent = 0;
+    const writer = kubeTrainerStatusWriter(
+      { patch: () => (sent++, Promise.resolve({})) } as never,
+      { qps: 1, burst: 1 },
+      // The sleep of a stopping server returns at once: the writer must not loop on it.
+      () => Promise.resolve(),
+      () => 0,
+      stopping.signal,
+    );
+    await writer.patchStatus('ns', 'job', patch);
+    stopping.abort();
+    await expect(writer.patchStatus('ns', 'job', patch)).rejects.toThrow(WriterStoppedError);
+    expect(sent).toBe(1);
   });
 });

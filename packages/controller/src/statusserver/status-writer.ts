@@ -20,6 +20,14 @@ export interface WriteRate {
 /** Waits `ms` (injected: tests do not wait). */
 export type Sleep = (ms: number) => Promise<void>;
 
+/** The server stopped while a write waited for the client budget: the write is not sent. */
+export class WriterStoppedError extends Error {
+  override readonly name = 'WriterStoppedError';
+  constructor() {
+    super('the status server is stopping');
+  }
+}
+
 /**
  * A {@link TrainerStatusWriter} over `client`; a qps of 0 means no client-side limit (as client-go's
  * rest config, where 0 takes the default: the coalescer's namespace budget still applies).
@@ -29,11 +37,17 @@ export function kubeTrainerStatusWriter(
   rate: WriteRate,
   sleep: Sleep,
   now: () => number = () => performance.now(),
+  /** Aborted when the server stops: a write waiting for the budget then fails at once (no spin). */
+  signal?: AbortSignal,
 ): TrainerStatusWriter {
   const bucket = rate.qps > 0 ? new TokenBucket(rate.qps, Math.max(1, rate.burst), now) : undefined;
   return {
     async patchStatus(namespace: string, name: string, patch: TrainerStatusPatch) {
-      if (bucket !== undefined) while (!bucket.tryTake()) await sleep(bucket.waitMs());
+      if (bucket !== undefined)
+        while (!bucket.tryTake()) {
+          if (signal?.aborted) throw new WriterStoppedError();
+          await sleep(bucket.waitMs());
+        }
       try {
         await client.patch(ManagerResources.TrainJob, name, patch, {
           namespace,

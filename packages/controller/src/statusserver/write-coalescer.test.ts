@@ -166,6 +166,26 @@ describe('TrainerStatusCoalescer', () => {
     expect(coalescer.rememberedEntries).toBe(0);
   });
 
+  it('drains every pending report at shutdown, whatever the interval and the namespace budget', async () => {
+    const writer = new RecordingWriter();
+    let clock = 0;
+    const coalescer = new TrainerStatusCoalescer(writer, () => clock, {
+      intervalMs: 5_000,
+      namespaceQps: 1,
+      namespaceBurst: 1,
+    });
+    coalescer.offer('ns', 'a', report(1));
+    await coalescer.flush();
+    clock += 100;
+    coalescer.offer('ns', 'a', report(2));
+    coalescer.offer('ns', 'b', report(3));
+    // Within a's interval and past the namespace's budget: flush writes nothing, drain writes both.
+    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0 });
+    expect(await coalescer.drain()).toEqual({ written: 2, failed: 0, gone: 0 });
+    expect(writer.patches).toEqual(['ns/a 1', 'ns/a 2', 'ns/b 3']);
+    expect(coalescer.pendingJobs).toBe(0);
+  });
+
   it('holds one value per job however many reports arrive', () => {
     const coalescer = new TrainerStatusCoalescer(new RecordingWriter(), () => 0);
     for (let i = 0; i < 10_000; i++) coalescer.offer('ns', `job-${i % 3}`, report(i % 100));

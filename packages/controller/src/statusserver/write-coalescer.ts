@@ -120,14 +120,27 @@ export class TrainerStatusCoalescer {
    * the order the jobs became pending (a written job that reports again goes to the back).
    */
   async flush(): Promise<FlushReport> {
+    return this.writePending(false);
+  }
+
+  /**
+   * At shutdown: writes every pending report now, whatever the job's interval and the namespace's
+   * budget (at most one write per pending job; the writer's client limit still applies), so that a
+   * stopping replica does not drop the latest reports. The caller bounds it in time.
+   */
+  async drain(): Promise<FlushReport> {
+    return this.writePending(true);
+  }
+
+  private async writePending(all: boolean): Promise<FlushReport> {
     const now = this.now();
     this.forgetOld(now);
     const writes: Promise<void>[] = [];
     const report: FlushReport = { written: 0, failed: 0, gone: 0 };
     for (const [key, entry] of this.pending) {
       if (this.inFlight.has(key)) continue;
-      if ((this.lastWrite.get(key) ?? -Infinity) + this.options.intervalMs > now) continue;
-      if (!this.take(entry.namespace, now)) continue;
+      if (!all && (this.lastWrite.get(key) ?? -Infinity) + this.options.intervalMs > now) continue;
+      if (!all && !this.take(entry.namespace, now)) continue;
       this.pending.delete(key);
       this.inFlight.add(key);
       this.lastWrite.set(key, now);
