@@ -76,10 +76,14 @@ training-operator: ## Build upstream Training Operator v1.9.4 (hack/baseline/bui
 # The suites need more than `make run` does: helm, and (built in the background) Kueue, the gang
 # schedulers and upstream's managers. A target-specific PREBUILD reaches cluster-up, a prerequisite.
 e2e bench: PREBUILD = 1
-e2e: deps cli training-operator helm cluster-up ## End-to-end suites against the local control plane.
+e2e: deps cli training-operator helm chromium cluster-up ## End-to-end suites against the local control plane.
 	@mkdir -p $(RESULTS)
 	$(TIMED) "e2e tests" timeout --kill-after=30 $(E2E_TIME_LIMIT) \
 	  $(JEST) --config e2e/jest.config.js --runInBand --json --outputFile=$(RESULTS)/e2e.json
+
+.PHONY: chromium
+chromium: ## Debian's chromium for the dashboard's browser e2e (apt-get install when missing).
+	@hack/tools/ensure-chromium.sh >/dev/null
 
 .PHONY: test
 test: ## Every test: lint, unit, golden, smp-diff, yaml-diff and end-to-end; ends with `N passed, N failed`.

@@ -17,6 +17,7 @@
 #     happens by `kubetrain wait` (state, pods per phase, and the trainer's progress bar: its kwok
 #     pods cannot report, so hack/run/example-progress.sh reports on their behalf when the manager
 #     serves the status server) until Complete.
+#  6. Prints how to open the web dashboard (`kubetrain dashboard`); with DASHBOARD=1 it starts it.
 # Everything is left running; `make stop` stops the manager. Run again: what is up is reused.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -175,5 +176,11 @@ kubetrain runs. Everything stays up:
                  CA $STATUS_SERVER_CA; token: kubectl create token default -n <ns> \\
                    --audience trainer.kubeflow.org/v1alpha1/namespaces/<ns>/trainjobs/<name>/status
   submit another: kubectl create -f hack/install/example-trainjob.yaml
+  dashboard:     bin/kubetrain dashboard --kubeconfig $KUBECONFIG   (or DASHBOARD=1 make run)
   stop:          make stop   (the manager and its webhook configurations; $cluster_hint)
 EOF
+
+# DASHBOARD=1: end by serving the web dashboard (docs/dashboard.md) until Ctrl-C.
+if [[ ${DASHBOARD:-0} == 1 ]]; then
+  exec bin/kubetrain dashboard --kubeconfig "$KUBECONFIG"
+fi

@@ -4,7 +4,7 @@
 // load only when that command runs. bin/kubetrain.js runs dist/main.js; packages/cli/build/ensure.sh
 // calls this script only when an input changed.
 //   node --import tsx packages/cli/build/build.ts [OUTDIR]   (default packages/cli/dist)
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompiledValidatorsModule } from '@kubetrain/api/standalone-validators';
@@ -62,6 +62,22 @@ const result = await build({
   plugins: [precompiledValidators],
   metafile: true,
 });
+// The dashboard's page (src/dashboard/web), for the browser: one script and one style sheet beside
+// the chunks, where src/dashboard/command.ts reads them; nothing is fetched at run time.
+await build({
+  absWorkingDir: cliDir,
+  entryPoints: { app: 'src/dashboard/web/app.ts', 'app-style': 'src/dashboard/web/app.css' },
+  outdir: join(outdir, 'dashboard-web'),
+  entryNames: '[name]',
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['chrome120', 'firefox120', 'safari17'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+renameSync(join(outdir, 'dashboard-web', 'app-style.css'), join(outdir, 'dashboard-web', 'app.css'));
 // The run-time schema compiler must not have crept back in (through another import of ajv).
 const compiler = Object.keys(result.metafile.inputs).filter((input) => /\bajv\/dist\/core\.js$/.test(input));
 if (compiler.length > 0)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # Builds packages/cli/dist (build.ts) only when one of its inputs changed since the last build: the
-# TypeScript of the workspace packages (tests excluded), their package.json files, the lockfile and
+# TypeScript (and the dashboard's CSS) of the workspace packages (tests excluded), their package.json files, the lockfile and
 # the build script. The hash of the inputs is kept in dist/.inputs-sha256. Called by `make cli`, by
 # bin/kubetrain when the bundle is missing or stale, and safe to call from several processes at once.
 #
@@ -17,7 +17,7 @@ cd "$ROOT"
 
 inputs_hash() {
   {
-    find packages/*/src -name '*.ts' ! -name '*.test.ts' -print0 | sort -z | xargs -0 sha256sum
+    find packages/*/src \( -name '*.ts' -o -name '*.css' \) ! -name '*.test.ts' -print0 | sort -z | xargs -0 sha256sum
     sha256sum pnpm-lock.yaml packages/*/package.json packages/cli/build/build.ts
   } | sha256sum | cut -d' ' -f1
 }

@@ -11,6 +11,7 @@ import type { OutputFormat } from './cluster/print-objects.js';
 import { completionCommand } from './commands/completion.js';
 import { collect, withFileOptions } from './commands/option-parsers.js';
 import {
+  dashboardCommand,
   deleteTrainJobs,
   describeCommand,
   getCommand,
@@ -266,6 +267,19 @@ export function addClusterCommands(
           io,
         ),
       );
+    });
+
+  withCluster(
+    program
+      .command('dashboard')
+      .description('a local web dashboard of the TrainJobs, with your kubeconfig and credentials'),
+  )
+    .addOption(new Option('--port <port>', 'port (default: a free one)').argParser(wholeNumber).default(0))
+    .option('--address <ip>', 'address to listen on (not loopback: a warning)', '127.0.0.1')
+    .option('--no-open', 'do not open the browser')
+    .action(async (opts: Opts) => {
+      const options = { port: opts.port as number, address: opts.address as string, open: opts.open !== false };
+      result.code = await dashboardCommand(cluster(opts), options, io, config);
     });
 
   program

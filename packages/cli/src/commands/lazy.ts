@@ -4,6 +4,7 @@
 // so load the command line parser and the help texts only, not the schemas, the engine or the
 // Kubernetes client.
 
+import type * as Dashboard from '../dashboard/command.js';
 import type * as Describe from './describe.js';
 import type * as Get from './get.js';
 import type * as Lifecycle from './lifecycle.js';
@@ -36,6 +37,10 @@ export const validateCommand = lazy(
 export const migrateCommand = lazy(
   () => import('./migrate.js'),
   (m: typeof Migrate) => m.migrateCommand,
+);
+export const dashboardCommand = lazy(
+  () => import('../dashboard/command.js'),
+  (m: typeof Dashboard) => m.dashboardCommand,
 );
 export const describeCommand = lazy(
   () => import('./describe.js'),

@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the dashboard asks of the cluster, as one port: shared watches and the three actions. The
+// real one uses the user's own client (their kubeconfig's credentials; the dashboard has none of its
+// own); tests hand the server an in-memory one.
+
+import type { KubeObject } from '@kubetrain/kube';
+import type { Session } from '../cluster/connect.js';
+import { readLogLines } from '../cluster/pod-logs.js';
+import { Refs } from '../cluster/refs.js';
+import { reflectorSource } from './reflector-source.js';
+import type { WatchSource } from './watch-hub.js';
+
+/** The resources the dashboard watches. */
+export type Watched = 'trainjobs' | 'pods' | 'events';
+
+/** See the module comment. */
+export interface ClusterPort {
+  /** A new watch of `resource` in `namespace` (undefined: every namespace), optionally by label. */
+  watch(resource: Watched, namespace: string | undefined, labelSelector?: string): WatchSource<KubeObject>;
+  setSuspend(namespace: string, name: string, suspend: boolean): Promise<void>;
+  deleteTrainJob(namespace: string, name: string): Promise<void>;
+  /** The last `lines` lines of a container's log (`pods/log`); a refusal throws its ApiError. */
+  logTail(namespace: string, pod: string, container: string, lines: number): Promise<string[]>;
+}
+
+/** The key of a watch in the hub: one per resource, namespace and selector. */
+export function watchKey(resource: Watched, namespace: string | undefined, labelSelector?: string): string {
+  return `${resource}/${namespace ?? '*'}/${labelSelector ?? ''}`;
+}
+
+const refs = { trainjobs: Refs.TrainJob, pods: Refs.Pod, events: Refs.Event } as const;
+
+/** The port over the user's own session (their kubeconfig's client). */
+export function kubeClusterPort(session: Session): ClusterPort {
+  const client = session.client;
+  return {
+    watch: (resource, namespace, labelSelector) =>
+      reflectorSource(client, { resource: refs[resource], namespace, labelSelector }),
+    async setSuspend(namespace, name, suspend) {
+      await client.patch(Refs.TrainJob, name, { spec: { suspend } }, { type: 'merge', namespace });
+    },
+    async deleteTrainJob(namespace, name) {
+      await client.delete(Refs.TrainJob, name, { namespace, propagationPolicy: 'Background' });
+    },
+    async logTail(namespace, pod, container, lines) {
+      const read: string[] = [];
+      for await (const line of readLogLines(session, { namespace, pod, container, tailLines: lines }))
+        read.push(line);
+      return read;
+    },
+  };
+}

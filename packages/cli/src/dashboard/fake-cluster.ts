@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: Apache-2.0
+// An in-memory ClusterPort for the dashboard's tests: watches the test feeds by hand, actions it
+// records (or refuses with the error the test sets).
+
+import type { KubeObject } from '@kubetrain/kube';
+import type { ClusterPort, Watched } from './cluster-port.js';
+import type { WatchListener, WatchSource } from './watch-hub.js';
+
+/** A watch the test drives. */
+export class FakeWatch implements WatchSource<KubeObject> {
+  listener: WatchListener<KubeObject> | undefined;
+  stopped = false;
+  readonly objects = new Map<string, KubeObject>();
+  start(events: WatchListener<KubeObject>): void {
+    this.listener = events;
+  }
+  list(): KubeObject[] {
+    return [...this.objects.values()];
+  }
+  async stop(): Promise<void> {
+    this.stopped = true;
+    return Promise.resolve();
+  }
+  sync(objects: KubeObject[] = []): void {
+    for (const o of objects) this.objects.set(o.metadata?.name ?? '', o);
+    this.listener?.synced(this.list());
+  }
+  upsert(object: KubeObject): void {
+    this.objects.set(object.metadata?.name ?? '', object);
+    this.listener?.upsert(object);
+  }
+}
+
+/** See the module comment. */
+export class FakeCluster implements ClusterPort {
+  readonly watches: {
+    resource: Watched;
+    namespace: string | undefined;
+    selector: string | undefined;
+    watch: FakeWatch;
+  }[] = [];
+  readonly actions: string[] = [];
+  /** Thrown by the next actions, when set. */
+  failure: Error | undefined;
+  /** What each new watch does when it starts: sync empty by default. */
+  onStart: (watch: FakeWatch, resource: Watched, namespace: string | undefined) => void = (w) => w.sync();
+
+  watch(resource: Watched, namespace: string | undefined, labelSelector?: string): WatchSource<KubeObject> {
+    const watch = new FakeWatch();
+    const start = watch.start.bind(watch);
+    watch.start = (events) => {
+      start(events);
+      this.onStart(watch, resource, namespace);
+    };
+    this.watches.push({ resource, namespace, selector: labelSelector, watch });
+    return watch;
+  }
+  setSuspend(namespace: string, name: string, suspend: boolean): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.actions.push(`${suspend ? 'suspend' : 'resume'} ${namespace}/${name}`);
+    return Promise.resolve();
+  }
+  /** The log lines each `namespace/pod/container` has. */
+  readonly logs = new Map<string, string[]>();
+  logTail(namespace: string, pod: string, container: string, lines: number): Promise<string[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    return Promise.resolve((this.logs.get(`${namespace}/${pod}/${container}`) ?? []).slice(-lines));
+  }
+  deleteTrainJob(namespace: string, name: string): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.actions.push(`delete ${namespace}/${name}`);
+    return Promise.resolve();
+  }
+}

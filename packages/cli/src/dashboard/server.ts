@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: Apache-2.0
+// The dashboard's HTTP server: the page shell and its two bundled files, the two SSE feeds and the
+// three actions, every request through the guard (http-guard.ts), every response with its headers.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { apiFailure } from './api-failure.js';
+import type { ClusterPort } from './cluster-port.js';
+import { checkRequest, securityHeaders, TOKEN_PARAM } from './http-guard.js';
+import { pageShell } from './page.js';
+import { SseStream, type SseOptions } from './sse.js';
+import { streamJob, streamJobs } from './streams.js';
+import { WatchHub } from './watch-hub.js';
+
+/** The page's bundled script and style. */
+export interface Assets {
+  readonly script: string;
+  readonly style: string;
+}
+
+/** Options of {@link startDashboardServer}. */
+export interface DashboardServerOptions {
+  readonly token: string;
+  readonly address: string;
+  /** 0: a free port. */
+  readonly port: number;
+  readonly assets: Assets;
+  readonly cluster: ClusterPort;
+  /** The namespaces of the jobs list, tried in order (undefined: every namespace). */
+  readonly scopes: readonly (string | undefined)[];
+  /** At most this many live feeds at once (tabs × feeds); more get a 503. Default 64. */
+  readonly maxStreams?: number;
+  readonly sse?: SseOptions;
+  /** Heartbeat of the feeds, ms. Default 20 000. */
+  readonly pingMs?: number;
+  /** One line for the user's terminal (a slow client dropped, an action failed). */
+  readonly log: (line: string) => void;
+}
+
+/** A running dashboard. */
+export interface DashboardServer {
+  /** The URL to open, with the token. */
+  readonly url: string;
+  readonly hub: WatchHub;
+  close(): Promise<void>;
+}
+
+const NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
+const JOB_PAGE = /^\/jobs\/([^/]+)\/([^/]+)$/;
+const JOB_FEED = /^\/api\/events\/job\/([^/]+)\/([^/]+)$/;
+const ACTION = /^\/api\/jobs\/([^/]+)\/([^/]+)\/(suspend|resume|delete)$/;
+
+function loopbackHosts(address: string, port: number): ReadonlySet<string> | undefined {
+  if (address === '0.0.0.0' || address === '::') return undefined;
+  const hosts = [`${address}:${port}`, `localhost:${port}`];
+  if (address.includes(':')) hosts.push(`[${address}]:${port}`);
+  return new Set(hosts.map((h) => h.toLowerCase()));
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string): void {
+  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
+}
+
+/** The namespace and name of a path's two segments, or an error naming the bad one. */
+function jobRef(ns: string, name: string): { namespace: string; name: string } | string {
+  const namespace = decodeURIComponent(ns);
+  const job = decodeURIComponent(name);
+  if (!NAME.test(namespace)) return 'namespace: not a valid namespace name';
+  if (!NAME.test(job)) return 'name: not a valid TrainJob name';
+  return { namespace, name: job };
+}
+
+/** Starts the server; resolves once it listens. */
+export async function startDashboardServer(options: DashboardServerOptions): Promise<DashboardServer> {
+  const hub = new WatchHub();
+  const streams = new Set<SseStream>();
+  const maxStreams = options.maxStreams ?? 64;
+  // The Host headers of this server, known once it listens (a free port).
+  const policy: { token: string; hosts: ReadonlySet<string> | undefined } = {
+    token: options.token,
+    hosts: undefined,
+  };
+
+  const openStream = (req: IncomingMessage, res: ServerResponse): SseStream | undefined => {
+    if (streams.size >= maxStreams) {
+      send(res, 503, 'text/plain; charset=utf-8', 'too many open dashboard tabs');
+      return undefined;
+    }
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.flushHeaders();
+    const stream = new SseStream(
+      {
+        write: (chunk) => res.write(chunk),
+        end: () => res.end(),
+        onDrain: (l) => res.on('drain', l),
+        onClose: (l) => req.on('close', l),
+      },
+      {
+        ...options.sse,
+        onDrop: (bytes) => {
+          options.log(
+            `dashboard: dropped a tab that could not keep up (${Math.round(bytes / 1024)} KiB of updates waited)`,
+          );
+          options.sse?.onDrop?.(bytes);
+        },
+      },
+    );
+    streams.add(stream);
+    const ping = setInterval(() => stream.ping(), options.pingMs ?? 20_000);
+    ping.unref();
+    stream.onClose(() => {
+      clearInterval(ping);
+      streams.delete(stream);
+    });
+    return stream;
+  };
+
+  const act = async (res: ServerResponse, ref: { namespace: string; name: string }, action: string) => {
+    try {
+      if (action === 'delete') await options.cluster.deleteTrainJob(ref.namespace, ref.name);
+      else await options.cluster.setSuspend(ref.namespace, ref.name, action === 'suspend');
+      sendJson(res, 200, { ok: true });
+    } catch (e) {
+      const failure = apiFailure(e);
+      options.log(`dashboard: ${action} ${ref.namespace}/${ref.name}: ${failure.message}`);
+      sendJson(res, failure.status, { error: failure.message });
+    }
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
+    const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+    const verdict = checkRequest(request, policy);
+    if (!verdict.ok) {
+      send(res, verdict.status, 'text/plain; charset=utf-8', verdict.message);
+      return;
+    }
+    const path = new URL(request.url, 'http://dashboard.invalid').pathname;
+    if (request.method === 'POST') {
+      const match = ACTION.exec(path);
+      if (!match) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
+      const ref = jobRef(match[1]!, match[2]!);
+      if (typeof ref === 'string') return sendJson(res, 400, { error: ref });
+      req.resume();
+      void act(res, ref, match[3]!);
+      return;
+    }
+    if (path === '/' || JOB_PAGE.test(path))
+      return send(res, 200, 'text/html; charset=utf-8', pageShell(options.token));
+    if (path === '/assets/app.js')
+      return send(res, 200, 'text/javascript; charset=utf-8', options.assets.script);
+    if (path === '/assets/app.css') return send(res, 200, 'text/css; charset=utf-8', options.assets.style);
+    if (path === '/api/events/jobs') {
+      const stream = openStream(req, res);
+      if (stream) streamJobs(stream, hub, options.cluster, options.scopes);
+      return;
+    }
+    const feed = JOB_FEED.exec(path);
+    if (feed) {
+      const ref = jobRef(feed[1]!, feed[2]!);
+      if (typeof ref === 'string') return sendJson(res, 400, { error: ref });
+      const stream = openStream(req, res);
+      if (stream) streamJob(stream, hub, options.cluster, ref.namespace, ref.name);
+      return;
+    }
+    send(res, 404, 'text/plain; charset=utf-8', 'not found');
+  };
+
+  const server: Server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.address, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  policy.hosts = loopbackHosts(options.address, port);
+  const host = options.address.includes(':') ? `[${options.address}]` : options.address;
+  const shown = options.address === '0.0.0.0' || options.address === '::' ? '127.0.0.1' : host;
+  return {
+    url: `http://${shown}:${port}/?${TOKEN_PARAM}=${encodeURIComponent(options.token)}`,
+    hub,
+    async close() {
+      for (const s of [...streams]) s.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await hub.close();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// What the feeds carry from the server (views.ts) to the page (web/): types only, shared by both
+// TypeScript projects (the page's has no Node types).
+
+/** One row of the jobs list. */
+export interface JobRow {
+  readonly namespace: string;
+  readonly name: string;
+  readonly state: string;
+  readonly runtime: string;
+  readonly nodes: number;
+  readonly gpus: number;
+  readonly queue: string;
+  readonly created: string;
+  readonly started: string;
+  readonly finished: string;
+  /** 0–100, or -1 when the trainer reported none. */
+  readonly progress: number;
+  readonly metrics: readonly { readonly name: string; readonly value: string }[];
+  readonly restarts: number;
+  readonly suspended: boolean;
+}
+
+/** A pod on a job's page. */
+export interface PodRow {
+  readonly name: string;
+  readonly step: string;
+  readonly phase: string;
+  readonly node: string;
+  readonly restarts: number;
+  /** `container: code (reason)` of each terminated container. */
+  readonly exitCodes: readonly string[];
+}
+
+/** An event on a job's page. */
+export interface EventRow {
+  readonly time: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly object: string;
+  readonly message: string;
+  readonly count: number;
+}
+
+/** A condition on the timeline. */
+export interface ConditionRow {
+  readonly type: string;
+  readonly status: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly time: string;
+}
+
+/** The failing container of a failed job. */
+export interface FailureRow {
+  readonly pod: string;
+  readonly container: string;
+  readonly exitCode: number;
+  readonly reason: string;
+}
+
+/** The last lines of the failing container's log, or why they cannot be read ("forbidden: ..."). */
+export type FailureLog = { readonly lines: readonly string[] } | { readonly error: string };
+
+/** Everything a job's page shows. */
+export interface JobDetail {
+  readonly row: JobRow;
+  readonly conditions: readonly ConditionRow[];
+  readonly pods: readonly PodRow[];
+  readonly events: readonly EventRow[];
+  readonly failure: FailureRow | undefined;
+  /** Once read (a moment after the failure shows). */
+  readonly failureLog?: FailureLog | undefined;
+  readonly labels: Readonly<Record<string, string>>;
+  readonly annotations: Readonly<Record<string, string>>;
+  readonly yaml: string;
+}
+
+/** The jobs feed's first event (and again after a reconnect). */
+export interface JobsSnapshot {
+  /** The namespace listed, or null for every namespace. */
+  readonly namespace: string | null;
+  /** Why the list is narrower than asked ('' when it is not). */
+  readonly notice: string;
+  readonly rows: readonly JobRow[];
+}
+
+/** A job by namespace and name. */
+export interface JobRef {
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** The jobs feed's changes since its last event: rows added or changed, jobs deleted. */
+export interface JobChanges {
+  readonly upserts: JobRow[];
+  readonly removes: JobRef[];
+}
+
+/** The names of the feeds' events. */
+export const FeedEvents = {
+  Snapshot: 'snapshot',
+  Changes: 'changes',
+  Detail: 'detail',
+  Gone: 'gone',
+  Failed: 'failed',
+  Dropped: 'dropped',
+} as const;
