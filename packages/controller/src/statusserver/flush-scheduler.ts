@@ -73,7 +73,8 @@ export class FlushScheduler {
     try {
       const report = await this.coalescer.flush();
       this.onFlushed?.(report);
-      if (report.failed > 0 || report.gone > 0) this.logger?.info('Trainer status writes', { ...report });
+      if (report.failed > 0 || report.gone > 0 || report.rejected > 0)
+        this.logger?.info('Trainer status writes', { ...report });
     } catch (error) {
       this.logger?.error('Trainer status flush failed', {
         error: error instanceof Error ? error.message : String(error),

@@ -49,5 +49,6 @@ export class StatusServerMetrics {
     if (report.written > 0) this.writes.inc({ result: 'written' }, report.written);
     if (report.failed > 0) this.writes.inc({ result: 'failed' }, report.failed);
     if (report.gone > 0) this.writes.inc({ result: 'gone' }, report.gone);
+    if (report.rejected > 0) this.writes.inc({ result: 'rejected' }, report.rejected);
   }
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { NotFoundError } from '../cluster/kube.js';
+import { ApiError, NotFoundError } from '../cluster/kube.js';
 import { kubeTrainerStatusWriter, WriterStoppedError } from './status-writer.js';
 
 const patch = {
@@ -30,6 +30,21 @@ describe('kubeTrainerStatusWriter', () => {
       name: 'a missing TrainJob is notFound',
       error: new NotFoundError('gone', 404, 'NotFound'),
       outcome: 'notFound',
+    },
+    {
+      name: 'a 422 is rejected (never retried)',
+      error: new ApiError('TrainJob.trainer.kubeflow.org "job" is invalid', 422, 'Invalid'),
+      outcome: 'rejected',
+    },
+    {
+      name: 'a 400 is rejected (never retried)',
+      error: new ApiError('bad request', 400, 'BadRequest'),
+      outcome: 'rejected',
+    },
+    {
+      name: 'a 429 is retried',
+      error: new ApiError('too many requests', 429, 'TooManyRequests'),
+      outcome: undefined,
     },
     { name: 'another failure rejects', error: new Error('conflict'), outcome: undefined },
   ])('$name', async ({ error, outcome }) => {

@@ -3,7 +3,7 @@
 // `trainer-status`, through the status server's own client, paced by its QPS/burst
 // (`statusServer.qps`/`.burst`, client-go's token bucket) so that reports never spend the
 // controllers' client budget.
-import { isNotFound, type KubeApi, TokenBucket } from '../cluster/kube.js';
+import { ApiError, isNotFound, type KubeApi, TokenBucket } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
 import {
   STATUS_FIELD_MANAGER,
@@ -58,6 +58,7 @@ export function kubeTrainerStatusWriter(
         return 'written';
       } catch (error) {
         if (isNotFound(error)) return 'notFound';
+        if (error instanceof ApiError && (error.code === 400 || error.code === 422)) return 'rejected';
         throw error;
       }
     },

@@ -15,9 +15,13 @@ import {
 /** Records patches; answers from a script of outcomes (default: written). */
 class RecordingWriter implements TrainerStatusWriter {
   readonly patches: string[] = [];
-  readonly outcomes: ('written' | 'notFound' | 'fail')[] = [];
+  readonly outcomes: ('written' | 'notFound' | 'rejected' | 'fail')[] = [];
 
-  patchStatus(namespace: string, name: string, patch: TrainerStatusPatch): Promise<'written' | 'notFound'> {
+  patchStatus(
+    namespace: string,
+    name: string,
+    patch: TrainerStatusPatch,
+  ): Promise<'written' | 'notFound' | 'rejected'> {
     const outcome = this.outcomes.shift() ?? 'written';
     if (outcome === 'fail') return Promise.reject(new Error('etcd leader changed'));
     this.patches.push(`${namespace}/${name} ${String(patch.status.trainerStatus.progressPercentage)}`);
@@ -33,7 +37,7 @@ const report = (progress: number): ReportedTrainerStatus => ({
 type Step =
   | { offer: [string, string, number] }
   | { advance: number }
-  | { outcomes: ('written' | 'notFound' | 'fail')[] }
+  | { outcomes: ('written' | 'notFound' | 'rejected' | 'fail')[] }
   | { flush: FlushReport }
   | { due: number | undefined };
 
@@ -45,7 +49,12 @@ interface Case {
 }
 
 const opts = { intervalMs: 5_000, namespaceQps: 1, namespaceBurst: 2 };
-const W = (written: number, failed = 0, gone = 0): FlushReport => ({ written, failed, gone });
+const W = (written: number, failed = 0, gone = 0, rejected = 0): FlushReport => ({
+  written,
+  failed,
+  gone,
+  rejected,
+});
 
 const cases: Record<string, Case> = {
   'a first report is written at once': {
@@ -100,6 +109,16 @@ const cases: Record<string, Case> = {
       { outcomes: ['notFound'] },
       { offer: ['ns', 'a', 10] },
       { flush: W(0, 0, 1) },
+      { due: undefined },
+    ],
+    wantPatches: ['ns/a 10'],
+    wantPending: 0,
+  },
+  'a value the API server refuses is dropped, not retried': {
+    steps: [
+      { outcomes: ['rejected'] },
+      { offer: ['ns', 'a', 10] },
+      { flush: W(0, 0, 0, 1) },
       { due: undefined },
     ],
     wantPatches: ['ns/a 10'],
@@ -180,8 +199,8 @@ describe('TrainerStatusCoalescer', () => {
     coalescer.offer('ns', 'a', report(2));
     coalescer.offer('ns', 'b', report(3));
     // Within a's interval and past the namespace's budget: flush writes nothing, drain writes both.
-    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0 });
-    expect(await coalescer.drain()).toEqual({ written: 2, failed: 0, gone: 0 });
+    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0, rejected: 0 });
+    expect(await coalescer.drain()).toEqual({ written: 2, failed: 0, gone: 0, rejected: 0 });
     expect(writer.patches).toEqual(['ns/a 1', 'ns/a 2', 'ns/b 3']);
     expect(coalescer.pendingJobs).toBe(0);
   });
@@ -210,7 +229,7 @@ describe('TrainerStatusCoalescer', () => {
     coalescer.offer('ns', 'a', report(1));
     const first = coalescer.flush();
     coalescer.offer('ns', 'a', report(2));
-    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0 });
+    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0, rejected: 0 });
     release();
     await first;
     now += 1;

@@ -14,7 +14,15 @@ export type TrainerStatusPatch = { readonly status: { readonly trainerStatus: Re
 /** Writes one TrainJob's trainerStatus (merge patch of `/status`, field manager {@link STATUS_FIELD_MANAGER}). */
 export interface TrainerStatusWriter {
   /** Resolves `notFound` when the TrainJob is gone; rejects on any other failure (the value is kept and retried). */
-  patchStatus(namespace: string, name: string, patch: TrainerStatusPatch): Promise<'written' | 'notFound'>;
+  /**
+   * `rejected`: the API server refused the value itself (400, 422), which no retry can change
+   * (reports are checked against the CRD before they are accepted, so this is rare).
+   */
+  patchStatus(
+    namespace: string,
+    name: string,
+    patch: TrainerStatusPatch,
+  ): Promise<'written' | 'notFound' | 'rejected'>;
 }
 
 /** Upstream's field manager for these writes. */
@@ -44,6 +52,8 @@ export interface FlushReport {
   failed: number;
   /** Values dropped because their TrainJob is gone. */
   gone: number;
+  /** Values dropped because the API server refused them (400, 422): never retried. */
+  rejected: number;
 }
 
 /**
@@ -136,7 +146,7 @@ export class TrainerStatusCoalescer {
     const now = this.now();
     this.forgetOld(now);
     const writes: Promise<void>[] = [];
-    const report: FlushReport = { written: 0, failed: 0, gone: 0 };
+    const report: FlushReport = { written: 0, failed: 0, gone: 0, rejected: 0 };
     for (const [key, entry] of this.pending) {
       if (this.inFlight.has(key)) continue;
       if (!all && (this.lastWrite.get(key) ?? -Infinity) + this.options.intervalMs > now) continue;
@@ -162,6 +172,7 @@ export class TrainerStatusCoalescer {
         trainerStatusPatch(entry.status),
       );
       if (outcome === 'written') report.written++;
+      else if (outcome === 'rejected') report.rejected++;
       else {
         report.gone++;
         // Reports that arrived during the write are for a job that is gone too.
