@@ -10,13 +10,13 @@ function fake(dues: (number | undefined)[]): Flushable & { flushedAt: number[]; 
     drained: 0,
     drain() {
       this.drained++;
-      return Promise.resolve({ written: 0, failed: 0, gone: 0, rejected: 0 });
+      return Promise.resolve({ written: 0, failed: 0, gone: 0, rejected: 0, superseded: 0 });
     },
     nextDueMs: () => dues[0],
     flush: () => {
       flushedAt.push(Date.now());
       dues.shift();
-      return Promise.resolve({ written: 1, failed: 0, gone: 0, rejected: 0 });
+      return Promise.resolve({ written: 1, failed: 0, gone: 0, rejected: 0, superseded: 0 });
     },
   };
 }

@@ -73,7 +73,7 @@ export class FlushScheduler {
     try {
       const report = await this.coalescer.flush();
       this.onFlushed?.(report);
-      if (report.failed > 0 || report.gone > 0 || report.rejected > 0)
+      if (report.failed > 0 || report.gone > 0 || report.rejected > 0 || report.superseded > 0)
         this.logger?.info('Trainer status writes', { ...report });
     } catch (error) {
       this.logger?.error('Trainer status flush failed', {

@@ -107,6 +107,7 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       ),
       Date.now,
       DEFAULT_COALESCER_OPTIONS,
+      (namespace, name) => storedReportTime(deps.trainJobs.getByName(namespace, name)),
     );
     const metrics =
       deps.registry === undefined
@@ -182,4 +183,12 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
       );
     },
   };
+}
+
+/** The `status.trainerStatus.lastUpdatedTime` of a cached TrainJob, if it has one. */
+function storedReportTime(trainJob: unknown): string | undefined {
+  const status = (trainJob as { status?: { trainerStatus?: { lastUpdatedTime?: unknown } } } | undefined)
+    ?.status;
+  const time = status?.trainerStatus?.lastUpdatedTime;
+  return typeof time === 'string' ? time : undefined;
 }

@@ -9,7 +9,7 @@ describe('StatusServerMetrics', () => {
     const metrics = new StatusServerMetrics(registry, () => pending);
     metrics.requests.inc({ code: '200' });
     metrics.refused('expired');
-    metrics.flushed({ written: 2, failed: 1, gone: 0, rejected: 0 });
+    metrics.flushed({ written: 2, failed: 1, gone: 0, rejected: 0, superseded: 0 });
     pending = 1;
     const text = await registry.metrics();
     for (const line of [

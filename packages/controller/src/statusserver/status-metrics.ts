@@ -27,7 +27,7 @@ export class StatusServerMetrics {
     });
     this.writes = new Counter({
       name: 'kubetrain_status_server_writes_total',
-      help: 'Writes of status.trainerStatus, by result (written, failed, gone).',
+      help: 'Writes of status.trainerStatus, by result (written, failed, gone, rejected, superseded).',
       labelNames: ['result'],
       registers,
     });
@@ -50,5 +50,6 @@ export class StatusServerMetrics {
     if (report.failed > 0) this.writes.inc({ result: 'failed' }, report.failed);
     if (report.gone > 0) this.writes.inc({ result: 'gone' }, report.gone);
     if (report.rejected > 0) this.writes.inc({ result: 'rejected' }, report.rejected);
+    if (report.superseded > 0) this.writes.inc({ result: 'superseded' }, report.superseded);
   }
 }

@@ -49,11 +49,12 @@ interface Case {
 }
 
 const opts = { intervalMs: 5_000, namespaceQps: 1, namespaceBurst: 2 };
-const W = (written: number, failed = 0, gone = 0, rejected = 0): FlushReport => ({
+const W = (written: number, failed = 0, gone = 0, rejected = 0, superseded = 0): FlushReport => ({
   written,
   failed,
   gone,
   rejected,
+  superseded,
 });
 
 const cases: Record<string, Case> = {
@@ -174,6 +175,35 @@ describe('TrainerStatusCoalescer', () => {
     });
   }
 
+  it.each([
+    [
+      'a newer stored report (another replica wrote it) drops the pending one',
+      '2026-12-04T10:00:01Z',
+      W(0, 0, 0, 0, 1),
+      [],
+    ],
+    [
+      'an equal stored time still writes (reports within one second)',
+      '2026-12-04T10:00:00Z',
+      W(1),
+      ['ns/a 7'],
+    ],
+    ['an older stored report is overwritten', '2026-12-04T09:59:59Z', W(1), ['ns/a 7']],
+    ['no stored report writes', undefined, W(1), ['ns/a 7']],
+  ])('%s', async (_name, stored, flushed, patches) => {
+    const writer = new RecordingWriter();
+    const coalescer = new TrainerStatusCoalescer(
+      writer,
+      () => 0,
+      undefined,
+      () => stored,
+    );
+    coalescer.offer('ns', 'a', report(7));
+    expect(await coalescer.flush()).toEqual(flushed);
+    expect(writer.patches).toEqual(patches);
+    expect(coalescer.pendingJobs).toBe(0);
+  });
+
   it('forgets a job and a namespace once the interval has passed and the bucket refilled', async () => {
     let now = 0;
     const coalescer = new TrainerStatusCoalescer(new RecordingWriter(), () => now, opts);
@@ -199,8 +229,8 @@ describe('TrainerStatusCoalescer', () => {
     coalescer.offer('ns', 'a', report(2));
     coalescer.offer('ns', 'b', report(3));
     // Within a's interval and past the namespace's budget: flush writes nothing, drain writes both.
-    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0, rejected: 0 });
-    expect(await coalescer.drain()).toEqual({ written: 2, failed: 0, gone: 0, rejected: 0 });
+    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0, rejected: 0, superseded: 0 });
+    expect(await coalescer.drain()).toEqual({ written: 2, failed: 0, gone: 0, rejected: 0, superseded: 0 });
     expect(writer.patches).toEqual(['ns/a 1', 'ns/a 2', 'ns/b 3']);
     expect(coalescer.pendingJobs).toBe(0);
   });
@@ -229,7 +259,7 @@ describe('TrainerStatusCoalescer', () => {
     coalescer.offer('ns', 'a', report(1));
     const first = coalescer.flush();
     coalescer.offer('ns', 'a', report(2));
-    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0, rejected: 0 });
+    expect(await coalescer.flush()).toEqual({ written: 0, failed: 0, gone: 0, rejected: 0, superseded: 0 });
     release();
     await first;
     now += 1;

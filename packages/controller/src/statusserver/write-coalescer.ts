@@ -53,7 +53,8 @@ export interface FlushReport {
   /** Values dropped because their TrainJob is gone. */
   gone: number;
   /** Values dropped because the API server refused them (400, 422): never retried. */
-  rejected: number;
+  rejected: number; /** Values dropped because the stored status holds a newer report (another replica's). */
+  superseded: number;
 }
 
 /**
@@ -93,6 +94,12 @@ export class TrainerStatusCoalescer {
     private readonly writer: TrainerStatusWriter,
     private readonly now: () => number,
     private readonly options: CoalescerOptions = DEFAULT_COALESCER_OPTIONS,
+    /**
+     * The `lastUpdatedTime` the job's stored status holds (the manager's cache). With several
+     * replicas each holds its own pending reports: a value older than the stored one (another
+     * replica wrote a newer report meanwhile) is dropped, not written over the newer one.
+     */
+    private readonly storedTime: (namespace: string, name: string) => string | undefined = () => undefined,
   ) {}
 
   /** Records a report; it replaces the job's unwritten one. */
@@ -146,12 +153,16 @@ export class TrainerStatusCoalescer {
     const now = this.now();
     this.forgetOld(now);
     const writes: Promise<void>[] = [];
-    const report: FlushReport = { written: 0, failed: 0, gone: 0, rejected: 0 };
+    const report: FlushReport = { written: 0, failed: 0, gone: 0, rejected: 0, superseded: 0 };
     for (const [key, entry] of this.pending) {
       if (this.inFlight.has(key)) continue;
       if (!all && (this.lastWrite.get(key) ?? -Infinity) + this.options.intervalMs > now) continue;
       if (!all && !this.take(entry.namespace, now)) continue;
       this.pending.delete(key);
+      if (isOlder(entry.status.lastUpdatedTime, this.storedTime(entry.namespace, entry.name))) {
+        report.superseded++;
+        continue;
+      }
       this.inFlight.add(key);
       this.lastWrite.set(key, now);
       writes.push(this.write(key, entry, report));
@@ -211,4 +222,11 @@ export class TrainerStatusCoalescer {
     for (const namespace of this.buckets.keys())
       if (this.tokens(namespace, now) >= this.options.namespaceBurst) this.buckets.delete(namespace);
   }
+}
+
+/** Whether RFC 3339 time `a` is strictly before `b` (false when either is absent or unreadable). */
+function isOlder(a: string | null | undefined, b: string | undefined): boolean {
+  if (a === undefined || a === null || b === undefined) return false;
+  const [ta, tb] = [Date.parse(a), Date.parse(b)];
+  return Number.isFinite(ta) && Number.isFinite(tb) && ta < tb;
 }
