@@ -145,12 +145,17 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   for (const r of reflectors) r.start();
   const synced = () => reflectors.every((r) => r.hasSynced);
 
+  // The TrainJob series and latencies come from the leader alone (where the controllers run, as
+  // controller-runtime's metrics): every replica caches the same jobs, and a sum over replicas
+  // (the dashboard's, a GPU-hours bill) would count each job once per replica.
   stores.trainJobs.addHandler({
-    onUpdate: (old, next) =>
-      metrics.observeTrainJobUpdate(old as LatencyTrainJob, next as LatencyTrainJob, Date.now()),
+    onUpdate: (old, next) => {
+      if (controllersStarted)
+        metrics.observeTrainJobUpdate(old as LatencyTrainJob, next as LatencyTrainJob, Date.now());
+    },
   });
   metrics.collectTrainJobs(() => ({
-    trainJobs: stores.trainJobs.list() as CachedTrainJob[],
+    trainJobs: controllersStarted ? (stores.trainJobs.list() as CachedTrainJob[]) : [],
     workloadExists: (tj) => {
       const key = objectKey(tj as never);
       return (stores.jobSets.get(key) ?? trainJob.leaderWorkerSets?.leaderWorkerSets.get(key)) !== undefined;
