@@ -278,7 +278,11 @@ export function addClusterCommands(
     .option('--address <ip>', 'address to listen on (not loopback: a warning)', '127.0.0.1')
     .option('--no-open', 'do not open the browser')
     .action(async (opts: Opts) => {
-      const options = { port: opts.port as number, address: opts.address as string, open: opts.open !== false };
+      const options = {
+        port: opts.port as number,
+        address: opts.address as string,
+        open: opts.open !== false,
+      };
       result.code = await dashboardCommand(cluster(opts), options, io, config);
     });
 
