@@ -36,6 +36,7 @@ generate: deps ## Regenerate the CRDs and other generated files.
 
 .PHONY: lint
 lint: deps ## Type-check, lint and check formatting.
+	$(TIMED) "typecheck: dashboard page" pnpm exec tsc -b packages/cli/src/dashboard/web
 	$(TIMED) "typecheck" pnpm exec tsc --noEmit -p tsconfig.json
 	$(TIMED) "eslint" pnpm exec eslint .
 	$(TIMED) "prettier" pnpm exec prettier --check --log-level warn .
