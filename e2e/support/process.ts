@@ -26,7 +26,7 @@ export function runProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       ...(options.env !== undefined ? { env: options.env } : {}),
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [options.stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -34,7 +34,11 @@ export function runProcess(
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
-    child.stdin.end(options.stdin ?? '');
+    if (child.stdin) {
+      // A process may exit before it reads its input (EPIPE): what it printed and its code still count.
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(options.stdin);
+    }
   });
 }
 
