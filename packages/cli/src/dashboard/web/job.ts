@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // A job's page: summary, the failing container, the conditions as a timeline, the pods, the events,
-// labels and annotations, the TrainJob as YAML; suspend, resume and delete, each confirmed first.
+// labels and annotations, the TrainJob as YAML, the live logs (logs.ts); suspend, resume and delete,
+// each confirmed first.
 
 import { act, openFeed, url } from './api.js';
 import { h, replaceChildren } from './dom.js';
+import { logsPane } from './logs.js';
 import { FeedEvents, type JobDetail } from './feed-types.js';
 import { connectionBadge, messageBox, progressText, stateBadge, timeAgo } from './parts.js';
 import { runDuration, since } from './time.js';
@@ -62,6 +64,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const status = h('div', { class: 'action-status', role: 'status', 'aria-live': 'polite' });
   const content = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
+  const logs = logsPane(namespace, name);
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
     const verb = action[0]!.toUpperCase() + action.slice(1);
@@ -244,6 +247,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
       connection,
     ),
     content,
+    logs.element,
     dialog,
   );
   render();
@@ -275,6 +279,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   }, 5000);
   return () => {
     close();
+    logs.close();
     clearInterval(tick);
   };
 }
