@@ -63,6 +63,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const connection = h('span', { class: 'connection' });
   const status = h('div', { class: 'action-status', role: 'status', 'aria-live': 'polite' });
   const content = h('div', { class: 'content' });
+  const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
   const logs = logsPane(namespace, name);
 
@@ -109,10 +110,12 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const render = (): void => {
     if (problem) {
       replaceChildren(content, messageBox('error', problem));
+      replaceChildren(more);
       return;
     }
     if (!detail) {
       replaceChildren(content, h('p', { class: 'muted' }, 'Loading…'));
+      replaceChildren(more);
       return;
     }
     const d = detail;
@@ -208,6 +211,10 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
           d.pods.map((p) => [p.step, p.name, p.phase, p.node, p.restarts, p.exitCodes.join(', ')]),
         ),
       ),
+    );
+    // the logs pane (which keeps its own state) sits between the pods and the events
+    replaceChildren(
+      more,
       section(
         'Events',
         table(
@@ -248,6 +255,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
     ),
     content,
     logs.element,
+    more,
     dialog,
   );
   render();

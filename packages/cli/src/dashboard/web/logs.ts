@@ -64,7 +64,10 @@ export function logsPane(namespace: string, name: string): LogsPane {
     shown = visible()
       .map((l) => `[${l.step}] ${l.text}\n`)
       .join('');
-    replaceChildren(output, shown || (problem ? '' : 'Waiting for log lines of the started trainer pods…'));
+    replaceChildren(
+      output,
+      shown || (problem || failures.size > 0 ? '' : 'Waiting for log lines of the started trainer pods…'),
+    );
     replaceChildren(
       errors,
       problem ? messageBox('error', problem) : false,
