@@ -79,7 +79,13 @@ export function logsPane(namespace: string, name: string): LogsPane {
   };
 
   const close = openFeed(`/api/events/logs/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`, {
-    connection: () => undefined,
+    // Each (re)connection sends the logs from their start again: start over.
+    connection: (state) => {
+      if (state !== 'live') return;
+      lines.length = 0;
+      failures.clear();
+      later();
+    },
     events: {
       [FeedEvents.LogLines]: (data) => {
         const batch = data as LogLines;
