@@ -2,8 +2,10 @@
 // `kubetrain dashboard` (bin/kubetrain, a child process) in headless Chromium, against the local
 // control plane with kubetrain's manager in-process for the suite's namespace: the empty state, a job
 // appearing and completing in the list without a reload, a failing job's page (pod and exit code),
-// markup in an annotation shown as text, suspend and resume from the page; and the refusals: no
-// token, a cross-site POST. Screenshots go to .test-results/dashboard/.
+// markup in an annotation shown as text, suspend and resume from the page, the logs streamed per
+// rank (kwok serves them from files, e2e/cli/kwok-logs.ts); and the refusals: no token, a
+// cross-site POST, "forbidden" for a user without patch or pods/log. Screenshots go to
+// .test-results/dashboard/.
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +18,8 @@ import { kubetrain, startKubetrain, type RunningCli } from '../cli/kubetrain-cli
 import { cliSuite, FIELD_MANAGER, trainJobYaml } from '../cli/suite-cluster.js';
 import { serviceAccountKubeconfig } from '../install/service-account.js';
 import { applyObject } from '../support/apply.js';
+import { appendPodLog, writePodLog } from '../cli/kwok-logs.js';
+import { nodePods } from '../cli/trainer-pods.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
 
 const RUNTIME = { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' };
@@ -166,6 +170,42 @@ describe('kubetrain dashboard in a browser', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'job-failed.png'), fullPage: true });
   });
 
+  it("streams a running job's logs per rank, with a rank filter and the full logs as a file", async () => {
+    const name = `logs-${suffix}`;
+    const file = join(suite.dir, `${name}.yaml`);
+    writeFileSync(file, trainJobYaml(name, RUNTIME, 2, keepRunning()));
+    expect((await kubetrain(['submit', '-n', suite.namespace, '-f', file])).code).toBe(0);
+    const pods = await nodePods(suite.namespace, name, 2);
+    for (const [rank, pod] of pods)
+      await writePodLog(suite.namespace, pod, 'node', [`rank ${rank} starting`]);
+    await openJob(name);
+    await page.evaluate(() => ((globalThis as unknown as { mark: number }).mark = 2));
+    const pane = page.locator('pre.logs');
+    await pane.filter({ hasText: '[node-0] rank 0 starting' }).waitFor({ timeout: 60_000 });
+    await pane.filter({ hasText: '[node-1] rank 1 starting' }).waitFor({ timeout: 60_000 });
+    // A line written while the page is open arrives without a reload, markup as text.
+    appendPodLog(suite.namespace, pods.get(1)!, 'node', ['rank 1 epoch 1 loss 0.5 <b id="logmark">x</b>']);
+    await pane
+      .filter({ hasText: '[node-1] rank 1 epoch 1 loss 0.5 <b id="logmark">x</b>' })
+      .waitFor({ timeout: 60_000 });
+    expect(await page.locator('#logmark').count()).toBe(0);
+    expect(await page.evaluate(() => (globalThis as unknown as { mark?: number }).mark)).toBe(2);
+    await page.selectOption('select[aria-label="Rank"]', 'node-1');
+    expect(await pane.textContent()).toBe(
+      '[node-1] rank 1 starting\n[node-1] rank 1 epoch 1 loss 0.5 <b id="logmark">x</b>\n',
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, 'job-logs.png'), fullPage: true });
+    // The full logs: the link's URL (with the token) serves them; without the token, 401.
+    const href = await page.locator('a', { hasText: 'Download full logs' }).getAttribute('href');
+    const full = await raw(url, 'GET', href!, { host: url.host });
+    expect(full).toEqual({
+      status: 200,
+      body: '[node-1] rank 1 starting\n[node-1] rank 1 epoch 1 loss 0.5 <b id="logmark">x</b>\n',
+    });
+    const bare = await raw(url, 'GET', `/api/logs/${suite.namespace}/${name}`, { host: url.host });
+    expect(bare.status).toBe(401);
+  });
+
   it('suspends and resumes a job from its page, each confirmed first', async () => {
     const name = `keep-${suffix}`;
     await submit(name, RUNTIME, keepRunning());
@@ -185,7 +225,7 @@ describe('kubetrain dashboard in a browser', () => {
     await page.locator('#suspend').waitFor({ timeout: 60_000 });
   });
 
-  it('shows what RBAC forbids as forbidden: a viewer of one namespace who may not patch', async () => {
+  it('shows what RBAC forbids as forbidden: a viewer of one namespace who may not patch nor read logs', async () => {
     const name = `view-${suffix}`;
     await submit(name, RUNTIME, keepRunning());
     const sa = `viewer-${suffix}`;
@@ -232,6 +272,10 @@ describe('kubetrain dashboard in a browser', () => {
       expect(await own.locator('.notice').textContent()).toContain(`showing namespace ${ns} only`);
       await own.locator(`tr[data-job="${ns}/${name}"]`).waitFor({ timeout: 60_000 });
       await own.locator(`tr[data-job="${ns}/${name}"] a.job`).click();
+      // No pods/log: "forbidden" where the logs would be.
+      const logRefused = own.locator('.logs-pane .message.error', { hasText: 'forbidden' });
+      await logRefused.waitFor({ timeout: 60_000 });
+      expect(await logRefused.first().textContent()).toMatch(/^node-0: forbidden: .*pods\/log/);
       await own.locator('#suspend').click();
       await own.locator('dialog[open] #confirm').click();
       const refused = own.locator('.action-status .message.error');

@@ -84,15 +84,19 @@ interface FollowLogTarget {
 /**
  * Calls `print` with each line of the container's log as it is written, and returns once `ended`
  * has resolved (the pod has ended) and every line of its log has been printed, or the log stream
- * ended by itself (a kubelet ends it when the container exits). A rejected `ended` is thrown.
+ * ended by itself (a kubelet ends it when the container exits). A rejected `ended` is thrown. An
+ * aborted `stop` (the reader left) ends the stream and returns at once, without reading the rest.
  */
 export async function followLogUntilPodEnds(
   session: Session,
   target: FollowLogTarget,
   ended: Promise<void>,
   print: (line: string) => void,
+  stop?: AbortSignal,
 ): Promise<void> {
   const stopStream = new AbortController();
+  if (stop?.aborted) return;
+  stop?.addEventListener('abort', () => stopStream.abort(), { once: true });
   let podFailure: unknown;
   ended.then(
     () => stopStream.abort(),
@@ -111,7 +115,7 @@ export async function followLogUntilPodEnds(
     if (!stopStream.signal.aborted) throw e;
   }
   if (podFailure !== undefined) throw podFailure;
-  if (!stopStream.signal.aborted) return;
+  if (!stopStream.signal.aborted || stop?.aborted) return;
   // Stopped here: the pod ended while the stream was open; print what it wrote after the last line.
   const all: string[] = [];
   try {

@@ -32,7 +32,7 @@ export function selectSteps(steps: readonly Step[], options: Pick<LogsOptions, '
 }
 
 /** The container a step's log is read from: the step's job name (`node`, `dataset-initializer`, ...). */
-function containerOf(step: Step): string {
+export function containerOf(step: Step): string {
   return step.job;
 }
 

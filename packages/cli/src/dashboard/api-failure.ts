@@ -26,3 +26,8 @@ export function apiFailureText(error: ApiError): string {
           : `error ${error.code}`;
   return `${prefix}: ${detail}`.slice(0, MAX_MESSAGE);
 }
+
+/** The text of a log that cannot be read: the API server's answer (`forbidden: ...`), else a generic one. */
+export function logFailureText(error: unknown): string {
+  return error instanceof ApiError ? apiFailureText(error) : 'the log cannot be read';
+}

@@ -5,7 +5,10 @@
 
 import type { KubeObject } from '@kubetrain/kube';
 import type { Session } from '../cluster/connect.js';
+import { followLogUntilPodEnds } from '../cluster/follow-log.js';
 import { readLogLines } from '../cluster/pod-logs.js';
+import { podsOf } from '../cluster/read-trainjobs.js';
+import type { PodObject } from '../cluster/trainjob-view.js';
 import { Refs } from '../cluster/refs.js';
 import { reflectorSource } from './reflector-source.js';
 import type { WatchSource } from './watch-hub.js';
@@ -21,6 +24,27 @@ export interface ClusterPort {
   deleteTrainJob(namespace: string, name: string): Promise<void>;
   /** The last `lines` lines of a container's log (`pods/log`); a refusal throws its ApiError. */
   logTail(namespace: string, pod: string, container: string, lines: number): Promise<string[]>;
+  /**
+   * Calls `print` with each line of the log as it is written, until `ended` resolves (the pod
+   * ended) and its last line is printed, or `stop` is aborted; a refusal rejects with its ApiError.
+   */
+  followLog(
+    target: LogTarget,
+    ended: Promise<void>,
+    print: (line: string) => void,
+    stop: AbortSignal,
+  ): Promise<void>;
+  /** The pods of the TrainJob `name` (either backend). */
+  podsOf(namespace: string, name: string): Promise<PodObject[]>;
+  /** The whole log, line by line (`pods/log`); a refusal throws its ApiError. */
+  readLog(target: LogTarget, signal: AbortSignal): AsyncIterable<string>;
+}
+
+/** A container's log. */
+export interface LogTarget {
+  readonly namespace: string;
+  readonly pod: string;
+  readonly container: string;
 }
 
 /** The key of a watch in the hub: one per resource, namespace and selector. */
@@ -48,5 +72,8 @@ export function kubeClusterPort(session: Session): ClusterPort {
         read.push(line);
       return read;
     },
+    followLog: (target, ended, print, stop) => followLogUntilPodEnds(session, target, ended, print, stop),
+    podsOf: (namespace, name) => podsOf(session, namespace, name),
+    readLog: (target, signal) => readLogLines(session, { ...target, signal }),
   };
 }

@@ -3,7 +3,8 @@
 // records (or refuses with the error the test sets).
 
 import type { KubeObject } from '@kubetrain/kube';
-import type { ClusterPort, Watched } from './cluster-port.js';
+import type { PodObject } from '../cluster/trainjob-view.js';
+import type { ClusterPort, LogTarget, Watched } from './cluster-port.js';
 import type { WatchListener, WatchSource } from './watch-hub.js';
 
 /** A watch the test drives. */
@@ -65,6 +66,37 @@ export class FakeCluster implements ClusterPort {
   logTail(namespace: string, pod: string, container: string, lines: number): Promise<string[]> {
     if (this.failure) return Promise.reject(this.failure);
     return Promise.resolve((this.logs.get(`${namespace}/${pod}/${container}`) ?? []).slice(-lines));
+  }
+  /** The pods `podsOf` answers with. */
+  pods: PodObject[] = [];
+  /** The targets followed so far (`namespace/pod/container`), and how each follow ended. */
+  readonly follows: { key: string; outcome: 'open' | 'ended' | 'stopped' }[] = [];
+  podsOf(): Promise<PodObject[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    return Promise.resolve(this.pods);
+  }
+  /** Prints the target's lines, then waits for `ended` or `stop`. */
+  async followLog(
+    target: LogTarget,
+    ended: Promise<void>,
+    print: (line: string) => void,
+    stop: AbortSignal,
+  ): Promise<void> {
+    if (this.failure) throw this.failure;
+    const key = `${target.namespace}/${target.pod}/${target.container}`;
+    const follow = { key, outcome: 'open' as 'open' | 'ended' | 'stopped' };
+    this.follows.push(follow);
+    for (const line of this.logs.get(key) ?? []) print(line);
+    const stopped = new Promise<void>((resolve) => stop.addEventListener('abort', () => resolve()));
+    await Promise.race([
+      ended.then(() => (follow.outcome = 'ended')),
+      stopped.then(() => (follow.outcome = 'stopped')),
+    ]);
+  }
+  async *readLog(target: LogTarget): AsyncGenerator<string> {
+    if (this.failure) throw this.failure;
+    yield* this.logs.get(`${target.namespace}/${target.pod}/${target.container}`) ?? [];
+    return Promise.resolve();
   }
   deleteTrainJob(namespace: string, name: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);

@@ -95,6 +95,11 @@ describe('the dashboard server', () => {
     ['a job page', `/jobs/team-a/job-1?token=${token}`, 200],
     ['the script', `/assets/app.js?token=${token}`, 200],
     ['an unknown path', `/etc/passwd?token=${token}`, 404],
+    ['the logs file without a token', '/api/logs/team-a/job-1', 401],
+    ['the logs feed without a token', '/api/events/logs/team-a/job-1', 401],
+    ['the logs file', `/api/logs/team-a/job-1?token=${token}`, 200],
+    ['the logs file of a bad rank', `/api/logs/team-a/job-1?rank=x&token=${token}`, 400],
+    ['the logs file of a bad name', `/api/logs/team-a/Job_1?token=${token}`, 400],
   ])('GET %s: %i, with the security headers', async (_what, path, status) => {
     const answer = await call(server, 'GET', path);
     expect(answer.status).toBe(status);
@@ -205,6 +210,29 @@ describe('the dashboard server', () => {
         ['b', false],
       ]);
       expect(changes.removes).toEqual([{ namespace: 'team-a', name: 'gone' }]);
+    });
+
+    it('streams the logs of a running job, each line under its step', async () => {
+      cluster.logs.set('team-a/p/node', ['step 1', '<script>x</script>']);
+      const pod = {
+        metadata: {
+          name: 'p',
+          namespace: 'team-a',
+          labels: {
+            'jobset.sigs.k8s.io/jobset-name': 'job-1',
+            'jobset.sigs.k8s.io/replicatedjob-name': 'node',
+            'batch.kubernetes.io/job-completion-index': '0',
+          },
+        },
+        status: { phase: 'Running' },
+      };
+      cluster.onStart = (w, resource) => w.sync(resource === 'pods' ? [pod as KubeObject] : []);
+      const answer = await call(server, 'GET', `/api/events/logs/team-a/job-1?token=${token}`, {}, (b) =>
+        b.includes('event: lines'),
+      );
+      expect(answer.body).toContain(
+        'event: lines\ndata: {"step":"node-0","lines":["step 1","<script>x</script>"]}',
+      );
     });
 
     it.each([

@@ -7,6 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { apiFailure } from './api-failure.js';
 import type { ClusterPort } from './cluster-port.js';
 import { checkRequest, securityHeaders, TOKEN_PARAM } from './http-guard.js';
+import { downloadLogs, parseRank, responseTarget } from './log-download.js';
+import { streamLogs } from './log-feed.js';
 import { pageShell } from './page.js';
 import { SseStream, type SseOptions } from './sse.js';
 import { streamJob, streamJobs } from './streams.js';
@@ -48,6 +50,13 @@ export interface DashboardServer {
 const NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 const JOB_PAGE = /^\/jobs\/([^/]+)\/([^/]+)$/;
 const JOB_FEED = /^\/api\/events\/job\/([^/]+)\/([^/]+)$/;
+const LOGS_FEED = /^\/api\/events\/logs\/([^/]+)\/([^/]+)$/;
+/** A job's two feeds: its page and its logs. */
+const JOB_FEEDS = [
+  [JOB_FEED, streamJob],
+  [LOGS_FEED, streamLogs],
+] as const;
+const LOGS_FILE = /^\/api\/logs\/([^/]+)\/([^/]+)$/;
 const ACTION = /^\/api\/jobs\/([^/]+)\/([^/]+)\/(suspend|resume|delete)$/;
 
 function loopbackHosts(address: string, port: number): ReadonlySet<string> | undefined {
@@ -73,6 +82,23 @@ function jobRef(ns: string, name: string): { namespace: string; name: string } |
   if (!NAME.test(namespace)) return 'namespace: not a valid namespace name';
   if (!NAME.test(job)) return 'name: not a valid TrainJob name';
   return { namespace, name: job };
+}
+
+/**
+ * The job of a path matched by `pattern` (namespace and name its two groups): undefined when it does
+ * not match; null when a segment is bad (answered with a 400 naming it).
+ */
+function matchJob(
+  pattern: RegExp,
+  path: string,
+  res: ServerResponse,
+): { namespace: string; name: string } | undefined | null {
+  const match = pattern.exec(path);
+  if (!match) return undefined;
+  const ref = jobRef(match[1]!, match[2]!);
+  if (typeof ref !== 'string') return ref;
+  sendJson(res, 400, { error: ref });
+  return null;
 }
 
 /** Starts the server; resolves once it listens. */
@@ -144,7 +170,8 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       send(res, verdict.status, 'text/plain; charset=utf-8', verdict.message);
       return;
     }
-    const path = new URL(request.url, 'http://dashboard.invalid').pathname;
+    const parsed = new URL(request.url, 'http://dashboard.invalid');
+    const path = parsed.pathname;
     if (request.method === 'POST') {
       const match = ACTION.exec(path);
       if (!match) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
@@ -164,12 +191,26 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       if (stream) streamJobs(stream, hub, options.cluster, options.scopes);
       return;
     }
-    const feed = JOB_FEED.exec(path);
-    if (feed) {
-      const ref = jobRef(feed[1]!, feed[2]!);
-      if (typeof ref === 'string') return sendJson(res, 400, { error: ref });
-      const stream = openStream(req, res);
-      if (stream) streamJob(stream, hub, options.cluster, ref.namespace, ref.name);
+    for (const [pattern, feedOf] of JOB_FEEDS) {
+      const ref = matchJob(pattern, path, res);
+      if (ref === undefined) continue;
+      const stream = ref && openStream(req, res);
+      if (ref && stream) feedOf(stream, hub, options.cluster, ref.namespace, ref.name);
+      return;
+    }
+    const ref = matchJob(LOGS_FILE, path, res);
+    if (ref !== undefined) {
+      if (ref === null) return;
+      const rank = parseRank(parsed.searchParams.get('rank'));
+      if (rank instanceof Error) return sendJson(res, 400, { error: rank.message });
+      const left = new AbortController();
+      req.on('close', () => left.abort());
+      void downloadLogs(responseTarget(res, left.signal), options.cluster, ref, rank, left.signal).catch(
+        (e: unknown) => {
+          options.log(`dashboard: logs of ${ref.namespace}/${ref.name}: ${(e as Error).message}`);
+          res.destroy();
+        },
+      );
       return;
     }
     send(res, 404, 'text/plain; charset=utf-8', 'not found');

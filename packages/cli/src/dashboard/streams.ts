@@ -5,8 +5,8 @@
 //   change of the job, its pods or their events), `gone` when the job is deleted, or `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
-import { ApiError, type KubeObject } from '@kubetrain/kube';
-import { apiFailureText } from './api-failure.js';
+import type { KubeObject } from '@kubetrain/kube';
+import { logFailureText } from './api-failure.js';
 import {
   FeedEvents,
   type FailureLog,
@@ -32,12 +32,13 @@ export const LIST_BATCH_MS = 100;
 
 /** How many lines of the failing container's log a job's page shows, and their longest length. */
 export const FAILURE_LOG_LINES = 10;
-const MAX_LOG_LINE = 1000;
+export const MAX_LOG_LINE = 1000;
 
 /** How long a job's page waits to batch changes before it is sent again. */
 export const DETAIL_DELAY_MS = 150;
 
-function subscribe(
+/** Subscribes `listener` to the hub's shared watch of `resource` (started by the port when new). */
+export function subscribe(
   hub: WatchHub,
   port: ClusterPort,
   resource: Watched,
@@ -49,6 +50,56 @@ function subscribe(
     watchKey(resource, namespace, labelSelector),
     () => port.watch(resource, namespace, labelSelector),
     listener,
+  );
+}
+
+/** What {@link subscribeJobPods} tells of a job's pods. */
+export interface JobPodsListener {
+  /** `pods` changed (a pod added, changed or removed). */
+  changed(): void;
+  /** A pod was removed (called before `changed`). */
+  removed?(pod: string): void;
+  failed(message: string): void;
+}
+
+/**
+ * Keeps `pods` (by name) the pods of the TrainJob `name` (either backend), through the hub's shared
+ * pod watches; returns the unsubscribe functions.
+ */
+export function subscribeJobPods<P extends KubeObject>(
+  hub: WatchHub,
+  port: ClusterPort,
+  namespace: string,
+  name: string,
+  pods: Map<string, P>,
+  listener: JobPodsListener,
+): (() => void)[] {
+  const key = (o: KubeObject): string => o.metadata?.name ?? '';
+  return trainJobPodSelectors(name).map((selector) =>
+    subscribe(
+      hub,
+      port,
+      'pods',
+      namespace,
+      {
+        synced: (objects) => {
+          for (const o of objects) if (trainJobOfPod(o) === name) pods.set(key(o), o as P);
+          listener.changed();
+        },
+        upsert: (o) => {
+          if (trainJobOfPod(o) !== name) return;
+          pods.set(key(o), o as P);
+          listener.changed();
+        },
+        remove: (o) => {
+          if (!pods.delete(key(o))) return;
+          listener.removed?.(key(o));
+          listener.changed();
+        },
+        failed: (message) => listener.failed(message),
+      },
+      selector,
+    ),
   );
 }
 
@@ -116,14 +167,17 @@ export function streamJobs(
   });
 }
 
-/** One job's page on `stream`; see the module comment. */
-export function streamJob(
+/** A feed of one job (its page, its logs) on `stream`. */
+export type JobFeed = (
   stream: SseStream,
   hub: WatchHub,
   port: ClusterPort,
   namespace: string,
   name: string,
-): void {
+) => void;
+
+/** One job's page on `stream`; see the module comment. */
+export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
   let job: TrainJobLike | undefined;
   let jobsSynced = false;
   const pods = new Map<string, PodLike>();
@@ -157,7 +211,7 @@ export function streamJob(
         },
         (e: unknown) => {
           if (logKey !== key) return;
-          failureLog = { error: e instanceof ApiError ? apiFailureText(e) : 'the log cannot be read' };
+          failureLog = { error: logFailureText(e) };
           schedule();
         },
       );
@@ -193,31 +247,8 @@ export function streamJob(
       },
       failed: fail,
     }),
-    ...trainJobPodSelectors(name).map((selector) =>
-      subscribe(
-        hub,
-        port,
-        'pods',
-        namespace,
-        {
-          synced: (objects) => {
-            for (const o of objects) if (trainJobOfPod(o) === name) pods.set(key(o), o as PodLike);
-            schedule();
-          },
-          upsert: (o) => {
-            if (trainJobOfPod(o) !== name) return;
-            pods.set(key(o), o as PodLike);
-            schedule();
-          },
-          remove: (o) => {
-            if (pods.delete(key(o))) schedule();
-          },
-          // Pods the user may not list: the page still shows the job.
-          failed: () => undefined,
-        },
-        selector,
-      ),
-    ),
+    // Pods the user may not list: the page still shows the job.
+    ...subscribeJobPods(hub, port, namespace, name, pods, { changed: schedule, failed: () => undefined }),
     subscribe(hub, port, 'events', namespace, {
       synced: (objects) => {
         for (const o of objects) events.set(key(o), o as EventLike);
@@ -237,4 +268,4 @@ export function streamJob(
     if (timer) clearTimeout(timer);
     for (const u of unsubscribes) u();
   });
-}
+};

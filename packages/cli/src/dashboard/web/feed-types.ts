@@ -105,4 +105,18 @@ export const FeedEvents = {
   Gone: 'gone',
   Failed: 'failed',
   Dropped: 'dropped',
+  LogLines: 'lines',
+  LogFailed: 'logfailed',
 } as const;
+
+/** New lines of one step's log (`node-0`: rank 0), in order. */
+export interface LogLines {
+  readonly step: string;
+  readonly lines: string[];
+}
+
+/** One step's log could not be read: the API server's answer (`forbidden: ...`). */
+export interface LogFailure {
+  readonly step: string;
+  readonly error: string;
+}

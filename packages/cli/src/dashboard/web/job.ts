@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // A job's page: summary, the failing container, the conditions as a timeline, the pods, the events,
-// labels and annotations, the TrainJob as YAML; suspend, resume and delete, each confirmed first.
+// labels and annotations, the TrainJob as YAML, the live logs (logs.ts); suspend, resume and delete,
+// each confirmed first.
 
 import { act, openFeed, url } from './api.js';
 import { h, replaceChildren } from './dom.js';
+import { logsPane } from './logs.js';
 import { FeedEvents, type JobDetail } from './feed-types.js';
 import { connectionBadge, messageBox, progressText, stateBadge, timeAgo } from './parts.js';
 import { runDuration, since } from './time.js';
@@ -61,7 +63,9 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const connection = h('span', { class: 'connection' });
   const status = h('div', { class: 'action-status', role: 'status', 'aria-live': 'polite' });
   const content = h('div', { class: 'content' });
+  const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
+  const logs = logsPane(namespace, name);
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
     const verb = action[0]!.toUpperCase() + action.slice(1);
@@ -106,10 +110,12 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const render = (): void => {
     if (problem) {
       replaceChildren(content, messageBox('error', problem));
+      replaceChildren(more);
       return;
     }
     if (!detail) {
       replaceChildren(content, h('p', { class: 'muted' }, 'Loading…'));
+      replaceChildren(more);
       return;
     }
     const d = detail;
@@ -205,6 +211,10 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
           d.pods.map((p) => [p.step, p.name, p.phase, p.node, p.restarts, p.exitCodes.join(', ')]),
         ),
       ),
+    );
+    // the logs pane (which keeps its own state) sits between the pods and the events
+    replaceChildren(
+      more,
       section(
         'Events',
         table(
@@ -244,6 +254,8 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
       connection,
     ),
     content,
+    logs.element,
+    more,
     dialog,
   );
   render();
@@ -275,6 +287,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   }, 5000);
   return () => {
     close();
+    logs.close();
     clearInterval(tick);
   };
 }
