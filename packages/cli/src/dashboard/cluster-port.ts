@@ -3,7 +3,7 @@
 // real one uses the user's own client (their kubeconfig's credentials; the dashboard has none of its
 // own); tests hand the server an in-memory one.
 
-import type { KubeObject } from '@kubetrain/kube';
+import { CoreResources, isNotFound, resourceRef, type KubeObject } from '@kubetrain/kube';
 import type { Session } from '../cluster/connect.js';
 import { followLogUntilPodEnds } from '../cluster/follow-log.js';
 import { readLogLines } from '../cluster/pod-logs.js';
@@ -15,6 +15,9 @@ import type { WatchSource } from './watch-hub.js';
 
 /** The resources the dashboard watches. */
 export type Watched = 'trainjobs' | 'pods' | 'events';
+
+/** The objects of a job the dashboard reads by name (its page's YAML panes). */
+export type Fetched = 'JobSet' | 'LeaderWorkerSet' | 'ConfigMap';
 
 /** See the module comment. */
 export interface ClusterPort {
@@ -38,6 +41,8 @@ export interface ClusterPort {
   podsOf(namespace: string, name: string): Promise<PodObject[]>;
   /** The whole log, line by line (`pods/log`); a refusal throws its ApiError. */
   readLog(target: LogTarget, signal: AbortSignal): AsyncIterable<string>;
+  /** The object `kind` `namespace/name`, or undefined when there is none (404); a refusal throws its ApiError. */
+  getObject(kind: Fetched, namespace: string, name: string): Promise<KubeObject | undefined>;
 }
 
 /** A container's log. */
@@ -53,6 +58,12 @@ export function watchKey(resource: Watched, namespace: string | undefined, label
 }
 
 const refs = { trainjobs: Refs.TrainJob, pods: Refs.Pod, events: Refs.Event } as const;
+
+const fetchedRefs = {
+  JobSet: resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet'),
+  LeaderWorkerSet: resourceRef('leaderworkerset.x-k8s.io/v1', 'leaderworkersets', 'LeaderWorkerSet'),
+  ConfigMap: CoreResources.ConfigMap,
+} as const;
 
 /** The port over the user's own session (their kubeconfig's client). */
 export function kubeClusterPort(session: Session): ClusterPort {
@@ -75,5 +86,14 @@ export function kubeClusterPort(session: Session): ClusterPort {
     followLog: (target, ended, print, stop) => followLogUntilPodEnds(session, target, ended, print, stop),
     podsOf: (namespace, name) => podsOf(session, namespace, name),
     readLog: (target, signal) => readLogLines(session, { ...target, signal }),
+    async getObject(kind, namespace, name) {
+      try {
+        return await client.get(fetchedRefs[kind], name, { namespace });
+      } catch (e) {
+        // A missing CRD (no LeaderWorkerSet installed) answers 404 too: nothing of that kind.
+        if (isNotFound(e)) return undefined;
+        throw e;
+      }
+    },
   };
 }
