@@ -6,8 +6,16 @@
 import { act, openFeed, url } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { logsPane } from './logs.js';
-import { FeedEvents, type JobDetail } from './feed-types.js';
-import { connectionBadge, messageBox, progressText, stateBadge, timeAgo } from './parts.js';
+import { FeedEvents, TRAINJOB_KIND, type JobDetail } from './feed-types.js';
+import {
+  connectionBadge,
+  kindBadge,
+  kindParams,
+  messageBox,
+  progressText,
+  stateBadge,
+  timeAgo,
+} from './parts.js';
 import { runDuration, since } from './time.js';
 
 function table(
@@ -56,8 +64,18 @@ function section(title: string, ...children: (Node | string)[]): HTMLElement {
   return h('section', {}, h('h2', {}, title), ...children);
 }
 
-/** Mounts the page of `namespace/name` in `root`; returns its unmount function. */
-export function jobView(root: HTMLElement, namespace: string, name: string, back: () => void): () => void {
+/**
+ * Mounts the page of `namespace/name` in `root`, a TrainJob or a job of a Training Operator v1 `kind`
+ * (no logs pane); returns its unmount function.
+ */
+export function jobView(
+  root: HTMLElement,
+  namespace: string,
+  name: string,
+  back: () => void,
+  kind: string = TRAINJOB_KIND,
+): () => void {
+  const params = kindParams(kind);
   let detail: JobDetail | undefined;
   let problem = '';
   const connection = h('span', { class: 'connection' });
@@ -65,24 +83,24 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const content = h('div', { class: 'content' });
   const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
-  const logs = logsPane(namespace, name);
+  const logs = kind === TRAINJOB_KIND ? logsPane(namespace, name) : undefined;
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
     const verb = action[0]!.toUpperCase() + action.slice(1);
     const run = async (): Promise<void> => {
       dialog.close();
       replaceChildren(status, `${verb} ${namespace}/${name}…`);
-      const error = await act(namespace, name, action);
+      const error = await act(namespace, name, action, params);
       replaceChildren(status, error ? messageBox('error', `${verb} failed: ${error}`) : `${verb}: done.`);
     };
     replaceChildren(
       dialog,
-      h('h2', { id: 'confirm-title' }, `${verb} TrainJob ${namespace}/${name}?`),
+      h('h2', { id: 'confirm-title' }, `${verb} ${kind} ${namespace}/${name}?`),
       h(
         'p',
         {},
         action === 'delete'
-          ? 'Its JobSet and pods are deleted too. This cannot be undone.'
+          ? `Its ${kind === TRAINJOB_KIND ? 'JobSet and pods' : 'pods and Services'} are deleted too. This cannot be undone.`
           : action === 'suspend'
             ? 'Its pods are stopped; resume it to start them again.'
             : 'Its pods are created again.',
@@ -231,7 +249,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
       ),
       section('Labels', pairs(d.labels)),
       section('Annotations', pairs(d.annotations)),
-      section('TrainJob', h('pre', { class: 'yaml', tabindex: 0, 'aria-label': 'TrainJob YAML' }, d.yaml)),
+      section(kind, h('pre', { class: 'yaml', tabindex: 0, 'aria-label': `${kind} YAML` }, d.yaml)),
     );
   };
 
@@ -250,44 +268,49 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
         },
         '← TrainJobs',
       ),
-      h('h1', {}, name, h('span', { class: 'muted' }, ` in ${namespace}`)),
+      h('h1', {}, name, kindBadge(kind), h('span', { class: 'muted' }, ` in ${namespace}`)),
       connection,
     ),
     content,
-    logs.element,
+    logs?.element ?? '',
     more,
     dialog,
   );
   render();
-  const close = openFeed(`/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`, {
-    connection: (state) => replaceChildren(connection, connectionBadge(state)),
-    events: {
-      [FeedEvents.Detail]: (data) => {
-        detail = data as JobDetail;
-        problem = '';
-        render();
-      },
-      [FeedEvents.Gone]: (data) => {
-        problem = (data as { message: string }).message;
-        render();
-      },
-      [FeedEvents.Failed]: (data) => {
-        problem = (data as { message: string }).message;
-        render();
-      },
-      [FeedEvents.Dropped]: (data) => {
-        problem = (data as { message: string }).message;
-        replaceChildren(connection, connectionBadge('dropped'));
-        render();
+  const feed = `/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
+  const close = openFeed(
+    feed,
+    {
+      connection: (state) => replaceChildren(connection, connectionBadge(state)),
+      events: {
+        [FeedEvents.Detail]: (data) => {
+          detail = data as JobDetail;
+          problem = '';
+          render();
+        },
+        [FeedEvents.Gone]: (data) => {
+          problem = (data as { message: string }).message;
+          render();
+        },
+        [FeedEvents.Failed]: (data) => {
+          problem = (data as { message: string }).message;
+          render();
+        },
+        [FeedEvents.Dropped]: (data) => {
+          problem = (data as { message: string }).message;
+          replaceChildren(connection, connectionBadge('dropped'));
+          render();
+        },
       },
     },
-  });
+    params,
+  );
   const tick = setInterval(() => {
     if (!dialog.open) render();
   }, 5000);
   return () => {
     close();
-    logs.close();
+    logs?.close();
     clearInterval(tick);
   };
 }
