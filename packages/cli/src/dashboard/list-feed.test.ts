@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 import type { KubeObject } from '@kubetrain/kube';
+import { torchRuntime } from '@kubetrain/testing';
 import { FakeCluster, type FakeWatch } from './fake-cluster.js';
 import { recordingStream } from './fake-stream.js';
 import { LIST_BATCH_MS, streamJobs } from './list-feed.js';
@@ -13,30 +14,11 @@ const trainJob = (name: string, runtime: string): KubeObject =>
     spec: { runtimeRef: { name: runtime, kind: 'ClusterTrainingRuntime' }, trainer: { numNodes: 2 } },
   }) as KubeObject;
 
-const runtime = (name: string, gpus: number): KubeObject =>
-  ({
-    metadata: { name },
-    spec: {
-      template: {
-        spec: {
-          replicatedJobs: [
-            {
-              name: 'node',
-              template: {
-                spec: {
-                  template: {
-                    spec: {
-                      containers: [{ name: 'node', resources: { limits: { 'nvidia.com/gpu': gpus } } }],
-                    },
-                  },
-                },
-              },
-            },
-          ],
-        },
-      },
-    },
-  }) as KubeObject;
+/** A ClusterTrainingRuntime whose node container asks for `gpus` GPUs. */
+const runtime = (name: string, gpus: number): KubeObject => {
+  const rt = torchRuntime({ limits: { 'nvidia.com/gpu': gpus } }) as unknown as KubeObject;
+  return { ...rt, metadata: { name } };
+};
 
 const pytorchJob: KubeObject = {
   apiVersion: 'kubeflow.org/v1',
