@@ -5,7 +5,7 @@
 
 import { Kinds } from '@kubetrain/api/core';
 import { watchKey, type ClusterPort, type Watched } from './cluster-port.js';
-import type { RuntimeTable} from './runtime-gpus.js';
+import type { RuntimeTable } from './runtime-gpus.js';
 import { runtimeKeyOfObject, type RuntimeFacts } from './runtime-gpus.js';
 import type { WatchHub } from './watch-hub.js';
 
