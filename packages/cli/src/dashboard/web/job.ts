@@ -182,7 +182,7 @@ export function jobView(
         { class: 'summary' },
         [
           ['State', stateBadge(r.state)],
-          ['Runtime', r.runtime],
+          ['Runtime', r.runtime || '—'],
           ['Nodes', String(r.nodes)],
           ['GPUs', String(r.gpus)],
           ['Queue', r.queue || '—'],
