@@ -76,19 +76,23 @@ describe('streamJobs', () => {
       rows: [['TrainJob', 'llm', 'Created', 2, 0]],
       notice: '',
     },
-    'a v1 job beside the TrainJobs; a forbidden kind named': {
+    'a v1 job beside the TrainJobs; the forbidden kinds named in one note, another failure as it is': {
       behaviours: {
         trainjobs: [trainJob('llm', 'gpu-rt')],
         clustertrainingruntimes: [],
         trainingruntimes: [],
         pytorchjobs: [pytorchJob],
         tfjobs: forbidden('tfjobs'),
+        jaxjobs: forbidden('jaxjobs'),
+        mpijobs: 'error 500: etcd is down',
       },
       rows: [
         ['TrainJob', 'llm', 'Created', 2, 0],
         ['PyTorchJob', 'mnist', 'Complete', 3, 0],
       ],
-      notice: `TFJobs: ${forbidden('tfjobs')}`,
+      notice:
+        'MPIJobs: error 500: etcd is down · ' +
+        'forbidden: you may not list TFJobs, JAXJobs (kubeflow.org/v1) in namespace team-a: not shown',
     },
   };
   it.each(Object.entries(cases))('%s', (_name, { behaviours, rows, notice }) => {

@@ -33,6 +33,12 @@ export function isNotServed(message: string): boolean {
   return message.startsWith('not found:');
 }
 
+/** The note naming the v1 kinds the user may not list (in `namespace`, or cluster-wide). */
+export function forbiddenKindsNote(kinds: readonly string[], namespace: string | undefined): string {
+  const where = namespace === undefined ? 'in every namespace' : `in namespace ${namespace}`;
+  return `forbidden: you may not list ${kinds.map((k) => `${k}s`).join(', ')} (kubeflow.org/v1) ${where}: not shown`;
+}
+
 const refOf = (kind: string, o: KubeObject): JobRef => ({
   kind,
   namespace: o.metadata?.namespace ?? '',
@@ -42,7 +48,7 @@ const refOf = (kind: string, o: KubeObject): JobRef => ({
 /**
  * The jobs list on `stream`, of the first scope the user may list TrainJobs in (`undefined`: every
  * namespace; then their own namespace), saying so in `snapshot.notice` when it fell back, and naming
- * each v1 kind that scope forbids; a v1 kind without its CRD is left out silently.
+ * the v1 kinds that scope forbids (in one note); a v1 kind without its CRD is left out silently.
  */
 export function streamJobs(
   stream: SseStream,
@@ -74,6 +80,7 @@ export function streamJobs(
     const v1Rows = new Map<string, JobRow>();
     const runtimes = new RuntimeTable();
     const notes = notice ? [notice] : [];
+    const forbidden: V1KindName[] = [];
     let waiting = 1;
     let sent = false;
     const change = (row: JobRow | JobRef): void => {
@@ -86,6 +93,7 @@ export function streamJobs(
       if (--waiting > 0 || sent) return;
       sent = true;
       pending.clear();
+      if (forbidden.length > 0) notes.push(forbiddenKindsNote(forbidden, namespace));
       stream.send(FeedEvents.Snapshot, {
         namespace: namespace ?? null,
         notice: notes.join(' · '),
@@ -109,7 +117,8 @@ export function streamJobs(
           change(ref);
         },
         failed: (message) => {
-          if (!isNotServed(message)) notes.push(`${kind}s: ${message}`);
+          if (message.startsWith('forbidden:')) forbidden.push(kind);
+          else if (!isNotServed(message)) notes.push(`${kind}s: ${message}`);
           ready();
         },
       });
