@@ -14,11 +14,12 @@ import type { Browser, Page } from 'playwright-core';
 import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import { patchTrainJob, readTrainJob } from '../controller/harness.js';
-import { kubetrain, startKubetrain, type RunningCli } from '../cli/kubetrain-cli.js';
+import { kubetrain } from '../cli/kubetrain-cli.js';
 import { cliSuite, trainJobYaml } from '../cli/suite-cluster.js';
 import { appendPodLog, writePodLog } from '../cli/kwok-logs.js';
 import { nodePods } from '../cli/trainer-pods.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
+import { SCREENSHOTS } from './browser.js';
+import { startDashboard, useDashboard } from './dashboard-session.js';
 import { namespaceViewerKubeconfig } from './viewer.js';
 
 const RUNTIME = { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' };
@@ -46,7 +47,7 @@ function raw(
 describe('kubetrain dashboard in a browser', () => {
   const suite = cliSuite('e2e-dash');
   const { suffix, failRuntime } = suite;
-  let dashboard: RunningCli;
+  const session = useDashboard(() => ['-n', suite.namespace]);
   let url: URL;
   let browser: Browser;
   let page: Page;
@@ -68,19 +69,8 @@ describe('kubetrain dashboard in a browser', () => {
     await page.locator('h1', { hasText: name }).waitFor();
   };
 
-  beforeAll(async () => {
-    dashboard = startKubetrain(['dashboard', '--no-open', '-n', suite.namespace]);
-    await dashboard.waitForOutput('the URL', ({ stdout }) => /http:\/\/\S+/.test(stdout));
-    let printed = '';
-    await dashboard.waitForOutput('the URL', ({ stdout }) => ((printed = stdout), true));
-    url = new URL(/http:\/\/\S+/.exec(printed)![0]);
-    browser = await launchChromium();
-    page = await browser.newPage();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    dashboard?.interrupt();
-    await dashboard?.done;
+  beforeAll(() => {
+    ({ url, browser, page } = session);
   });
 
   it('prints a loopback URL with a token', () => {
@@ -231,14 +221,8 @@ describe('kubetrain dashboard in a browser', () => {
     const ns = suite.namespace;
     const kubeconfig = await namespaceViewerKubeconfig(ns, sa);
     // No -n: the dashboard tries every namespace first, then the context's.
-    const viewer = startKubetrain(['dashboard', '--no-open', '--kubeconfig', kubeconfig]);
+    const { dashboard: viewer, url: viewerUrl } = await startDashboard(['--kubeconfig', kubeconfig]);
     try {
-      let printed = '';
-      await viewer.waitForOutput(
-        'the URL',
-        ({ stdout }) => ((printed = stdout), /http:\/\/\S+/.test(stdout)),
-      );
-      const viewerUrl = new URL(/http:\/\/\S+/.exec(printed)![0]);
       const own = await browser.newPage();
       await own.goto(viewerUrl.toString());
       await own.locator('.notice', { hasText: 'forbidden' }).waitFor();

@@ -63,7 +63,8 @@ interface Figures {
 async function once(browser: Browser, jobs: number): Promise<Figures> {
   const cluster = new FakeCluster();
   const watches: FakeWatch[] = [];
-  cluster.onStart = (w) => {
+  cluster.onStart = (w, resource) => {
+    if (resource !== 'trainjobs') return w.sync();
     watches.push(w);
     w.sync(Array.from({ length: jobs }, (_, i) => trainJob(i)));
   };

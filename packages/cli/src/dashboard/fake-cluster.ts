@@ -61,6 +61,16 @@ export class FakeCluster implements ClusterPort {
     this.actions.push(`${suspend ? 'suspend' : 'resume'} ${namespace}/${name}`);
     return Promise.resolve();
   }
+  setV1Suspend(kind: string, namespace: string, name: string, suspend: boolean): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.actions.push(`${suspend ? 'suspend' : 'resume'} ${kind} ${namespace}/${name}`);
+    return Promise.resolve();
+  }
+  deleteV1Job(kind: string, namespace: string, name: string): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.actions.push(`delete ${kind} ${namespace}/${name}`);
+    return Promise.resolve();
+  }
   /** The log lines each `namespace/pod/container` has. */
   readonly logs = new Map<string, string[]>();
   logTail(namespace: string, pod: string, container: string, lines: number): Promise<string[]> {

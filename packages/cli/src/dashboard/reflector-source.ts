@@ -4,7 +4,7 @@
 // reflector would retry a 403 forever, the page must say "forbidden" at once.
 
 import { ApiError, isGone, Reflector, Store } from '@kubetrain/kube';
-import type { KubeClient, KubeObject, ResourceRef } from '@kubetrain/kube';
+import type { KubeClient, KubeObject, ResourceRef, Transform } from '@kubetrain/kube';
 import { apiFailureText } from './api-failure.js';
 import type { WatchListener, WatchSource } from './watch-hub.js';
 
@@ -14,6 +14,8 @@ export interface WatchTarget {
   /** undefined: every namespace. */
   readonly namespace?: string | undefined;
   readonly labelSelector?: string | undefined;
+  /** What the watch keeps of each object (default: all but managedFields). */
+  readonly transform?: Transform<KubeObject> | undefined;
 }
 
 /** A {@link WatchSource} over the API server. */
@@ -53,6 +55,7 @@ export function reflectorSource<T extends KubeObject>(
           store,
           ...(target.namespace !== undefined ? { namespace: target.namespace } : {}),
           ...(target.labelSelector !== undefined ? { labelSelector: target.labelSelector } : {}),
+          ...(target.transform !== undefined ? { transform: target.transform as Transform<T> } : {}),
         }).start();
         await reflector.synced;
         if (!stopped) events.synced(store.list());

@@ -6,7 +6,7 @@ import { FakeCluster } from './fake-cluster.js';
 import { CONTENT_SECURITY_POLICY, TOKEN_HEADER } from './http-guard.js';
 import { startDashboardServer, type DashboardServer, type DashboardServerOptions } from './server.js';
 import { DROPPED_EVENT } from './sse.js';
-import { LIST_BATCH_MS } from './streams.js';
+import { LIST_BATCH_MS } from './list-feed.js';
 
 const token = 'the-token-of-this-run_0123456789abcdefghijk';
 
@@ -137,6 +137,10 @@ describe('the dashboard server', () => {
       ['suspend', 'suspend team-a/job-1'],
       ['resume', 'resume team-a/job-1'],
       ['delete', 'delete team-a/job-1'],
+      ['suspend?kind=TrainJob', 'suspend team-a/job-1'],
+      ['suspend?kind=PyTorchJob', 'suspend PyTorchJob team-a/job-1'],
+      ['resume?kind=MPIJob', 'resume MPIJob team-a/job-1'],
+      ['delete?kind=JAXJob', 'delete JAXJob team-a/job-1'],
     ])('%s with the token header from its own Origin', async (action, done) => {
       const answer = await call(server, 'POST', `/api/jobs/team-a/job-1/${action}`, {
         [TOKEN_HEADER]: token,
@@ -153,6 +157,18 @@ describe('the dashboard server', () => {
       });
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toEqual({ error: 'name: not a valid TrainJob name' });
+    });
+
+    it.each([
+      ['POST', '/api/jobs/team-a/job-1/suspend?kind=Pod'],
+      ['GET', `/api/events/job/team-a/job-1?kind=pytorchjob&token=${token}`],
+    ])('refuses %s %s: an unknown kind', async (method, path) => {
+      const answer = await call(server, method, path, { [TOKEN_HEADER]: token, origin: origin() });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'kind: must be TrainJob, TFJob, PyTorchJob, XGBoostJob, MPIJob, PaddleJob, JAXJob',
+      });
+      expect(cluster.actions).toEqual([]);
     });
 
     it('shows a 403 of the API server as forbidden', async () => {
@@ -175,8 +191,12 @@ describe('the dashboard server', () => {
 
   describe('feeds', () => {
     it('sends the jobs list as a snapshot of rows, with markup left as data', async () => {
-      cluster.onStart = (w) =>
-        w.sync([trainJob('job-1', { annotations: { note: '<img src=x onerror=alert(1)>' } })]);
+      cluster.onStart = (w, resource) =>
+        w.sync(
+          resource === 'trainjobs'
+            ? [trainJob('job-1', { annotations: { note: '<img src=x onerror=alert(1)>' } })]
+            : [],
+        );
       const answer = await call(server, 'GET', `/api/events/jobs?token=${token}`, {}, (b) =>
         b.includes('\n\n'),
       );
@@ -192,8 +212,9 @@ describe('the dashboard server', () => {
       const feed = call(server, 'GET', `/api/events/jobs?token=${token}`, {}, (b) =>
         b.includes('event: changes'),
       );
-      await waitUntil(() => cluster.watches.length === 1);
+      await waitUntil(() => cluster.watches.length >= 1);
       const watch = cluster.watches[0]!.watch;
+      expect(cluster.watches[0]!.resource).toBe('trainjobs');
       watch.upsert(trainJob('a'));
       watch.upsert({ ...trainJob('a'), spec: { suspend: true } } as KubeObject);
       watch.upsert(trainJob('b'));
@@ -209,7 +230,7 @@ describe('the dashboard server', () => {
         ['a', true],
         ['b', false],
       ]);
-      expect(changes.removes).toEqual([{ namespace: 'team-a', name: 'gone' }]);
+      expect(changes.removes).toEqual([{ kind: 'TrainJob', namespace: 'team-a', name: 'gone' }]);
     });
 
     it("sends a job's JobSet and runtime snapshot as YAML, without managedFields, or forbidden", async () => {
@@ -326,7 +347,7 @@ describe('the dashboard server', () => {
       req.end();
       await new Promise((resolve) => setTimeout(resolve, 100));
       const watch = cluster.watches[0]!.watch;
-      // Batches of changes (streams.ts sends them every LIST_BATCH_MS) until the tab is dropped.
+      // Batches of changes (list-feed.ts sends them every LIST_BATCH_MS) until the tab is dropped.
       for (let batch = 0; batch < 200 && logs.length === 0; batch++) {
         for (let i = 0; i < 500; i++) watch.upsert(trainJob(`job-${batch}-${i}`));
         await new Promise((resolve) => setTimeout(resolve, LIST_BATCH_MS + 20));

@@ -2,6 +2,7 @@
 // The dashboard's HTTP server: the page shell and its two bundled files, the two SSE feeds and the
 // three actions, every request through the guard (http-guard.ts), every response with its headers.
 
+import type { V1KindName } from '@kubetrain/api/core';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiFailure } from './api-failure.js';
@@ -11,7 +12,10 @@ import { downloadLogs, parseRank, responseTarget } from './log-download.js';
 import { streamLogs } from './log-feed.js';
 import { pageShell } from './page.js';
 import { SseStream, type SseOptions } from './sse.js';
-import { streamJob, streamJobs } from './streams.js';
+import { streamJobs } from './list-feed.js';
+import { streamJob } from './streams.js';
+import { parseKind } from './v1-kinds.js';
+import { v1JobSource } from './v1-job-source.js';
 import { WatchHub } from './watch-hub.js';
 
 /** The page's bundled script and style. */
@@ -150,10 +154,19 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     return stream;
   };
 
-  const act = async (res: ServerResponse, ref: { namespace: string; name: string }, action: string) => {
+  const act = async (
+    res: ServerResponse,
+    ref: { namespace: string; name: string },
+    action: string,
+    kind: V1KindName | undefined,
+  ) => {
+    const { cluster } = options;
     try {
-      if (action === 'delete') await options.cluster.deleteTrainJob(ref.namespace, ref.name);
-      else await options.cluster.setSuspend(ref.namespace, ref.name, action === 'suspend');
+      if (kind !== undefined) {
+        if (action === 'delete') await cluster.deleteV1Job(kind, ref.namespace, ref.name);
+        else await cluster.setV1Suspend(kind, ref.namespace, ref.name, action === 'suspend');
+      } else if (action === 'delete') await cluster.deleteTrainJob(ref.namespace, ref.name);
+      else await cluster.setSuspend(ref.namespace, ref.name, action === 'suspend');
       sendJson(res, 200, { ok: true });
     } catch (e) {
       const failure = apiFailure(e);
@@ -172,13 +185,16 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     }
     const parsed = new URL(request.url, 'http://dashboard.invalid');
     const path = parsed.pathname;
+    // The job of an action or a feed: of a Training Operator v1 kind (`?kind=PyTorchJob`), else a TrainJob.
+    const kind = parseKind(parsed.searchParams.get('kind'));
     if (request.method === 'POST') {
+      if (kind instanceof Error) return sendJson(res, 400, { error: kind.message });
       const match = ACTION.exec(path);
       if (!match) return send(res, 404, 'text/plain; charset=utf-8', 'not found');
       const ref = jobRef(match[1]!, match[2]!);
       if (typeof ref === 'string') return sendJson(res, 400, { error: ref });
       req.resume();
-      void act(res, ref, match[3]!);
+      void act(res, ref, match[3]!, kind);
       return;
     }
     if (path === '/' || JOB_PAGE.test(path))
@@ -194,8 +210,10 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     for (const [pattern, feedOf] of JOB_FEEDS) {
       const ref = matchJob(pattern, path, res);
       if (ref === undefined) continue;
+      if (kind instanceof Error) return sendJson(res, 400, { error: kind.message });
       const stream = ref && openStream(req, res);
-      if (ref && stream) feedOf(stream, hub, options.cluster, ref.namespace, ref.name);
+      if (ref && stream)
+        feedOf(stream, hub, options.cluster, ref.namespace, ref.name, kind && v1JobSource(kind));
       return;
     }
     const ref = matchJob(LOGS_FILE, path, res);

@@ -1,37 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
-// The two live feeds of the page, each an SSE stream fed by the hub's shared watches:
-// - the jobs list: `snapshot` (every row), then `changes` (rows changed and removed), or `failed`;
-// - one job's page: `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
-//   change of the job, its pods or their events), `objects` (its JobSet or LeaderWorkerSet and its
-//   runtime snapshot as YAML, when they change: object-panes.ts), `gone` when the job is deleted, or
-//   `failed`.
+// One job's page as a live feed, an SSE stream fed by the hub's shared watches (the jobs list's:
+// list-feed.ts): `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
+//   change of the job, its pods or their events), `objects` (a TrainJob's JobSet or LeaderWorkerSet
+//   and its runtime snapshot as YAML, when they change: object-panes.ts), `gone` when the job is
+//   deleted, or `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
 import type { KubeObject } from '@kubetrain/kube';
 import { logFailureText } from './api-failure.js';
 import { followJobObjects } from './object-panes.js';
-import {
-  FeedEvents,
-  type FailureLog,
-  type JobChanges,
-  type JobRef,
-  type JobRow,
-  type JobsSnapshot,
-} from './web/feed-types.js';
+import { FeedEvents, type FailureLog, type JobDetail } from './web/feed-types.js';
 import { watchKey, type ClusterPort, type Watched } from './cluster-port.js';
+import { RuntimeTable } from './runtime-gpus.js';
+import { watchRuntimes } from './runtime-watch.js';
 import type { SseStream } from './sse.js';
 import type { WatchHub, WatchListener } from './watch-hub.js';
-import {
-  eventConcerns,
-  jobDetail,
-  jobRow,
-  type EventLike,
-  type PodLike,
-  type TrainJobLike,
-} from './views.js';
-
-/** How long the jobs feed gathers changes before it sends them. */
-export const LIST_BATCH_MS = 100;
+import { eventConcerns, jobDetail, type EventLike, type PodLike, type TrainJobLike } from './views.js';
 
 /** How many lines of the failing container's log a job's page shows, and their longest length. */
 export const FAILURE_LOG_LINES = 10;
@@ -66,19 +50,20 @@ export interface JobPodsListener {
 }
 
 /**
- * Keeps `pods` (by name) the pods of the TrainJob `name` (either backend), through the hub's shared
- * pod watches; returns the unsubscribe functions.
+ * Keeps `pods` (by name) the pods `mine` accepts of those the label `selectors` select, through the
+ * hub's shared pod watches; returns the unsubscribe functions.
  */
-export function subscribeJobPods<P extends KubeObject>(
+export function subscribePodsWhere<P extends KubeObject>(
   hub: WatchHub,
   port: ClusterPort,
   namespace: string,
-  name: string,
+  selectors: readonly string[],
+  mine: (pod: KubeObject) => boolean,
   pods: Map<string, P>,
   listener: JobPodsListener,
 ): (() => void)[] {
   const key = (o: KubeObject): string => o.metadata?.name ?? '';
-  return trainJobPodSelectors(name).map((selector) =>
+  return selectors.map((selector) =>
     subscribe(
       hub,
       port,
@@ -86,11 +71,11 @@ export function subscribeJobPods<P extends KubeObject>(
       namespace,
       {
         synced: (objects) => {
-          for (const o of objects) if (trainJobOfPod(o) === name) pods.set(key(o), o as P);
+          for (const o of objects) if (mine(o)) pods.set(key(o), o as P);
           listener.changed();
         },
         upsert: (o) => {
-          if (trainJobOfPod(o) !== name) return;
+          if (!mine(o)) return;
           pods.set(key(o), o as P);
           listener.changed();
         },
@@ -106,82 +91,68 @@ export function subscribeJobPods<P extends KubeObject>(
   );
 }
 
-const nameOf = (o: KubeObject): JobRef => ({
-  namespace: o.metadata?.namespace ?? '',
-  name: o.metadata?.name ?? '',
-});
-
-/**
- * The jobs list on `stream`: the TrainJobs of the first scope the user may list (`undefined`: every
- * namespace; then their own namespace), saying so in `snapshot.notice` when it fell back. Changes are
- * gathered for LIST_BATCH_MS and sent as one `changes` event, the last state of each job only.
- */
-export function streamJobs(
-  stream: SseStream,
+/** Keeps `pods` (by name) the pods of the TrainJob `name` (either backend); see {@link subscribePodsWhere}. */
+export function subscribeJobPods<P extends KubeObject>(
   hub: WatchHub,
   port: ClusterPort,
-  scopes: readonly (string | undefined)[],
-): void {
-  let unsubscribe = (): void => undefined;
-  const pending = new Map<string, JobRow | JobRef>();
-  let timer: NodeJS.Timeout | undefined;
-  const flush = (): void => {
-    timer = undefined;
-    const changes: JobChanges = { upserts: [], removes: [] };
-    for (const change of pending.values())
-      if ('state' in change) changes.upserts.push(change);
-      else changes.removes.push(change);
-    pending.clear();
-    stream.send(FeedEvents.Changes, changes);
-  };
-  const change = (ref: JobRef, row: JobRow | JobRef): void => {
-    pending.set(`${ref.namespace}/${ref.name}`, row);
-    timer ??= setTimeout(flush, LIST_BATCH_MS);
-  };
-  const tryScope = (index: number, notice: string): void => {
-    const namespace = scopes[index];
-    unsubscribe = subscribe(hub, port, 'trainjobs', namespace, {
-      synced: (objects) => {
-        pending.clear();
-        stream.send(FeedEvents.Snapshot, {
-          namespace: namespace ?? null,
-          notice,
-          rows: objects.map((o) => jobRow(o as TrainJobLike)),
-        } satisfies JobsSnapshot);
-      },
-      upsert: (o) => change(nameOf(o), jobRow(o as TrainJobLike)),
-      remove: (o) => change(nameOf(o), nameOf(o)),
-      failed: (message) => {
-        if (index + 1 < scopes.length) {
-          // Not from inside the hub's callback: leave the failed watch first.
-          queueMicrotask(() => {
-            unsubscribe();
-            if (!stream.closed)
-              tryScope(index + 1, `${message} — showing namespace ${scopes[index + 1] ?? ''} only`);
-          });
-        } else stream.send(FeedEvents.Failed, { message });
-      },
-    });
-  };
-  tryScope(0, '');
-  stream.onClose(() => {
-    if (timer) clearTimeout(timer);
-    unsubscribe();
-  });
+  namespace: string,
+  name: string,
+  pods: Map<string, P>,
+  listener: JobPodsListener,
+): (() => void)[] {
+  const selectors = trainJobPodSelectors(name);
+  return subscribePodsWhere(
+    hub,
+    port,
+    namespace,
+    selectors,
+    (o) => trainJobOfPod(o) === name,
+    pods,
+    listener,
+  );
 }
 
-/** A feed of one job (its page, its logs) on `stream`. */
+/** What a job's page reads of one kind of job: a TrainJob (below), or a v1 kind's (v1-job-source.ts). */
+export interface JobSource {
+  readonly kind: string;
+  readonly resource: Watched;
+  /** Whether its GPUs may come from its runtime (the page then watches the runtimes). */
+  readonly runtimes: boolean;
+  /** Keeps `pods` the pods of job `name`, as {@link subscribeJobPods} does for a TrainJob. */
+  subscribePods(
+    hub: WatchHub,
+    port: ClusterPort,
+    namespace: string,
+    name: string,
+    pods: Map<string, PodLike>,
+    listener: JobPodsListener,
+  ): (() => void)[];
+  detail(job: KubeObject, pods: PodLike[], events: EventLike[], runtimes: RuntimeTable): JobDetail;
+}
+
+/** A TrainJob's page. */
+export const trainJobSource: JobSource = {
+  kind: 'TrainJob',
+  resource: 'trainjobs',
+  runtimes: true,
+  subscribePods: subscribeJobPods,
+  detail: (job, pods, events, runtimes) =>
+    jobDetail(job as TrainJobLike, pods, events, runtimes.gpusOf(job as TrainJobLike)),
+};
+
+/** A feed of one job (its page, its logs) on `stream`; `source` the kind of job (a TrainJob when unset). */
 export type JobFeed = (
   stream: SseStream,
   hub: WatchHub,
   port: ClusterPort,
   namespace: string,
   name: string,
+  source?: JobSource,
 ) => void;
 
 /** One job's page on `stream`; see the module comment. */
-export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
-  let job: TrainJobLike | undefined;
+export const streamJob: JobFeed = (stream, hub, port, namespace, name, source = trainJobSource) => {
+  let job: KubeObject | undefined;
   let jobsSynced = false;
   const pods = new Map<string, PodLike>();
   const events = new Map<string, EventLike>();
@@ -190,18 +161,23 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
   // The failing container's last lines, read once per pod, container and exit code.
   let logKey = '';
   let failureLog: FailureLog | undefined;
-  const objects = followJobObjects(port, namespace, name, (o) => stream.send(FeedEvents.Objects, o));
+  const runtimes = new RuntimeTable();
+  // The JobSet or LeaderWorkerSet and the runtime snapshot as YAML: a TrainJob's only.
+  const objects =
+    source === trainJobSource
+      ? followJobObjects(port, namespace, name, (o) => stream.send(FeedEvents.Objects, o))
+      : undefined;
 
   const send = (): void => {
     timer = undefined;
     if (failed || stream.closed || !jobsSynced) return;
     if (job === undefined) {
-      stream.send(FeedEvents.Gone, { message: `TrainJob ${namespace}/${name} not found (deleted?)` });
+      stream.send(FeedEvents.Gone, { message: `${source.kind} ${namespace}/${name} not found (deleted?)` });
       return;
     }
     const podNames = new Set([...pods.values()].map((p) => p.metadata.name ?? ''));
     const mine = [...events.values()].filter((e) => eventConcerns(e, name, podNames));
-    const detail = jobDetail(job, [...pods.values()], mine);
+    const detail = source.detail(job, [...pods.values()], mine, runtimes);
     const f = detail.failure;
     const key = f ? `${f.pod}/${f.container}/${f.exitCode}` : '';
     if (f && key !== logKey) {
@@ -221,7 +197,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
       );
     }
     stream.send(FeedEvents.Detail, { ...detail, failureLog: f ? failureLog : undefined });
-    objects.changed(detail.row.state === 'Complete' || detail.row.state === 'Failed');
+    objects?.changed(detail.row.state === 'Complete' || detail.row.state === 'Failed');
   };
   const schedule = (): void => {
     timer ??= setTimeout(send, DETAIL_DELAY_MS);
@@ -234,15 +210,15 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
   const key = (o: KubeObject): string => o.metadata?.name ?? '';
 
   const unsubscribes = [
-    subscribe(hub, port, 'trainjobs', namespace, {
+    subscribe(hub, port, source.resource, namespace, {
       synced: (objects) => {
         jobsSynced = true;
-        job = objects.find((o) => o.metadata?.name === name) as TrainJobLike | undefined;
+        job = objects.find((o) => o.metadata?.name === name);
         schedule();
       },
       upsert: (o) => {
         if (o.metadata?.name !== name) return;
-        job = o as TrainJobLike;
+        job = o;
         schedule();
       },
       remove: (o) => {
@@ -253,7 +229,10 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
       failed: fail,
     }),
     // Pods the user may not list: the page still shows the job.
-    ...subscribeJobPods(hub, port, namespace, name, pods, { changed: schedule, failed: () => undefined }),
+    ...source.subscribePods(hub, port, namespace, name, pods, { changed: schedule, failed: () => undefined }),
+    ...(source.runtimes
+      ? watchRuntimes(hub, port, namespace, runtimes, { changed: schedule, settled: schedule })
+      : []),
     subscribe(hub, port, 'events', namespace, {
       synced: (objects) => {
         for (const o of objects) events.set(key(o), o as EventLike);
@@ -271,7 +250,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
   ];
   stream.onClose(() => {
     if (timer) clearTimeout(timer);
-    objects.stop();
+    objects?.stop();
     for (const u of unsubscribes) u();
   });
 };

@@ -66,6 +66,7 @@ const pod = (name: string, index: string, exitCode?: number): PodLike => ({
 describe('jobRow', () => {
   it('reads state, runtime, nodes, GPUs, queue, progress and restarts', () => {
     expect(jobRow(job)).toEqual({
+      kind: 'TrainJob',
       namespace: 'team-a',
       name: 'llm',
       state: 'Failed',

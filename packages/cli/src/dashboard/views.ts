@@ -7,7 +7,15 @@ import { findFailedContainer } from '@kubetrain/api';
 import { kueueQueueOf, requestedGpus, type UsageTrainJob } from '@kubetrain/runtime';
 import { stringify } from 'yaml';
 import { stateOf, stepsOf, type PodObject, type TrainJobObject } from '../cluster/trainjob-view.js';
-import type { JobDetail, JobRow, PodRow, TrainerReport } from './web/feed-types.js';
+import {
+  TRAINJOB_KIND,
+  type ConditionRow,
+  type EventRow,
+  type JobDetail,
+  type JobRow,
+  type PodRow,
+  type TrainerReport,
+} from './web/feed-types.js';
 
 export type { JobDetail, JobRow } from './web/feed-types.js';
 
@@ -20,16 +28,17 @@ export interface TrainJobLike extends TrainJobObject {
   };
 }
 
-/** The row of `job`. */
-export function jobRow(job: TrainJobLike): JobRow {
+/** The row of `job`; `gpus` as {@link RuntimeTable.gpusOf} counts them with the job's runtime. */
+export function jobRow(job: TrainJobLike, gpus = requestedGpus(job as UsageTrainJob, undefined)): JobRow {
   const trainer = job.status?.trainerStatus;
   return {
+    kind: TRAINJOB_KIND,
     namespace: job.metadata.namespace ?? '',
     name: job.metadata.name ?? '',
     state: stateOf(job),
     runtime: job.spec?.runtimeRef?.name ?? '',
     nodes: job.spec?.trainer?.numNodes ?? 1,
-    gpus: requestedGpus(job as UsageTrainJob, undefined),
+    gpus,
     queue: kueueQueueOf(job as UsageTrainJob),
     created: job.metadata.creationTimestamp ?? '',
     started: job.status?.startTime ?? '',
@@ -74,7 +83,8 @@ export interface EventLike {
 /** How many events a job's page shows (the newest). */
 export const MAX_EVENTS = 100;
 
-function podRow(pod: PodLike, step: string): PodRow {
+/** The row of `pod`, named `step` on the page. */
+export function podRow(pod: PodLike, step: string): PodRow {
   const statuses = [...(pod.status?.initContainerStatuses ?? []), ...(pod.status?.containerStatuses ?? [])];
   const exitCodes = statuses.flatMap((c) => {
     const t = c.state?.terminated ?? c.lastState?.terminated;
@@ -101,42 +111,62 @@ function eventTime(event: EventLike): string {
   );
 }
 
-/** The page of `job`, its pods and the events of the job, its workload and its pods. */
+/** A condition as the page's timeline reads it. */
+export interface ConditionLike {
+  type: string;
+  status: string;
+  reason?: string;
+  message?: string;
+  lastTransitionTime?: string;
+}
+
+/** The conditions as a timeline, oldest first. */
+export function conditionRows(conditions: readonly ConditionLike[]): ConditionRow[] {
+  return conditions
+    .map((c) => ({
+      type: c.type,
+      status: c.status,
+      reason: c.reason ?? '',
+      message: c.message ?? '',
+      time: c.lastTransitionTime ?? '',
+    }))
+    .sort((a, b) => a.time.localeCompare(b.time));
+}
+
+/** The newest {@link MAX_EVENTS} of `events`, newest first. */
+export function eventRows(events: readonly EventLike[]): EventRow[] {
+  return [...events]
+    .map((e) => ({
+      time: eventTime(e),
+      type: e.type ?? '',
+      reason: e.reason ?? '',
+      object: `${e.involvedObject?.kind ?? ''}/${e.involvedObject?.name ?? ''}`,
+      message: e.message ?? '',
+      count: e.series?.count ?? e.count ?? 1,
+    }))
+    .sort((a, b) => b.time.localeCompare(a.time))
+    .slice(0, MAX_EVENTS);
+}
+
+/** The page of `job` (`gpus` as {@link jobRow}'s), its pods and the events of the job, its workload and its pods. */
 export function jobDetail(
   job: TrainJobLike,
   pods: readonly PodLike[],
   events: readonly EventLike[],
+  gpus?: number,
 ): JobDetail {
   const steps = new Map(stepsOf(pods).map((s) => [s.pod, s.name]));
   const { managedFields: _dropped, ...metadata } = job.metadata as TrainJobLike['metadata'] & {
     managedFields?: unknown;
   };
-  const row = jobRow(job);
+  const row = jobRow(job, gpus);
   return {
     row: { ...row, state: stateOf(job, stepsOf(pods)) },
-    conditions: (job.status?.conditions ?? [])
-      .map((c) => ({
-        type: c.type,
-        status: c.status,
-        reason: c.reason ?? '',
-        message: c.message ?? '',
-        time: c.lastTransitionTime ?? '',
-      }))
-      .sort((a, b) => a.time.localeCompare(b.time)),
+    conditions: conditionRows(job.status?.conditions ?? []),
     pods: [...pods]
       .map((p) => podRow(p, steps.get(p.metadata.name ?? '') ?? ''))
       .sort((a, b) => a.step.localeCompare(b.step) || a.name.localeCompare(b.name)),
-    events: [...events]
-      .map((e) => ({
-        time: eventTime(e),
-        type: e.type ?? '',
-        reason: e.reason ?? '',
-        object: `${e.involvedObject?.kind ?? ''}/${e.involvedObject?.name ?? ''}`,
-        message: e.message ?? '',
-        count: e.series?.count ?? e.count ?? 1,
-      }))
-      .sort((a, b) => b.time.localeCompare(a.time))
-      .slice(0, MAX_EVENTS),
+    events: eventRows(events),
     failure: findFailedContainer(pods),
     labels: job.metadata.labels ?? {},
     annotations: job.metadata.annotations ?? {},

@@ -33,6 +33,7 @@ export { podNameOf, renderPod, renderService } from './render.js';
 export { deadlineRemainingMs, pastBackoffLimit, podsToClean, ttlRemainingMs } from './run-policy.js';
 export { selectorText } from './selector.js';
 export { v1StatusAsWritten } from './status-output.js';
+export { v1ReplicaCounts, v1RequestedGpus, type GpuReplicaSpec } from './requested-gpus.js';
 export { validateV1Job, validateV1Webhook } from './validation.js';
 export { Frameworks, v1Frameworks, type V1FrameworkOptions } from './frameworks/index.js';
 export { clusterMapJsonLength, type ClusterList } from './frameworks/tf-config.js';

@@ -23,9 +23,13 @@ export interface FeedHandlers {
   readonly connection: (state: 'live' | 'reconnecting') => void;
 }
 
-/** Opens a feed; returns its closer. The `dropped` event closes it for good. */
-export function openFeed(path: string, handlers: FeedHandlers): () => void {
-  const source = new EventSource(url(path));
+/** Opens a feed (`params` in its query); returns its closer. The `dropped` event closes it for good. */
+export function openFeed(
+  path: string,
+  handlers: FeedHandlers,
+  params: Record<string, string> = {},
+): () => void {
+  const source = new EventSource(url(path, params));
   source.onopen = () => handlers.connection('live');
   source.onerror = () => {
     if (source.readyState !== EventSource.CLOSED) handlers.connection('reconnecting');
@@ -38,9 +42,15 @@ export function openFeed(path: string, handlers: FeedHandlers): () => void {
   return () => source.close();
 }
 
-/** Runs an action on a TrainJob; resolves with the server's error text, or undefined when it worked. */
-export async function act(namespace: string, name: string, action: string): Promise<string | undefined> {
-  const path = `/api/jobs/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/${action}`;
+/** Runs an action on a job (`params`: a v1 job's kind); resolves with the server's error text, or undefined when it worked. */
+export async function act(
+  namespace: string,
+  name: string,
+  action: string,
+  params: Record<string, string> = {},
+): Promise<string | undefined> {
+  const query = new URLSearchParams(params).toString();
+  const path = `/api/jobs/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}/${action}${query ? `?${query}` : ''}`;
   try {
     const response = await fetch(path, { method: 'POST', headers: { [TOKEN_HEADER]: token } });
     if (response.ok) return undefined;

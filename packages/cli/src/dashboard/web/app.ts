@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
-// The page's entry: routes `/` to the jobs list and `/jobs/NAMESPACE/NAME` to a job's page, following
-// in-page links without a reload (history API); the token stays in the URL's query.
+// The page's entry: routes `/` to the jobs list and `/jobs/NAMESPACE/NAME` to a job's page (a v1
+// job's with `?kind=PyTorchJob`), following in-page links without a reload (history API); the token
+// stays in the URL's query.
 
 import { url } from './api.js';
 import { h, replaceChildren } from './dom.js';
+import { TRAINJOB_KIND } from './feed-types.js';
 import { jobView } from './job.js';
 import { listView } from './list.js';
 
@@ -19,8 +21,13 @@ function route(): void {
   const job = /^\/jobs\/([^/]+)\/([^/]+)$/.exec(location.pathname);
   if (job) {
     document.title = `${decodeURIComponent(job[2]!)} · kubetrain`;
-    unmount = jobView(main, decodeURIComponent(job[1]!), decodeURIComponent(job[2]!), () =>
-      navigate(lastList),
+    const kind = new URLSearchParams(location.search).get('kind') || TRAINJOB_KIND;
+    unmount = jobView(
+      main,
+      decodeURIComponent(job[1]!),
+      decodeURIComponent(job[2]!),
+      () => navigate(lastList),
+      kind,
     );
   } else {
     document.title = 'TrainJobs · kubetrain';

@@ -4,6 +4,8 @@
 
 /** One row of the jobs list. */
 export interface JobRow {
+  /** `TrainJob`, or a Training Operator v1 kind (`PyTorchJob`, ...). */
+  readonly kind: string;
   readonly namespace: string;
   readonly name: string;
   readonly state: string;
@@ -117,8 +119,19 @@ export interface JobsSnapshot {
 
 /** A job by namespace and name. */
 export interface JobRef {
+  /** As {@link JobRow.kind}. */
+  readonly kind: string;
   readonly namespace: string;
   readonly name: string;
+}
+
+/** The kind of a TrainJob row (every other row is a Training Operator v1 kind's). */
+export const TRAINJOB_KIND = 'TrainJob';
+
+/** A job's key in the list: `namespace/name` for a TrainJob, `Kind:namespace/name` for a v1 job. */
+export function jobKey(ref: JobRef): string {
+  const key = `${ref.namespace}/${ref.name}`;
+  return ref.kind === TRAINJOB_KIND ? key : `${ref.kind}:${key}`;
 }
 
 /** The jobs feed's changes since its last event: rows added or changed, jobs deleted. */

@@ -8,10 +8,18 @@ import { act, openFeed, url } from './api.js';
 import { chartsPane } from './charts.js';
 import { h, replaceChildren } from './dom.js';
 import { logsPane } from './logs.js';
-import { FeedEvents, type JobDetail, type JobObjects } from './feed-types.js';
+import { FeedEvents, TRAINJOB_KIND, type JobDetail, type JobObjects } from './feed-types.js';
 import { HistoryCache } from './trainer-history.js';
 import { renderYamlPanes } from './yaml-panes.js';
-import { connectionBadge, messageBox, progressText, stateBadge, timeAgo } from './parts.js';
+import {
+  connectionBadge,
+  kindBadge,
+  kindParams,
+  messageBox,
+  progressText,
+  stateBadge,
+  timeAgo,
+} from './parts.js';
 import { runDuration, since } from './time.js';
 
 function table(
@@ -63,8 +71,18 @@ function section(title: string, ...children: (Node | string)[]): HTMLElement {
   return h('section', {}, h('h2', {}, title), ...children);
 }
 
-/** Mounts the page of `namespace/name` in `root`; returns its unmount function. */
-export function jobView(root: HTMLElement, namespace: string, name: string, back: () => void): () => void {
+/**
+ * Mounts the page of `namespace/name` in `root`, a TrainJob or a job of a Training Operator v1 `kind`
+ * (no logs pane); returns its unmount function.
+ */
+export function jobView(
+  root: HTMLElement,
+  namespace: string,
+  name: string,
+  back: () => void,
+  kind: string = TRAINJOB_KIND,
+): () => void {
+  const params = kindParams(kind);
   let detail: JobDetail | undefined;
   let problem = '';
   const connection = h('span', { class: 'connection' });
@@ -72,8 +90,10 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const content = h('div', { class: 'content' });
   const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
-  const logs = logsPane(namespace, name);
-  const charts = chartsPane(histories.of(namespace, name));
+  // A TrainJob's only: its logs, its trainer's reports and its JobSet / runtime snapshot.
+  const trainJob = kind === TRAINJOB_KIND;
+  const logs = trainJob ? logsPane(namespace, name) : undefined;
+  const charts = trainJob ? chartsPane(histories.of(namespace, name)) : undefined;
   const objects = h('div', { class: 'content' });
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
@@ -81,17 +101,17 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
     const run = async (): Promise<void> => {
       dialog.close();
       replaceChildren(status, `${verb} ${namespace}/${name}…`);
-      const error = await act(namespace, name, action);
+      const error = await act(namespace, name, action, params);
       replaceChildren(status, error ? messageBox('error', `${verb} failed: ${error}`) : `${verb}: done.`);
     };
     replaceChildren(
       dialog,
-      h('h2', { id: 'confirm-title' }, `${verb} TrainJob ${namespace}/${name}?`),
+      h('h2', { id: 'confirm-title' }, `${verb} ${kind} ${namespace}/${name}?`),
       h(
         'p',
         {},
         action === 'delete'
-          ? 'Its JobSet and pods are deleted too. This cannot be undone.'
+          ? `Its ${kind === TRAINJOB_KIND ? 'JobSet and pods' : 'pods and Services'} are deleted too. This cannot be undone.`
           : action === 'suspend'
             ? 'Its pods are stopped; resume it to start them again.'
             : 'Its pods are created again.',
@@ -173,7 +193,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
         { class: 'summary' },
         [
           ['State', stateBadge(r.state)],
-          ['Runtime', r.runtime],
+          ['Runtime', r.runtime || '—'],
           ['Nodes', String(r.nodes)],
           ['GPUs', String(r.gpus)],
           ['Queue', r.queue || '—'],
@@ -240,7 +260,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
       ),
       section('Labels', pairs(d.labels)),
       section('Annotations', pairs(d.annotations)),
-      section('TrainJob', h('pre', { class: 'yaml', tabindex: 0, 'aria-label': 'TrainJob YAML' }, d.yaml)),
+      section(kind, h('pre', { class: 'yaml', tabindex: 0, 'aria-label': `${kind} YAML` }, d.yaml)),
     );
   };
 
@@ -259,50 +279,55 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
         },
         '← TrainJobs',
       ),
-      h('h1', {}, name, h('span', { class: 'muted' }, ` in ${namespace}`)),
+      h('h1', {}, name, kindBadge(kind), h('span', { class: 'muted' }, ` in ${namespace}`)),
       connection,
     ),
     content,
-    charts.element,
-    logs.element,
+    charts?.element ?? '',
+    logs?.element ?? '',
     more,
     objects,
     dialog,
   );
   render();
-  renderYamlPanes(objects, undefined);
-  const close = openFeed(`/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`, {
-    connection: (state) => replaceChildren(connection, connectionBadge(state)),
-    events: {
-      [FeedEvents.Detail]: (data) => {
-        detail = data as JobDetail;
-        problem = '';
-        render();
-        charts.update(detail.report);
-      },
-      [FeedEvents.Objects]: (data) => renderYamlPanes(objects, data as JobObjects),
-      [FeedEvents.Gone]: (data) => {
-        problem = (data as { message: string }).message;
-        render();
-      },
-      [FeedEvents.Failed]: (data) => {
-        problem = (data as { message: string }).message;
-        render();
-      },
-      [FeedEvents.Dropped]: (data) => {
-        problem = (data as { message: string }).message;
-        replaceChildren(connection, connectionBadge('dropped'));
-        render();
+  if (trainJob) renderYamlPanes(objects, undefined);
+  const feed = `/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
+  const close = openFeed(
+    feed,
+    {
+      connection: (state) => replaceChildren(connection, connectionBadge(state)),
+      events: {
+        [FeedEvents.Detail]: (data) => {
+          detail = data as JobDetail;
+          problem = '';
+          render();
+          charts?.update(detail.report);
+        },
+        [FeedEvents.Objects]: (data) => renderYamlPanes(objects, data as JobObjects),
+        [FeedEvents.Gone]: (data) => {
+          problem = (data as { message: string }).message;
+          render();
+        },
+        [FeedEvents.Failed]: (data) => {
+          problem = (data as { message: string }).message;
+          render();
+        },
+        [FeedEvents.Dropped]: (data) => {
+          problem = (data as { message: string }).message;
+          replaceChildren(connection, connectionBadge('dropped'));
+          render();
+        },
       },
     },
-  });
+    params,
+  );
   const tick = setInterval(() => {
     if (!dialog.open) render();
   }, 5000);
   return () => {
     close();
-    logs.close();
-    charts.close();
+    logs?.close();
+    charts?.close();
     clearInterval(tick);
   };
 }

@@ -4,8 +4,16 @@
 
 import { openFeed } from './api.js';
 import { h, replaceChildren } from './dom.js';
-import { FeedEvents, type JobChanges, type JobRow, type JobsSnapshot } from './feed-types.js';
-import { connectionBadge, emptyState, jobLink, messageBox, progressText, stateBadge } from './parts.js';
+import { FeedEvents, jobKey, type JobChanges, type JobRow, type JobsSnapshot } from './feed-types.js';
+import {
+  connectionBadge,
+  emptyState,
+  jobLink,
+  kindBadge,
+  messageBox,
+  progressText,
+  stateBadge,
+} from './parts.js';
 import { runDuration, since } from './time.js';
 
 /** Rows per page: the DOM holds one page, whatever the number of jobs. */
@@ -14,6 +22,7 @@ export const PAGE_SIZE = 50;
 /** The list's filters, as the URL's query holds them. */
 interface Filters {
   q: string;
+  kind: string;
   ns: string;
   state: string;
   page: number;
@@ -23,6 +32,7 @@ function readFilters(): Filters {
   const p = new URLSearchParams(location.search);
   return {
     q: p.get('q') ?? '',
+    kind: p.get('kind') ?? '',
     ns: p.get('ns') ?? '',
     state: p.get('state') ?? '',
     page: Math.max(1, Number(p.get('page')) || 1),
@@ -33,6 +43,7 @@ function writeFilters(f: Filters): void {
   const p = new URLSearchParams(location.search);
   for (const [k, v] of [
     ['q', f.q],
+    ['kind', f.kind],
     ['ns', f.ns],
     ['state', f.state],
     ['page', f.page > 1 ? String(f.page) : ''],
@@ -43,14 +54,15 @@ function writeFilters(f: Filters): void {
   history.replaceState(null, '', `${location.pathname}?${p.toString()}`);
 }
 
-const key = (r: { namespace: string; name: string }): string => `${r.namespace}/${r.name}`;
+const key = jobKey;
 
 function matches(row: JobRow, f: Filters): boolean {
+  if (f.kind && row.kind !== f.kind) return false;
   if (f.ns && row.namespace !== f.ns) return false;
   if (f.state && row.state !== f.state) return false;
   if (!f.q) return true;
   const q = f.q.toLowerCase();
-  return [row.name, row.namespace, row.runtime, row.queue].some((v) => v.toLowerCase().includes(q));
+  return [row.name, row.namespace, row.runtime, row.queue, row.kind].some((v) => v.toLowerCase().includes(q));
 }
 
 const COLUMNS = [
@@ -71,7 +83,7 @@ function rowElement(r: JobRow, now: number): HTMLTableRowElement {
   return h(
     'tr',
     { 'data-job': key(r) },
-    h('td', {}, jobLink(r.namespace, r.name)),
+    h('td', {}, jobLink(r.namespace, r.name, r.kind), kindBadge(r.kind)),
     h('td', {}, r.namespace),
     h('td', {}, stateBadge(r.state)),
     h('td', {}, r.runtime),
@@ -98,10 +110,11 @@ export function listView(root: HTMLElement): () => void {
   const search = h('input', {
     type: 'search',
     id: 'search',
-    placeholder: 'Search name, namespace, runtime, queue  ( / )',
+    placeholder: 'Search name, namespace, runtime, queue, kind  ( / )',
     'aria-label': 'Search',
     value: filters.q,
   });
+  const kindSelect = h('select', { 'aria-label': 'Kind', id: 'filter-kind' });
   const nsSelect = h('select', { 'aria-label': 'Namespace', id: 'filter-ns' });
   const stateSelect = h('select', { 'aria-label': 'State', id: 'filter-state' });
   const body = h('tbody');
@@ -128,6 +141,7 @@ export function listView(root: HTMLElement): () => void {
     schedule();
   };
   search.addEventListener('input', () => update({ q: search.value, page: 1 }));
+  kindSelect.addEventListener('change', () => update({ kind: kindSelect.value, page: 1 }));
   nsSelect.addEventListener('change', () => update({ ns: nsSelect.value, page: 1 }));
   stateSelect.addEventListener('change', () => update({ state: stateSelect.value, page: 1 }));
 
@@ -153,6 +167,12 @@ export function listView(root: HTMLElement): () => void {
       return;
     }
     const all = [...rows.values()];
+    options(
+      kindSelect,
+      'All kinds',
+      all.map((r) => r.kind),
+      filters.kind,
+    );
     options(
       nsSelect,
       'All namespaces',
@@ -211,7 +231,7 @@ export function listView(root: HTMLElement): () => void {
               'button',
               {
                 type: 'button',
-                onclick: () => ((search.value = ''), update({ q: '', ns: '', state: '', page: 1 })),
+                onclick: () => ((search.value = ''), update({ q: '', kind: '', ns: '', state: '', page: 1 })),
               },
               'Clear filters',
             ),
@@ -229,7 +249,7 @@ export function listView(root: HTMLElement): () => void {
     root,
     h('header', { class: 'bar' }, h('h1', {}, 'TrainJobs'), connection),
     notice,
-    h('div', { class: 'filters' }, search, nsSelect, stateSelect),
+    h('div', { class: 'filters' }, search, kindSelect, nsSelect, stateSelect),
     content,
   );
   render();

@@ -3,7 +3,7 @@
 
 import { url } from './api.js';
 import { h } from './dom.js';
-import type { JobRow } from './feed-types.js';
+import { TRAINJOB_KIND, type JobRow } from './feed-types.js';
 import { since } from './time.js';
 
 /** The in-page path of a job's page. */
@@ -11,9 +11,23 @@ export function jobPath(namespace: string, name: string): string {
   return `/jobs/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
 }
 
-/** A link to a job's page (followed without a reload by the router). */
-export function jobLink(namespace: string, name: string): HTMLAnchorElement {
-  return h('a', { class: 'job', href: url(jobPath(namespace, name)), 'data-nav': true }, name);
+/** The query naming a job's kind: none for a TrainJob (its links as before v1 kinds), else `kind`. */
+export function kindParams(kind: string): Record<string, string> {
+  return kind === TRAINJOB_KIND ? {} : { kind };
+}
+
+/** A link to a job's page (followed without a reload by the router), a v1 job's with its kind. */
+export function jobLink(namespace: string, name: string, kind: string = TRAINJOB_KIND): HTMLAnchorElement {
+  return h(
+    'a',
+    { class: 'job', href: url(jobPath(namespace, name), kindParams(kind)), 'data-nav': true },
+    name,
+  );
+}
+
+/** A v1 job's kind as a badge beside its name; nothing for a TrainJob. */
+export function kindBadge(kind: string): HTMLSpanElement | false {
+  return kind !== TRAINJOB_KIND && h('span', { class: 'badge kind', title: `kubeflow.org/v1 ${kind}` }, kind);
 }
 
 /** The state as a badge; the class only ever takes one of a fixed set of names. */
