@@ -16,6 +16,15 @@ import type { WatchSource } from './watch-hub.js';
 /** The resources the dashboard watches. */
 export type Watched = 'trainjobs' | 'pods' | 'events';
 
+/** The resources the dashboard reads by LIST and GET (the runtimes and usage pages). */
+export type Listed = 'trainjobs' | 'trainingruntimes' | 'clustertrainingruntimes';
+
+/** One page of a LIST, and the continue token of the next (absent on the last). */
+export interface ListPage {
+  readonly items: KubeObject[];
+  readonly continue?: string | undefined;
+}
+
 /** See the module comment. */
 export interface ClusterPort {
   /** A new watch of `resource` in `namespace` (undefined: every namespace), optionally by label. */
@@ -38,6 +47,18 @@ export interface ClusterPort {
   podsOf(namespace: string, name: string): Promise<PodObject[]>;
   /** The whole log, line by line (`pods/log`); a refusal throws its ApiError. */
   readLog(target: LogTarget, signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * One page of at most `limit` objects of `resource` in `namespace` (undefined: every namespace;
+   * not used for a cluster-scoped one); a refusal throws its ApiError.
+   */
+  list(
+    resource: Listed,
+    namespace: string | undefined,
+    limit: number,
+    continueToken?: string,
+  ): Promise<ListPage>;
+  /** One object; a refusal (or 404) throws its ApiError. */
+  get(resource: Listed, namespace: string | undefined, name: string): Promise<KubeObject>;
 }
 
 /** A container's log. */
@@ -53,6 +74,11 @@ export function watchKey(resource: Watched, namespace: string | undefined, label
 }
 
 const refs = { trainjobs: Refs.TrainJob, pods: Refs.Pod, events: Refs.Event } as const;
+const listed = {
+  trainjobs: Refs.TrainJob,
+  trainingruntimes: Refs.TrainingRuntime,
+  clustertrainingruntimes: Refs.ClusterTrainingRuntime,
+} as const;
 
 /** The port over the user's own session (their kubeconfig's client). */
 export function kubeClusterPort(session: Session): ClusterPort {
@@ -75,5 +101,15 @@ export function kubeClusterPort(session: Session): ClusterPort {
     followLog: (target, ended, print, stop) => followLogUntilPodEnds(session, target, ended, print, stop),
     podsOf: (namespace, name) => podsOf(session, namespace, name),
     readLog: (target, signal) => readLogLines(session, { ...target, signal }),
+    async list(resource, namespace, limit, continueToken) {
+      const page = await client.list(listed[resource], {
+        ...(resource !== 'clustertrainingruntimes' ? { namespace } : {}),
+        limit,
+        ...(continueToken !== undefined ? { continue: continueToken } : {}),
+      });
+      return { items: page.items, continue: page.metadata?.continue || undefined };
+    },
+    get: (resource, namespace, name) =>
+      client.get(listed[resource], name, resource !== 'clustertrainingruntimes' ? { namespace } : {}),
   };
 }
