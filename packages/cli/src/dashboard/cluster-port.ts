@@ -3,7 +3,7 @@
 // real one uses the user's own client (their kubeconfig's credentials; the dashboard has none of its
 // own); tests hand the server an in-memory one.
 
-import type { KubeObject } from '@kubetrain/kube';
+import { CoreResources, isNotFound, resourceRef, type KubeObject } from '@kubetrain/kube';
 import type { Session } from '../cluster/connect.js';
 import { followLogUntilPodEnds } from '../cluster/follow-log.js';
 import { readLogLines } from '../cluster/pod-logs.js';
@@ -24,6 +24,8 @@ export interface ListPage {
   readonly items: KubeObject[];
   readonly continue?: string | undefined;
 }
+/** The objects of a job the dashboard reads by name (its page's YAML panes). */
+export type Fetched = 'JobSet' | 'LeaderWorkerSet' | 'ConfigMap';
 
 /** See the module comment. */
 export interface ClusterPort {
@@ -59,6 +61,8 @@ export interface ClusterPort {
   ): Promise<ListPage>;
   /** One object; a refusal (or 404) throws its ApiError. */
   get(resource: Listed, namespace: string | undefined, name: string): Promise<KubeObject>;
+  /** The object `kind` `namespace/name`, or undefined when there is none (404); a refusal throws its ApiError. */
+  getObject(kind: Fetched, namespace: string, name: string): Promise<KubeObject | undefined>;
 }
 
 /** A container's log. */
@@ -78,6 +82,12 @@ const listed = {
   trainjobs: Refs.TrainJob,
   trainingruntimes: Refs.TrainingRuntime,
   clustertrainingruntimes: Refs.ClusterTrainingRuntime,
+} as const;
+
+const fetchedRefs = {
+  JobSet: resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet'),
+  LeaderWorkerSet: resourceRef('leaderworkerset.x-k8s.io/v1', 'leaderworkersets', 'LeaderWorkerSet'),
+  ConfigMap: CoreResources.ConfigMap,
 } as const;
 
 /** The port over the user's own session (their kubeconfig's client). */
@@ -111,5 +121,14 @@ export function kubeClusterPort(session: Session): ClusterPort {
     },
     get: (resource, namespace, name) =>
       client.get(listed[resource], name, resource !== 'clustertrainingruntimes' ? { namespace } : {}),
+    async getObject(kind, namespace, name) {
+      try {
+        return await client.get(fetchedRefs[kind], name, { namespace });
+      } catch (e) {
+        // A missing CRD (no LeaderWorkerSet installed) answers 404 too: nothing of that kind.
+        if (isNotFound(e)) return undefined;
+        throw e;
+      }
+    },
   };
 }

@@ -4,7 +4,7 @@
 
 import { errorFromStatus, type KubeObject } from '@kubetrain/kube';
 import type { PodObject } from '../cluster/trainjob-view.js';
-import type { ClusterPort, ListPage, Listed, LogTarget, Watched } from './cluster-port.js';
+import type { ClusterPort, Fetched, ListPage, Listed, LogTarget, Watched } from './cluster-port.js';
 import type { WatchListener, WatchSource } from './watch-hub.js';
 
 /** A watch the test drives. */
@@ -98,13 +98,23 @@ export class FakeCluster implements ClusterPort {
     yield* this.logs.get(`${target.namespace}/${target.pod}/${target.container}`) ?? [];
     return Promise.resolve();
   }
+  /** What `getObject` answers for `kind/namespace/name`: the object, or the error it throws (absent: undefined). */
+  readonly objects = new Map<string, KubeObject | Error>();
+  /** The objects read so far (`kind/namespace/name`), in order. */
+  readonly reads: string[] = [];
+  getObject(kind: Fetched, namespace: string, name: string): Promise<KubeObject | undefined> {
+    const key = `${kind}/${namespace}/${name}`;
+    this.reads.push(key);
+    const found = this.objects.get(key);
+    return found instanceof Error ? Promise.reject(found) : Promise.resolve(found);
+  }
   deleteTrainJob(namespace: string, name: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
     this.actions.push(`delete ${namespace}/${name}`);
     return Promise.resolve();
   }
   /** The objects `list` and `get` answer with, by resource. */
-  readonly objects: Record<Listed, KubeObject[]> = {
+  readonly listed: Record<Listed, KubeObject[]> = {
     trainjobs: [],
     trainingruntimes: [],
     clustertrainingruntimes: [],
@@ -123,7 +133,7 @@ export class FakeCluster implements ClusterPort {
     this.lists.push(`${resource} ${scope ?? '*'}`);
     const refused = this.refusals.get(`${resource} ${scope ?? '*'}`);
     if (refused) return Promise.reject(refused);
-    const all = this.objects[resource].filter((o) => scope === undefined || o.metadata?.namespace === scope);
+    const all = this.listed[resource].filter((o) => scope === undefined || o.metadata?.namespace === scope);
     const start = Number(continueToken ?? 0);
     const more = start + limit < all.length;
     return Promise.resolve({
@@ -135,7 +145,7 @@ export class FakeCluster implements ClusterPort {
     const scope = resource === 'clustertrainingruntimes' ? undefined : namespace;
     const refused = this.refusals.get(`${resource} ${scope ?? '*'}`);
     if (refused) return Promise.reject(refused);
-    const found = this.objects[resource].find(
+    const found = this.listed[resource].find(
       (o) => o.metadata?.name === name && (scope === undefined || o.metadata?.namespace === scope),
     );
     if (found) return Promise.resolve(found);

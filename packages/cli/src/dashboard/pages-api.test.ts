@@ -80,7 +80,7 @@ describe('the runtimes and usage endpoints', () => {
 
   it('answers the runtimes, a preview with its JobSet, and the usage as JSON', async () => {
     await start(new FakeCluster());
-    cluster.objects.clustertrainingruntimes.push(torch);
+    cluster.listed.clustertrainingruntimes.push(torch);
     const runtimes = (await (await get('/api/runtimes')).json()) as {
       cluster: { items: { name: string }[] };
     };

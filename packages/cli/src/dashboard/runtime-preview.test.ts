@@ -100,7 +100,7 @@ describe('runtimePreview', () => {
     expect(forbidden).toEqual({ status: 403, body: { error: 'forbidden: trainingruntimes is forbidden' } });
     const missing = await runtimePreview(fake, cluster('nope'));
     expect(missing.status).toBe(404);
-    fake.objects.clustertrainingruntimes.push(shipped('torch-distributed') as never);
+    fake.listed.clustertrainingruntimes.push(shipped('torch-distributed') as never);
     expect((await runtimePreview(fake, cluster('torch-distributed'))).status).toBe(200);
   });
 });

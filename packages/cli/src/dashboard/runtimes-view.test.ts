@@ -53,8 +53,8 @@ describe('runtimesView', () => {
     [
       'both kinds, sorted by name',
       (c) => {
-        c.objects.clustertrainingruntimes.push(runtime('b', undefined, {}), runtime('a', undefined, {}));
-        c.objects.trainingruntimes.push(runtime('mine', 'team-a', {}));
+        c.listed.clustertrainingruntimes.push(runtime('b', undefined, {}), runtime('a', undefined, {}));
+        c.listed.trainingruntimes.push(runtime('mine', 'team-a', {}));
       },
       [undefined, 'team-a'],
       {
@@ -67,7 +67,7 @@ describe('runtimesView', () => {
       (c) => {
         c.refusals.set('clustertrainingruntimes *', forbidden('clustertrainingruntimes'));
         c.refusals.set('trainingruntimes *', forbidden('trainingruntimes'));
-        c.objects.trainingruntimes.push(runtime('mine', 'team-a', {}), runtime('theirs', 'team-b', {}));
+        c.listed.trainingruntimes.push(runtime('mine', 'team-a', {}), runtime('theirs', 'team-b', {}));
       },
       [undefined, 'team-a'],
       {
@@ -95,7 +95,7 @@ describe('runtimesView', () => {
   it(`reads at most ${MAX_RUNTIMES} of a kind, and says so`, async () => {
     const cluster = new FakeCluster();
     for (let i = 0; i < MAX_RUNTIMES + 5; i++)
-      cluster.objects.clustertrainingruntimes.push(runtime(`r-${String(i).padStart(4, '0')}`, undefined, {}));
+      cluster.listed.clustertrainingruntimes.push(runtime(`r-${String(i).padStart(4, '0')}`, undefined, {}));
     const view = await runtimesView(cluster, [undefined]);
     expect(view.cluster.items).toHaveLength(MAX_RUNTIMES);
     expect(view.cluster.notes).toEqual([`only the first ${MAX_RUNTIMES} are shown`]);

@@ -2,11 +2,14 @@
 // The two live feeds of the page, each an SSE stream fed by the hub's shared watches:
 // - the jobs list: `snapshot` (every row), then `changes` (rows changed and removed), or `failed`;
 // - one job's page: `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
-//   change of the job, its pods or their events), `gone` when the job is deleted, or `failed`.
+//   change of the job, its pods or their events), `objects` (its JobSet or LeaderWorkerSet and its
+//   runtime snapshot as YAML, when they change: object-panes.ts), `gone` when the job is deleted, or
+//   `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
 import type { KubeObject } from '@kubetrain/kube';
 import { logFailureText } from './api-failure.js';
+import { followJobObjects } from './object-panes.js';
 import {
   FeedEvents,
   type FailureLog,
@@ -187,6 +190,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
   // The failing container's last lines, read once per pod, container and exit code.
   let logKey = '';
   let failureLog: FailureLog | undefined;
+  const objects = followJobObjects(port, namespace, name, (o) => stream.send(FeedEvents.Objects, o));
 
   const send = (): void => {
     timer = undefined;
@@ -217,6 +221,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
       );
     }
     stream.send(FeedEvents.Detail, { ...detail, failureLog: f ? failureLog : undefined });
+    objects.changed(detail.row.state === 'Complete' || detail.row.state === 'Failed');
   };
   const schedule = (): void => {
     timer ??= setTimeout(send, DETAIL_DELAY_MS);
@@ -266,6 +271,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name) => {
   ];
   stream.onClose(() => {
     if (timer) clearTimeout(timer);
+    objects.stop();
     for (const u of unsubscribes) u();
   });
 };

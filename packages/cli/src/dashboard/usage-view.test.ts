@@ -100,7 +100,7 @@ describe('usageView', () => {
     ],
   ])('%s', async (_, scopes, refuseAll, expected) => {
     const cluster = new FakeCluster();
-    cluster.objects.trainjobs.push(
+    cluster.listed.trainjobs.push(
       trainJob('team-a', 'a', 2, 4, 3, 1),
       trainJob('team-b', 'b', 1, 1, 2, 5 / 3),
       // Ended before the period: not counted.

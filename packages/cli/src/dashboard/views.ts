@@ -7,7 +7,7 @@ import { findFailedContainer } from '@kubetrain/api';
 import { kueueQueueOf, requestedGpus, type UsageTrainJob } from '@kubetrain/runtime';
 import { stringify } from 'yaml';
 import { stateOf, stepsOf, type PodObject, type TrainJobObject } from '../cluster/trainjob-view.js';
-import type { JobDetail, JobRow, PodRow } from './web/feed-types.js';
+import type { JobDetail, JobRow, PodRow, TrainerReport } from './web/feed-types.js';
 
 export type { JobDetail, JobRow } from './web/feed-types.js';
 
@@ -141,6 +141,28 @@ export function jobDetail(
     labels: job.metadata.labels ?? {},
     annotations: job.metadata.annotations ?? {},
     yaml: stringify({ ...job, metadata }),
+    report: trainerReport(job),
+  };
+}
+
+/** How many metrics of a report the page is sent, and their longest name and value (the CRD's bounds). */
+export const MAX_REPORT_METRICS = 256;
+export const MAX_METRIC_TEXT = 64;
+
+/**
+ * The trainer's last report, its metrics within the CRD's bounds (the values come from the trainer:
+ * untrusted, so cut here too); undefined without a `lastUpdatedTime`, which the CRD requires.
+ */
+export function trainerReport(job: TrainJobLike): TrainerReport | undefined {
+  const trainer = job.status?.trainerStatus;
+  if (!trainer?.lastUpdatedTime) return undefined;
+  return {
+    time: trainer.lastUpdatedTime,
+    progress: trainer.progressPercentage ?? -1,
+    metrics: (trainer.metrics ?? []).slice(0, MAX_REPORT_METRICS).map((m) => ({
+      name: (m.name ?? '').slice(0, MAX_METRIC_TEXT),
+      value: (m.value ?? '').slice(0, MAX_METRIC_TEXT),
+    })),
   };
 }
 

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// A job's page: summary, the failing container, the conditions as a timeline, the pods, the events,
-// labels and annotations, the TrainJob as YAML, the live logs (logs.ts); suspend, resume and delete,
-// each confirmed first.
+// A job's page: summary, the failing container, the progress and metrics charts (charts.ts), the
+// conditions as a timeline, the pods, the events, labels and annotations, the TrainJob, its workload
+// and its runtime snapshot as YAML (yaml-panes.ts), the live logs (logs.ts); suspend, resume and
+// delete, each confirmed first.
 
 import { act, openFeed, url } from './api.js';
+import { chartsPane } from './charts.js';
 import { h, replaceChildren } from './dom.js';
 import { logsPane } from './logs.js';
-import { FeedEvents, type JobDetail } from './feed-types.js';
+import { FeedEvents, type JobDetail, type JobObjects } from './feed-types.js';
+import { HistoryCache } from './trainer-history.js';
+import { renderYamlPanes } from './yaml-panes.js';
 import { connectionBadge, messageBox, progressText, stateBadge, timeAgo } from './parts.js';
 import { runDuration, since } from './time.js';
 
@@ -52,6 +56,9 @@ function pairs(values: Readonly<Record<string, string>>): HTMLElement {
   );
 }
 
+/** The trainer's reports seen by this tab, per job (the last 20 jobs opened). */
+const histories = new HistoryCache();
+
 function section(title: string, ...children: (Node | string)[]): HTMLElement {
   return h('section', {}, h('h2', {}, title), ...children);
 }
@@ -66,6 +73,8 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
   const logs = logsPane(namespace, name);
+  const charts = chartsPane(histories.of(namespace, name));
+  const objects = h('div', { class: 'content' });
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
     const verb = action[0]!.toUpperCase() + action.slice(1);
@@ -254,11 +263,14 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
       connection,
     ),
     content,
+    charts.element,
     logs.element,
     more,
+    objects,
     dialog,
   );
   render();
+  renderYamlPanes(objects, undefined);
   const close = openFeed(`/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`, {
     connection: (state) => replaceChildren(connection, connectionBadge(state)),
     events: {
@@ -266,7 +278,9 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
         detail = data as JobDetail;
         problem = '';
         render();
+        charts.update(detail.report);
       },
+      [FeedEvents.Objects]: (data) => renderYamlPanes(objects, data as JobObjects),
       [FeedEvents.Gone]: (data) => {
         problem = (data as { message: string }).message;
         render();
@@ -288,6 +302,7 @@ export function jobView(root: HTMLElement, namespace: string, name: string, back
   return () => {
     close();
     logs.close();
+    charts.close();
     clearInterval(tick);
   };
 }
