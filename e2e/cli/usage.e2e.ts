@@ -2,34 +2,13 @@
 // `kubetrain usage` through bin/kubetrain (a child process) against the local control plane, on a
 // known population of finished TrainJobs whose GPU-hours are computed by hand.
 //
-// How the statuses stay as written: the suite starts no manager, and every in-process manager of the
-// other suites reconciles only its own namespace (e2e/controller/harness.ts), so nothing reconciles
-// this one. The statuses are also finished (Complete or Failed), which the TrainJob controller never
-// rewrites (terminal jobs stay terminal). The last test reads the timestamps back to show it.
+// How the statuses stay as written: see finished-jobs.ts. The last test reads the timestamps back to
+// show it.
 import { randomBytes } from 'node:crypto';
-import { GROUP, Resources, VERSION, type TrainJob } from '@kubetrain/api';
-import { makeTrainJob } from '@kubetrain/testing';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
-import {
-  createTrainJob,
-  custom,
-  installCrdsAndShippedRuntimes,
-  readTrainJob,
-  removeClusterRuntimes,
-} from '../controller/harness.js';
+import { installCrdsAndShippedRuntimes, readTrainJob, removeClusterRuntimes } from '../controller/harness.js';
+import { createFinishedTrainJob, type Finished } from './finished-jobs.js';
 import { kubetrain } from './kubetrain-cli.js';
-
-interface Finished {
-  name: string;
-  runtime: string;
-  queue?: string;
-  nodes: number;
-  /** GPUs per node (nvidia.com/gpu limits); 0: a CPU job (cpu requests). */
-  gpus: number;
-  start: string;
-  end: string;
-  outcome: 'Complete' | 'Failed';
-}
 
 const SINCE = '2026-01-01T00:00:00Z';
 const UNTIL = '2026-01-02T00:00:00Z';
@@ -114,40 +93,7 @@ describe('kubetrain usage on finished TrainJobs (bin/kubetrain, GPU-hours by han
   beforeAll(async () => {
     namespace = await createNamespace('e2e-usage');
     installed.push(...(await installCrdsAndShippedRuntimes('kubetrain-e2e')));
-    for (const job of POPULATION) {
-      const builder = makeTrainJob(namespace, `${job.name}-${suffix}`)
-        .runtimeRef(job.runtime)
-        .numNodes(job.nodes)
-        .resourcesPerNode(
-          job.gpus > 0 ? { limits: { 'nvidia.com/gpu': String(job.gpus) } } : { requests: { cpu: '1' } },
-        );
-      if (job.queue !== undefined) builder.labels({ 'kueue.x-k8s.io/queue-name': job.queue });
-      const created = await createTrainJob(builder.obj());
-      // The finished status, through the status subresource.
-      await custom().replaceNamespacedCustomObjectStatus({
-        group: GROUP,
-        version: VERSION,
-        plural: Resources.TrainJob,
-        namespace,
-        name: created.metadata!.name!,
-        body: {
-          ...created,
-          status: {
-            startTime: job.start,
-            completionTime: job.end,
-            conditions: [
-              {
-                type: job.outcome,
-                status: 'True',
-                reason: job.outcome === 'Complete' ? 'JobSetCompleted' : 'JobSetFailed',
-                message: `set by the usage e2e`,
-                lastTransitionTime: job.end,
-              },
-            ],
-          },
-        } as TrainJob,
-      });
-    }
+    for (const job of POPULATION) await createFinishedTrainJob(namespace, job, `-${suffix}`);
   });
 
   afterAll(async () => {

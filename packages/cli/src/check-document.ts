@@ -52,7 +52,7 @@ function runtimeOf(
 function checkTrainJob(
   trainJob: TrainJobInput,
   catalog: RuntimeCatalog,
-  config: CliConfig,
+  config: Pick<CliConfig, 'validateTrainJob'>,
 ): Omit<DocumentVerdict, 'object'> {
   const resolved = runtimeOf(trainJob, catalog);
   if ('error' in resolved) return { errors: [resolved.error], warnings: [] };
@@ -70,7 +70,7 @@ export function checkDocument(
   doc: LoadedDocument & { kind: KindName },
   catalog: RuntimeCatalog,
   namespace: string,
-  config: CliConfig,
+  config: Pick<CliConfig, 'validateTrainJob'>,
 ): DocumentVerdict {
   const admission = admit(doc, namespace);
   const object = admission.object;

@@ -31,7 +31,7 @@ function printedPath(error: FieldError): string {
 }
 
 /** One error as `<path>: <type>: <value>: <message>`, with a real path for errors of the whole object. */
-function formatCliFieldError(error: FieldError): string {
+export function formatCliFieldError(error: FieldError): string {
   const path = printedPath(error);
   if (path === error.path) return formatFieldError(error);
   // The value kube-openapi gives such errors is an empty string that says nothing: left out.

@@ -17,7 +17,7 @@ import type { CliConfig, Io } from '../io.js';
 import { escapeForTerminal } from '../terminal-text.js';
 
 /** The parts of a runtime the table reads. */
-interface RuntimeObject {
+export interface RuntimeObject {
   kind?: string;
   metadata: {
     name?: string;
@@ -50,6 +50,33 @@ function trainerImage(runtime: RuntimeObject): string {
   return '<none>';
 }
 
+/** What the table (and the dashboard's runtimes page) shows of a runtime. */
+export interface RuntimeSummary {
+  readonly name: string;
+  /** `TrainingRuntime` or `ClusterTrainingRuntime`. */
+  readonly kind: string;
+  /** The namespace of a TrainingRuntime; '' for a ClusterTrainingRuntime. */
+  readonly namespace: string;
+  /** The `trainer.kubeflow.org/framework` label, or `<none>`. */
+  readonly framework: string;
+  /** `spec.mlPolicy.numNodes` (1 when unset). */
+  readonly nodes: number;
+  /** The trainer's image, or `<none>`. */
+  readonly image: string;
+}
+
+/** The summary of `runtime` (its kind given, as a list's items have none). */
+export function runtimeSummary(runtime: RuntimeObject, kind: string): RuntimeSummary {
+  return {
+    name: runtime.metadata.name ?? '',
+    kind,
+    namespace: kind === 'TrainingRuntime' ? (runtime.metadata.namespace ?? '') : '',
+    framework: runtime.metadata.labels?.[Labels.Framework] ?? '<none>',
+    nodes: runtime.spec?.mlPolicy?.numNodes ?? 1,
+    image: trainerImage(runtime),
+  };
+}
+
 /** Prints the runtimes as `output` asks; the table has an AGE column when `now` is given. */
 function printRuntimes(all: readonly RuntimeObject[], output: OutputFormat, io: Io, now?: Date): void {
   if (output === 'name') {
@@ -67,14 +94,17 @@ function printRuntimes(all: readonly RuntimeObject[], output: OutputFormat, io: 
     io.stdout(formatObjects(output, all, false, ''));
     return;
   }
-  const rows = all.map((r) => [
-    r.metadata.name ?? '',
-    r.kind === 'TrainingRuntime' ? `TrainingRuntime (${r.metadata.namespace})` : 'ClusterTrainingRuntime',
-    r.metadata.labels?.[Labels.Framework] ?? '<none>',
-    String(r.spec?.mlPolicy?.numNodes ?? 1),
-    trainerImage(r),
-    ...(now !== undefined ? [age(r.metadata.creationTimestamp, now)] : []),
-  ]);
+  const rows = all.map((r) => {
+    const summary = runtimeSummary(r, r.kind ?? '');
+    return [
+      summary.name,
+      r.kind === 'TrainingRuntime' ? `TrainingRuntime (${r.metadata.namespace})` : 'ClusterTrainingRuntime',
+      summary.framework,
+      String(summary.nodes),
+      summary.image,
+      ...(now !== undefined ? [age(r.metadata.creationTimestamp, now)] : []),
+    ];
+  });
   const header = ['NAME', 'KIND', 'FRAMEWORK', 'NODES', 'IMAGE', ...(now !== undefined ? ['AGE'] : [])];
   io.stdout(formatTable(header, rows));
 }

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // `kubetrain render`: every object the controller would apply for the TrainJobs of the input files.
 
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import {
@@ -9,20 +8,15 @@ import {
   Kinds,
   parseFeatureGateFlag,
   resolveFeatureGates,
-  StatusServer,
   type FeatureGates,
 } from '@kubetrain/api';
 import {
-  buildRuntimeSnapshot,
   defaultPlugins,
-  deriveSSHKeyPair,
   isEngineError,
-  render,
   validateAdmission,
   type Plugin,
   type StatusServerCA,
 } from '@kubetrain/runtime';
-import { stringify } from 'yaml';
 import type { RuntimeInput, TrainJobInput } from '@kubetrain/runtime';
 import { checkDocument } from '../check-document.js';
 import { readCommandInput } from '../command-input.js';
@@ -35,6 +29,7 @@ import { isKindName, unservedKindMessage } from '../kinds.js';
 import { formatObjectList } from '../output.js';
 import type { ObjectFormat } from './option-parsers.js';
 import { reportError, reportErrors, reportWarnings } from '../report.js';
+import { MANAGER_DEFAULT_CONFIG, renderObjects } from './render-objects.js';
 
 /** Options of {@link renderCommand}: the input options, the SSH key seed and the owner's uid. */
 export interface RenderCommandOptions extends InputCommandOptions {
@@ -66,15 +61,6 @@ export interface RenderCommandOptions extends InputCommandOptions {
   readonly statusServerCA?: string | undefined;
 }
 
-/**
- * The part of the manager's default Configuration the plugins read (TrainJobStatus: the status
- * server's port and Service), so that a render shows what a default install runs.
- */
-const MANAGER_DEFAULT_CONFIG = {
-  statusServer: { port: StatusServer.Port },
-  certManagement: { webhookServiceName: StatusServer.ServiceName },
-} as const;
-
 /** The CA of `--status-server-ca`, read relative to the working folder; a read failure is a CliError. */
 async function statusServerCAOf(file: string | undefined, cwd: string): Promise<StatusServerCA | undefined> {
   if (file === undefined) return undefined;
@@ -100,21 +86,6 @@ export function parseRenderGates(text: string | undefined): FeatureGates {
   }
 }
 
-/** The MPI SSH key pair of a TrainJob: derived from the seed and its key, or random. */
-function sshKeyPairFor(seed: string | undefined, trainJob: TrainJobInput) {
-  const key = `${trainJob.metadata?.namespace ?? ''}/${trainJob.metadata?.name ?? ''}`;
-  return deriveSSHKeyPair(seed !== undefined ? `${seed}\n${key}` : randomBytes(32));
-}
-
-/** The object without ownerReferences whose uid is empty (dropping the field when none is left). */
-function withoutEmptyOwners(object: object): object {
-  const metadata = (object as { metadata?: { ownerReferences?: { uid?: string }[] } }).metadata;
-  if (metadata?.ownerReferences === undefined) return object;
-  const kept = metadata.ownerReferences.filter((o) => o.uid !== undefined && o.uid !== '');
-  const { ownerReferences: _dropped, ...rest } = metadata;
-  return { ...object, metadata: kept.length > 0 ? { ...rest, ownerReferences: kept } : rest };
-}
-
 /** Warns about the documents render does not render: kinds other than the three served. */
 function warnAboutOtherKinds(io: Io, docs: readonly LoadedDocument[]): void {
   for (const doc of docs) {
@@ -138,12 +109,11 @@ function renderOne(
       ? ({ ...input, metadata: { ...input.metadata, uid: options.ownerUid } } as TrainJobInput)
       : input;
   try {
-    const secrets = { mpiSSHKeyPair: () => sshKeyPairFor(options.sshKeySeed, trainJob) };
-    const rendered = [
-      buildRuntimeSnapshot(trainJob, runtime, (object) => stringify(object)),
-      ...render(trainJob, runtime, { secrets, plugins, ...(statusServerCA ? { statusServerCA } : {}) })
-        .objects,
-    ].map(withoutEmptyOwners);
+    const rendered = renderObjects(trainJob, runtime, {
+      plugins,
+      sshKeySeed: options.sshKeySeed,
+      statusServerCA,
+    });
     io.log?.debug('Rendered TrainJob', {
       TrainJob: who,
       runtime: `${runtime.kind}/${runtime.metadata?.name}`,

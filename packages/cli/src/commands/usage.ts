@@ -209,22 +209,94 @@ export function usageWindow(options: UsageOptions, nowMs: number): { fromMs?: nu
   return { ...(fromMs !== undefined ? { fromMs } : {}), toMs };
 }
 
-const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** A time as the output prints it: RFC 3339 in UTC, whole seconds. */
+export const rfc3339 = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** The runtimes of `namespace` (all with undefined); none when the user cannot list them. */
-async function listRuntimes(
-  session: Session,
-  namespaced: boolean,
-): Promise<{ metadata?: { name?: string; namespace?: string }; spec?: UsageRuntimeSpec }[]> {
+/** A runtime as usage reads it: its key and its spec (the GPUs of a job that sets none). */
+export interface UsageRuntime {
+  readonly metadata?: { name?: string; namespace?: string };
+  readonly spec?: UsageRuntimeSpec;
+}
+
+/** One page of TrainJobs, and the continue token of the next (absent on the last). */
+export interface UsageJobPage {
+  readonly items: readonly UsageJob[];
+  readonly continue?: string | undefined;
+}
+
+/**
+ * Where the usage is read from, with the reader's own credentials: the runtimes of a kind (those of
+ * the namespace read, or of all), and the TrainJobs page by page. A refusal rejects with its ApiError.
+ */
+export interface UsageSource {
+  listRuntimes(
+    kind: typeof Kinds.TrainingRuntime | typeof Kinds.ClusterTrainingRuntime,
+  ): Promise<readonly UsageRuntime[]>;
+  listTrainJobs(limit: number, continueToken: string | undefined): Promise<UsageJobPage>;
+}
+
+/** The runtimes of `kind`; none when the user cannot list them (they only supply GPUs by default). */
+async function runtimesOf(source: UsageSource, kind: Parameters<UsageSource['listRuntimes']>[0]) {
   try {
-    const list = namespaced
-      ? await session.client.list(Refs.TrainingRuntime, { namespace: session.listNamespace })
-      : await session.client.list(Refs.ClusterTrainingRuntime);
-    return list.items as never;
+    return await source.listRuntimes(kind);
   } catch (e) {
     if (isNotFound(e) || e instanceof ForbiddenError) return [];
     throw e;
   }
+}
+
+/**
+ * The usage rows under each of `groupings` at `nowMs` within `window`: the one computation of
+ * `kubetrain usage` and the dashboard's usage page. Reads the runtimes (for the GPUs of jobs that set
+ * no resourcesPerNode), then the TrainJobs in pages of {@link USAGE_PAGE_SIZE}; the memory is one
+ * entry per key and grouping. A refusal to list the TrainJobs rejects with its ApiError.
+ */
+export async function readUsage(
+  source: UsageSource,
+  groupings: readonly UsageGrouping[],
+  nowMs: number,
+  window: UsageWindow,
+): Promise<Map<UsageGrouping, UsageRow[]>> {
+  const runtimes = new Map<string, UsageRuntimeSpec | undefined>();
+  for (const r of await runtimesOf(source, Kinds.TrainingRuntime))
+    runtimes.set(`${Kinds.TrainingRuntime}/${r.metadata?.namespace ?? ''}/${r.metadata?.name ?? ''}`, r.spec);
+  for (const r of await runtimesOf(source, Kinds.ClusterTrainingRuntime))
+    runtimes.set(`${Kinds.ClusterTrainingRuntime}//${r.metadata?.name ?? ''}`, r.spec);
+  const runtimeOf = (job: UsageJob) => {
+    const { kind, name } = runtimeKeyOf(job);
+    const ns = kind === Kinds.TrainingRuntime ? (job.metadata?.namespace ?? '') : '';
+    return runtimes.get(`${kind}/${ns}/${name}`);
+  };
+  const sums = groupings.map((by) => [by, new UsageSums(runtimeOf, by, nowMs, window)] as const);
+  let next: string | undefined;
+  do {
+    const page = await source.listTrainJobs(USAGE_PAGE_SIZE, next);
+    for (const [, s] of sums) s.add(page.items);
+    next = page.continue || undefined;
+  } while (next !== undefined);
+  return new Map(sums.map(([by, s]) => [by, s.rows()]));
+}
+
+/** The usage source of a CLI session: its namespace, or every namespace with `-A`. */
+export function sessionUsageSource(session: Session): UsageSource {
+  const namespace = session.listNamespace;
+  return {
+    async listRuntimes(kind) {
+      const list =
+        kind === Kinds.TrainingRuntime
+          ? await session.client.list(Refs.TrainingRuntime, { namespace })
+          : await session.client.list(Refs.ClusterTrainingRuntime);
+      return list.items as UsageRuntime[];
+    },
+    async listTrainJobs(limit, continueToken) {
+      const page = await session.client.list(Refs.TrainJob, {
+        namespace,
+        limit,
+        ...(continueToken !== undefined ? { continue: continueToken } : {}),
+      });
+      return { items: page.items as UsageJob[], continue: page.metadata?.continue };
+    },
+  };
 }
 
 /** `kubetrain usage`: reads the TrainJobs (and runtimes) of the namespace, or of all with `-A`. */
@@ -236,28 +308,8 @@ export async function usageCommand(
 ): Promise<number> {
   const nowMs = (config.now ?? (() => new Date()))().getTime();
   const window = usageWindow(options, nowMs);
-  const runtimes = new Map<string, UsageRuntimeSpec | undefined>();
-  for (const r of await listRuntimes(session, true))
-    runtimes.set(`${Kinds.TrainingRuntime}/${r.metadata?.namespace ?? ''}/${r.metadata?.name ?? ''}`, r.spec);
-  for (const r of await listRuntimes(session, false))
-    runtimes.set(`${Kinds.ClusterTrainingRuntime}//${r.metadata?.name ?? ''}`, r.spec);
-  const runtimeOf = (job: UsageJob) => {
-    const { kind, name } = runtimeKeyOf(job);
-    const ns = kind === Kinds.TrainingRuntime ? (job.metadata?.namespace ?? '') : '';
-    return runtimes.get(`${kind}/${ns}/${name}`);
-  };
-  const sums = new UsageSums(runtimeOf, options.by, nowMs, window);
-  let next: string | undefined;
-  do {
-    const page = await session.client.list(Refs.TrainJob, {
-      namespace: session.listNamespace,
-      limit: USAGE_PAGE_SIZE,
-      ...(next !== undefined ? { continue: next } : {}),
-    });
-    sums.add(page.items as UsageJob[]);
-    next = page.metadata?.continue || undefined;
-  } while (next !== undefined);
-  const rows = sums.rows();
+  const usage = await readUsage(sessionUsageSource(session), [options.by], nowMs, window);
+  const rows = usage.get(options.by) ?? [];
   io.stdout(
     formatUsage(rows, options.by, options.output, {
       ...(window.fromMs !== undefined ? { since: rfc3339(window.fromMs) } : {}),

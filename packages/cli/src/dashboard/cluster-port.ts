@@ -27,6 +27,15 @@ import type { WatchSource } from './watch-hub.js';
 export type Watched =
   'trainjobs' | 'pods' | 'events' | 'clustertrainingruntimes' | 'trainingruntimes' | V1Resource;
 
+/** The resources the dashboard reads by LIST and GET (the runtimes and usage pages). */
+export type Listed = 'trainjobs' | 'trainingruntimes' | 'clustertrainingruntimes';
+
+/** One page of a LIST, and the continue token of the next (absent on the last). */
+export interface ListPage {
+  readonly items: KubeObject[];
+  readonly continue?: string | undefined;
+}
+
 /** The objects of a job the dashboard reads by name (its page's YAML panes). */
 export type Fetched = 'JobSet' | 'LeaderWorkerSet' | 'ConfigMap';
 
@@ -55,6 +64,18 @@ export interface ClusterPort {
   podsOf(namespace: string, name: string): Promise<PodObject[]>;
   /** The whole log, line by line (`pods/log`); a refusal throws its ApiError. */
   readLog(target: LogTarget, signal: AbortSignal): AsyncIterable<string>;
+  /**
+   * One page of at most `limit` objects of `resource` in `namespace` (undefined: every namespace;
+   * not used for a cluster-scoped one); a refusal throws its ApiError.
+   */
+  list(
+    resource: Listed,
+    namespace: string | undefined,
+    limit: number,
+    continueToken?: string,
+  ): Promise<ListPage>;
+  /** One object; a refusal (or 404) throws its ApiError. */
+  get(resource: Listed, namespace: string | undefined, name: string): Promise<KubeObject>;
   /** The object `kind` `namespace/name`, or undefined when there is none (404); a refusal throws its ApiError. */
   getObject(kind: Fetched, namespace: string, name: string): Promise<KubeObject | undefined>;
 }
@@ -84,6 +105,11 @@ const refs: Readonly<Record<Watched, ResourceRef>> = {
 function transformOf(resource: Watched): Transform | undefined {
   return resource === 'clustertrainingruntimes' || resource === 'trainingruntimes' ? runtimeFacts : undefined;
 }
+const listed = {
+  trainjobs: Refs.TrainJob,
+  trainingruntimes: Refs.TrainingRuntime,
+  clustertrainingruntimes: Refs.ClusterTrainingRuntime,
+} as const;
 
 const fetchedRefs = {
   JobSet: resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet'),
@@ -128,6 +154,16 @@ export function kubeClusterPort(session: Session): ClusterPort {
     followLog: (target, ended, print, stop) => followLogUntilPodEnds(session, target, ended, print, stop),
     podsOf: (namespace, name) => podsOf(session, namespace, name),
     readLog: (target, signal) => readLogLines(session, { ...target, signal }),
+    async list(resource, namespace, limit, continueToken) {
+      const page = await client.list(listed[resource], {
+        ...(resource !== 'clustertrainingruntimes' ? { namespace } : {}),
+        limit,
+        ...(continueToken !== undefined ? { continue: continueToken } : {}),
+      });
+      return { items: page.items, continue: page.metadata?.continue || undefined };
+    },
+    get: (resource, namespace, name) =>
+      client.get(listed[resource], name, resource !== 'clustertrainingruntimes' ? { namespace } : {}),
     async getObject(kind, namespace, name) {
       try {
         return await client.get(fetchedRefs[kind], name, { namespace });

@@ -2,9 +2,9 @@
 // An in-memory ClusterPort for the dashboard's tests: watches the test feeds by hand, actions it
 // records (or refuses with the error the test sets).
 
-import type { KubeObject } from '@kubetrain/kube';
+import { errorFromStatus, type KubeObject } from '@kubetrain/kube';
 import type { PodObject } from '../cluster/trainjob-view.js';
-import type { ClusterPort, Fetched, LogTarget, Watched } from './cluster-port.js';
+import type { ClusterPort, Fetched, ListPage, Listed, LogTarget, Watched } from './cluster-port.js';
 import type { WatchListener, WatchSource } from './watch-hub.js';
 
 /** A watch the test drives. */
@@ -122,5 +122,50 @@ export class FakeCluster implements ClusterPort {
     if (this.failure) return Promise.reject(this.failure);
     this.actions.push(`delete ${namespace}/${name}`);
     return Promise.resolve();
+  }
+  /** The objects `list` and `get` answer with, by resource. */
+  readonly listed: Record<Listed, KubeObject[]> = {
+    trainjobs: [],
+    trainingruntimes: [],
+    clustertrainingruntimes: [],
+  };
+  /** Thrown by `list` and `get` of a resource, when set (namespace '*': every namespace). */
+  readonly refusals = new Map<string, Error>();
+  /** The lists asked for, as `resource namespace`. */
+  readonly lists: string[] = [];
+  list(
+    resource: Listed,
+    namespace: string | undefined,
+    limit: number,
+    continueToken?: string,
+  ): Promise<ListPage> {
+    const scope = resource === 'clustertrainingruntimes' ? undefined : namespace;
+    this.lists.push(`${resource} ${scope ?? '*'}`);
+    const refused = this.refusals.get(`${resource} ${scope ?? '*'}`);
+    if (refused) return Promise.reject(refused);
+    const all = this.listed[resource].filter((o) => scope === undefined || o.metadata?.namespace === scope);
+    const start = Number(continueToken ?? 0);
+    const more = start + limit < all.length;
+    return Promise.resolve({
+      items: all.slice(start, start + limit),
+      ...(more ? { continue: String(start + limit) } : {}),
+    });
+  }
+  get(resource: Listed, namespace: string | undefined, name: string): Promise<KubeObject> {
+    const scope = resource === 'clustertrainingruntimes' ? undefined : namespace;
+    const refused = this.refusals.get(`${resource} ${scope ?? '*'}`);
+    if (refused) return Promise.reject(refused);
+    const found = this.listed[resource].find(
+      (o) => o.metadata?.name === name && (scope === undefined || o.metadata?.namespace === scope),
+    );
+    if (found) return Promise.resolve(found);
+    return Promise.reject(
+      errorFromStatus({
+        kind: 'Status',
+        code: 404,
+        reason: 'NotFound',
+        message: `${resource} "${name}" not found`,
+      }),
+    );
   }
 }

@@ -11,6 +11,7 @@ import { checkRequest, securityHeaders, TOKEN_PARAM } from './http-guard.js';
 import { downloadLogs, parseRank, responseTarget } from './log-download.js';
 import { streamLogs } from './log-feed.js';
 import { pageShell } from './page.js';
+import { PAGE_PATHS, pagesApi } from './pages-api.js';
 import { SseStream, type SseOptions } from './sse.js';
 import { streamJobs } from './list-feed.js';
 import { streamJob } from './streams.js';
@@ -41,6 +42,8 @@ export interface DashboardServerOptions {
   readonly pingMs?: number;
   /** One line for the user's terminal (a slow client dropped, an action failed). */
   readonly log: (line: string) => void;
+  /** The clock of the usage page's period (tests). Default Date.now. */
+  readonly now?: () => number;
 }
 
 /** A running dashboard. */
@@ -175,6 +178,13 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
     }
   };
 
+  const pages = pagesApi({
+    cluster: options.cluster,
+    scopes: options.scopes,
+    now: options.now ?? Date.now,
+    log: options.log,
+  });
+
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     for (const [name, value] of Object.entries(securityHeaders())) res.setHeader(name, value);
     const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
@@ -197,7 +207,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       void act(res, ref, match[3]!, kind);
       return;
     }
-    if (path === '/' || JOB_PAGE.test(path))
+    if (path === '/' || JOB_PAGE.test(path) || PAGE_PATHS.has(path))
       return send(res, 200, 'text/html; charset=utf-8', pageShell(options.token));
     if (path === '/assets/app.js')
       return send(res, 200, 'text/javascript; charset=utf-8', options.assets.script);
@@ -207,6 +217,7 @@ export async function startDashboardServer(options: DashboardServerOptions): Pro
       if (stream) streamJobs(stream, hub, options.cluster, options.scopes);
       return;
     }
+    if (pages(path, parsed.searchParams, res)) return;
     for (const [pattern, feedOf] of JOB_FEEDS) {
       const ref = matchJob(pattern, path, res);
       if (ref === undefined) continue;

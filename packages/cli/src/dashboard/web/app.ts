@@ -1,13 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// The page's entry: routes `/` to the jobs list and `/jobs/NAMESPACE/NAME` to a job's page (a v1
-// job's with `?kind=PyTorchJob`), following in-page links without a reload (history API); the token
-// stays in the URL's query.
+// The page's entry: routes `/` to the jobs list, `/jobs/NAMESPACE/NAME` to a job's page (a v1 job's
+// with `?kind=PyTorchJob`), `/runtimes` and `/usage` to theirs (under the nav header), following
+// in-page links without a reload (history API); the token stays in the URL's query.
 
 import { url } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import { TRAINJOB_KIND } from './feed-types.js';
 import { jobView } from './job.js';
 import { listView } from './list.js';
+import { navHeader } from './nav.js';
+import { runtimesView } from './runtimes.js';
+import { usageView } from './usage.js';
 
 const app = document.getElementById('app')!;
 let unmount: () => void = () => undefined;
@@ -17,7 +20,12 @@ let lastList = url('/');
 function route(): void {
   unmount();
   const main = h('main', { id: 'main' });
-  replaceChildren(app, h('a', { href: '#main', class: 'skip' }, 'Skip to content'), main);
+  replaceChildren(
+    app,
+    h('a', { href: '#main', class: 'skip' }, 'Skip to content'),
+    navHeader(location.pathname),
+    main,
+  );
   const job = /^\/jobs\/([^/]+)\/([^/]+)$/.exec(location.pathname);
   if (job) {
     document.title = `${decodeURIComponent(job[2]!)} · kubetrain`;
@@ -29,6 +37,12 @@ function route(): void {
       () => navigate(lastList),
       kind,
     );
+  } else if (location.pathname === '/runtimes') {
+    document.title = 'Runtimes · kubetrain';
+    unmount = runtimesView(main);
+  } else if (location.pathname === '/usage') {
+    document.title = 'GPU usage · kubetrain';
+    unmount = usageView(main);
   } else {
     document.title = 'TrainJobs · kubetrain';
     unmount = listView(main);
@@ -36,7 +50,7 @@ function route(): void {
 }
 
 function navigate(to: string): void {
-  if (!/^\/jobs\//.test(location.pathname)) lastList = location.pathname + location.search;
+  if (location.pathname === '/') lastList = location.pathname + location.search;
   history.pushState(null, '', to);
   route();
   window.scrollTo(0, 0);
