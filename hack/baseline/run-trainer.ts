@@ -105,9 +105,11 @@ async function startTrainerOnce(
   });
 }
 
-/** The benchmark's launchers for upstream at its defaults (`upstream`) and tuned (`upstream-tuned`). */
-export function upstreamLauncher(tuned: boolean): ManagerLauncher {
-  let binary: string | undefined;
+/**
+ * The benchmark's launchers for upstream at its defaults (`upstream`) and tuned (`upstream-tuned`).
+ * `binary`: the manager's path when already built (so that no start pays for the build check).
+ */
+export function upstreamLauncher(tuned: boolean, binary?: string): ManagerLauncher {
   return {
     name: tuned ? 'upstream-tuned' : 'upstream',
     unavailable: () => undefined,
