@@ -102,6 +102,7 @@ async function startTrainerOnce(
     logPath: join(options.workDir, 'manager.log'),
     readyUrl: `http://127.0.0.1:${ports.health}/readyz`,
     metricsUrl: `http://127.0.0.1:${ports.metrics}/metrics`,
+    ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
   });
 }
 

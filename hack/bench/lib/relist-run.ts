@@ -70,7 +70,7 @@ export async function relistRun(
   const before = await apiserverRequests(client);
   const ownBefore = new Map(client.sent);
   const t0 = performance.now();
-  const manager = await launcher.start({ kubeconfig: kubeconfigPath(), workDir });
+  const manager = await launcher.start({ kubeconfig: kubeconfigPath(), workDir, readyTimeoutMs: 300_000 });
   try {
     const readySeconds = (performance.now() - t0) / 1000;
     const anonPeak = sampleAnonPeak(manager.pid);
