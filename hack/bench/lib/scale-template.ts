@@ -15,7 +15,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BENCH_RUNTIME, FIELD_MANAGER } from './cluster-setup.js';
+import { BENCH_RUNTIME, benchTrainJob, FIELD_MANAGER } from './cluster-setup.js';
 import { kubeconfigPath, type KubeClient, type KubeObject } from './kube-client.js';
 import type { ManagerLauncher } from './manager.js';
 import { createNamespace, deleteNamespace, exists, waitFor } from './namespace.js';
@@ -69,17 +69,7 @@ export async function installInertRuntime(client: KubeClient): Promise<void> {
 }
 
 /** A 2-node TrainJob on {@link INERT_RUNTIME}. */
-export function inertTrainJob(name: string): KubeObject {
-  return {
-    apiVersion: 'trainer.kubeflow.org/v1alpha1',
-    kind: 'TrainJob',
-    metadata: { name },
-    spec: {
-      runtimeRef: { name: INERT_RUNTIME, apiGroup: 'trainer.kubeflow.org', kind: 'ClusterTrainingRuntime' },
-      trainer: { numNodes: 2, command: ['torchrun', 'train.py'] },
-    },
-  };
-}
+export const inertTrainJob = (name: string): KubeObject => benchTrainJob(name, 2, INERT_RUNTIME);
 
 /** The status the benchmark writes into an inert JobSet: one replicated Job running, or all done. */
 export function jobSetStatus(finished: boolean, now: string): unknown {
