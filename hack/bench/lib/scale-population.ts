@@ -63,12 +63,12 @@ export class Population {
     for (const ns of this.namespaces) {
       let cont = '';
       do {
-        const page = await this.client.request<{ items: unknown[]; metadata: { continue?: string } }>(
+        const page = await this.client.request<{ items: unknown[] | null; metadata: { continue?: string } }>(
           `/api/v1/namespaces/${ns}/pods?limit=1000&fieldSelector=${encodeURIComponent(fieldSelector)}` +
             (cont ? `&continue=${encodeURIComponent(cont)}` : ''),
           { accept: 'application/json;as=PartialObjectMetadataList;g=meta.k8s.io;v=v1' },
         );
-        total += page.items.length;
+        total += page.items?.length ?? 0; // an empty metadata list has `items: null`
         cont = page.metadata.continue ?? '';
       } while (cont);
     }

@@ -157,12 +157,12 @@ export function slopeTable(res: ScaleResults): string {
 /** The steady-load table: one row per manager and rate. */
 export function steadyTable(res: ScaleResults): string {
   const lines = [
-    '| manager | rate (/s) | created/s | p50 (ms) | p99 (ms) | max (ms) | backlog at end | left after 30 s | kept up |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| manager | rate (/s) | created/s | create errors | p50 (ms) | p99 (ms) | max (ms) | backlog at end | left after 30 s | kept up |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const s of res.steady) {
     lines.push(
-      `| ${s.manager} | ${s.rate} | ${fmt(s.createdPerSecond, 1)} | ${fmt(s.p50Ms, 0)} | ${fmt(s.p99Ms, 0)} | ${fmt(s.maxMs, 0)} | ${s.backlogAtEnd} | ${s.missingAfterGrace} | ${s.keptUp ? 'yes' : 'no'} |`,
+      `| ${s.manager} | ${s.rate} | ${fmt(s.createdPerSecond, 1)} | ${s.createErrors ?? 0} | ${fmt(s.p50Ms, 0)} | ${fmt(s.p99Ms, 0)} | ${fmt(s.maxMs, 0)} | ${s.backlogAtEnd} | ${s.missingAfterGrace} | ${s.keptUp ? 'yes' : 'no'} |`,
     );
   }
   return lines.join('\n');

@@ -15,6 +15,8 @@ export interface SteadyResult {
   createdPerSecond: number;
   seconds: number;
   created: number;
+  /** Creates the API server refused or that failed on the connection. */
+  createErrors: number;
   /** Create → JobSet, ms, over the TrainJobs that got one. */
   p50Ms: number;
   p99Ms: number;
@@ -45,6 +47,7 @@ export async function steadyLoad(
   const total = Math.round(rate * seconds);
   const createdAt = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
+  let createErrors = 0;
   const t0 = performance.now();
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / rate;
@@ -56,9 +59,13 @@ export async function steadyLoad(
         method: 'POST',
         body: inertTrainJob(name),
       })
-      .then(() => {
-        createdAt.set(name, performance.now());
-      })
+      .then(
+        () => void createdAt.set(name, performance.now()),
+        (error: unknown) => {
+          // Counted, not thrown: the load goes on at its rate.
+          if (createErrors++ === 0) console.error(`  steady ${rate}/s: create ${name}: ${String(error)}`);
+        },
+      )
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
   }
@@ -80,6 +87,7 @@ export async function steadyLoad(
     createdPerSecond: createdAt.size / createSeconds,
     seconds,
     created: createdAt.size,
+    createErrors,
     p50Ms: percentile(latencies, 0.5),
     p99Ms,
     maxMs: latencies.length ? Math.max(...latencies) : NaN,
