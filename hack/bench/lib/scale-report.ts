@@ -162,7 +162,7 @@ export function steadyTable(res: ScaleResults): string {
   ];
   for (const s of res.steady) {
     lines.push(
-      `| ${s.manager} | ${s.rate} | ${fmt(s.createdPerSecond, 1)} | ${s.createErrors ?? 0} | ${fmt(s.p50Ms, 0)} | ${fmt(s.p99Ms, 0)} | ${fmt(s.maxMs, 0)} | ${s.backlogAtEnd} | ${s.missingAfterGrace} | ${s.keptUp ? 'yes' : 'no'} |`,
+      `| ${s.manager} | ${s.rate} | ${fmt(s.createdPerSecond, 1)} | ${s.createErrors} | ${fmt(s.p50Ms, 0)} | ${fmt(s.p99Ms, 0)} | ${fmt(s.maxMs, 0)} | ${s.backlogAtEnd} | ${s.missingAfterGrace} | ${s.keptUp ? 'yes' : 'no'} |`,
     );
   }
   return lines.join('\n');
