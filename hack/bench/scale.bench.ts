@@ -76,7 +76,10 @@ async function main(): Promise<void> {
   const from = arg('--report');
   if (from) {
     // Tables and plots again from a run's JSON, without a cluster.
-    report(JSON.parse(readFileSync(from, 'utf8')) as ScaleResults, arg('--svg-dir'));
+    const saved = JSON.parse(readFileSync(from, 'utf8')) as ScaleResults;
+    // The request counts were saved as objects (Maps do not survive JSON).
+    for (const r of saved.relists) r.requests = new Map(Object.entries(r.requests as unknown as object));
+    report(saved, arg('--svg-dir'));
     return;
   }
   const sizes = numbers('--n', '1000,3000,10000').sort((a, b) => a - b);
