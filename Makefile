@@ -104,6 +104,11 @@ bench: deps cli cluster-up bench-manager ## Benchmarks (hack/bench); each report
 	$(TIMED) "bench: cli start-up" node --import tsx hack/bench/cli-startup.bench.ts
 	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: controller" node --import tsx hack/bench/controller.bench.ts
 	$(TIMED) "bench: webhook" node --import tsx hack/bench/webhook.bench.ts
+	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: scale" node --import tsx hack/bench/scale.bench.ts --json $(KUBETRAIN_CACHE_DIR)/bench-scale.json
+
+.PHONY: bench-scale
+bench-scale: deps cluster-up bench-manager ## Scale benchmark (issue 26): 1,000-10,000 TrainJobs, relist, steady load, pair ceiling; kubetrain vs upstream tuned (about 45 min).
+	KUBETRAIN_BENCH_MANAGER_TREE=$(KUBETRAIN_CACHE_DIR)/bench-manager $(TIMED) "bench: scale" node --import tsx hack/bench/scale.bench.ts --json $(KUBETRAIN_CACHE_DIR)/bench-scale.json
 
 .PHONY: bench-cli
 bench-cli: deps cli ## CLI start-up benchmark: kubetrain --version, --help, validate, render, migrate vs node -e 0.

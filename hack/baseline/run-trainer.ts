@@ -102,12 +102,15 @@ async function startTrainerOnce(
     logPath: join(options.workDir, 'manager.log'),
     readyUrl: `http://127.0.0.1:${ports.health}/readyz`,
     metricsUrl: `http://127.0.0.1:${ports.metrics}/metrics`,
+    ...(options.readyTimeoutMs !== undefined ? { readyTimeoutMs: options.readyTimeoutMs } : {}),
   });
 }
 
-/** The benchmark's launchers for upstream at its defaults (`upstream`) and tuned (`upstream-tuned`). */
-export function upstreamLauncher(tuned: boolean): ManagerLauncher {
-  let binary: string | undefined;
+/**
+ * The benchmark's launchers for upstream at its defaults (`upstream`) and tuned (`upstream-tuned`).
+ * `binary`: the manager's path when already built (so that no start pays for the build check).
+ */
+export function upstreamLauncher(tuned: boolean, binary?: string): ManagerLauncher {
   return {
     name: tuned ? 'upstream-tuned' : 'upstream',
     unavailable: () => undefined,

@@ -107,14 +107,14 @@ interface RuntimeSpec {
   };
 }
 
-/** A 2-node, CPU-only torch TrainJob on the benchmark runtime. */
-export function benchTrainJob(name: string, numNodes = 2): KubeObject {
+/** A 2-node, CPU-only torch TrainJob on the benchmark runtime (or the ClusterTrainingRuntime `runtime`). */
+export function benchTrainJob(name: string, numNodes = 2, runtime = BENCH_RUNTIME): KubeObject {
   return {
     apiVersion: 'trainer.kubeflow.org/v1alpha1',
     kind: 'TrainJob',
     metadata: { name },
     spec: {
-      runtimeRef: { name: BENCH_RUNTIME, apiGroup: 'trainer.kubeflow.org', kind: 'ClusterTrainingRuntime' },
+      runtimeRef: { name: runtime, apiGroup: 'trainer.kubeflow.org', kind: 'ClusterTrainingRuntime' },
       trainer: { numNodes, command: ['torchrun', 'train.py'] },
     },
   };

@@ -121,7 +121,7 @@ async function launchOnce(
     join(options.workDir, 'manager.log'),
   );
   try {
-    await waitHttpOk(`http://127.0.0.1:${health}/readyz`, started);
+    await waitHttpOk(`http://127.0.0.1:${health}/readyz`, started, options.readyTimeoutMs);
   } catch (error) {
     await stopProcess(started);
     throw error;

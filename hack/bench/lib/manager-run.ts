@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { apiserverRequests } from './apiserver-requests.js';
 import { benchTrainJob } from './cluster-setup.js';
-import { kubeconfigPath, type KubeClient } from './kube-client.js';
+import { kubeconfigPath, type KubeClient, type KubeObject } from './kube-client.js';
 import { machineReading, machineWindow, type MachineReading, type MachineWindow } from './machine.js';
 import type { ManagerLauncher } from './manager.js';
 import { counterDelta, managerCounters, type ManagerCounters } from './manager-metrics.js';
@@ -29,6 +29,8 @@ export interface RunOptions {
   /** Give up waiting for JobSets / for finished TrainJobs after this long. */
   jobSetTimeoutMs: number;
   lifecycleTimeoutMs: number;
+  /** The TrainJob named `name` to create; default the benchmark's 2-node torch TrainJob (benchTrainJob). */
+  trainJob?: (name: string) => KubeObject;
 }
 
 /** The requests of one phase, all clients but the harness, and the manager's rows alone. */
@@ -130,7 +132,7 @@ export async function runManager(
       const name = `tj-${String(i).padStart(5, '0')}`;
       await client.request(`/apis/trainer.kubeflow.org/v1alpha1/namespaces/${namespace}/trainjobs`, {
         method: 'POST',
-        body: benchTrainJob(name),
+        body: (options.trainJob ?? benchTrainJob)(name),
       });
       createdAt.set(name, performance.now());
     });

@@ -13,6 +13,8 @@ export interface LaunchOptions {
   kubeconfig: string;
   /** A private directory for the manager's files (config, certificates, log, TMPDIR). */
   workDir: string;
+  /** How long to wait for the readiness endpoint (default 60 s). */
+  readyTimeoutMs?: number;
 }
 
 /** A running manager. */

@@ -69,7 +69,8 @@ export async function deleteLeftovers(client: KubeClient): Promise<void> {
   for (const ns of list.items) await deleteNamespace(client, ns.metadata.name);
 }
 
-async function exists(client: KubeClient, path: string): Promise<boolean> {
+/** Whether GET `path` answers (false on 404). */
+export async function exists(client: KubeClient, path: string): Promise<boolean> {
   try {
     await client.raw(path);
     return true;

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: Apache-2.0
+// The scale benchmark's report: Markdown tables (each figure with its ratio against the baseline
+// manager of the same run), the memory slope per settled TrainJob, and the two plots.
+import type { RunResult } from './manager-run.js';
+import type { PairCeilingResult } from './pair-ceiling.js';
+import type { RelistResult } from './relist-run.js';
+import { sum, type RequestCounts } from './request-counts.js';
+import { ratio } from './stats.js';
+import type { SteadyResult } from './steady-load.js';
+import { linePlot } from './svg-plot.js';
+
+/** Everything one scale run measured (also its JSON file). */
+export interface ScaleResults {
+  date: string;
+  managers: string[];
+  baseline: string;
+  /** Seconds the plain client took to grow the population to each N. */
+  populationSeconds: Record<string, number>;
+  ceiling?: PairCeilingResult;
+  bursts: RunResult[];
+  relists: RelistResult[];
+  steady: SteadyResult[];
+}
+
+/** Least-squares slope of `points` (y per unit of x); NaN with fewer than 2 distinct x. */
+export function slope(points: readonly (readonly [number, number])[]): number {
+  const n = points.length;
+  if (n < 2) return NaN;
+  const mx = points.reduce((a, [x]) => a + x, 0) / n;
+  const my = points.reduce((a, [, y]) => a + y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of points) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return den === 0 ? NaN : num / den;
+}
+
+/** KiB per TrainJob: the slope of a MiB figure over N. */
+export function kibPerJob(
+  relists: RelistResult[],
+  manager: string,
+  pick: (r: RelistResult) => number,
+): number {
+  return 1024 * slope(relists.filter((r) => r.manager === manager).map((r) => [r.n, pick(r)] as const));
+}
+
+type Cell = number | undefined;
+
+function fmt(v: Cell, digits: number): string {
+  return v === undefined || !Number.isFinite(v)
+    ? '–'
+    : v.toLocaleString('en-US', {
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
+}
+
+/** `value (ratio×)` against `base`, or the value alone for the baseline itself. */
+function cell(v: Cell, base: Cell, isBase: boolean, digits: number): string {
+  const r = ratio(v, base);
+  return isBase || Number.isNaN(r) ? fmt(v, digits) : `${fmt(v, digits)} (${r.toFixed(2)}×)`;
+}
+
+/** A table with one column per manager; ratios against `baseline`. */
+function managerTable<T extends { manager: string }>(
+  first: string,
+  rows: readonly { label: string; value: (r: T) => Cell; digits?: number }[],
+  results: readonly T[],
+  managers: readonly string[],
+  baseline: string,
+): string {
+  const by = new Map(results.map((r) => [r.manager, r]));
+  const present = managers.filter((m) => by.has(m));
+  const lines = [
+    `| ${[first, ...present].join(' | ')} |`,
+    `|${['---', ...present.map(() => '---:')].join('|')}|`,
+  ];
+  const base = by.get(baseline);
+  for (const row of rows) {
+    const b = base ? row.value(base) : undefined;
+    const cells = present.map((m) => cell(row.value(by.get(m)!), b, m === baseline, row.digits ?? 1));
+    lines.push(`| ${[row.label, ...cells].join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+const reads = (c: RequestCounts, verb: string) =>
+  sum(new Map([...c].filter(([k]) => k.startsWith(`${verb} `))));
+const writes = (c: RequestCounts) => sum(new Map([...c].filter(([k]) => !/^(GET|LIST|WATCH) /.test(k))));
+
+/** One table per N of the relist figures. */
+export function relistTables(res: ScaleResults): string {
+  const ns = [...new Set(res.relists.map((r) => r.n))].sort((a, b) => a - b);
+  return ns
+    .map((n) => {
+      const at = res.relists.filter((r) => r.n === n);
+      const table = managerTable<RelistResult>(
+        'figure',
+        [
+          { label: 'start → ready (s)', value: (r) => r.readySeconds, digits: 2 },
+          {
+            label: 'start → JobSet of a TrainJob created when ready (s)',
+            value: (r) => r.firstReconcileSeconds,
+            digits: 2,
+          },
+          { label: 'start → reconciles settled (s)', value: (r) => r.settledSeconds },
+          { label: 'peak RSS, VmHWM (MiB)', value: (r) => r.peakRssMiB },
+          { label: 'peak RssAnon, sampled after ready (MiB)', value: (r) => r.peakAnonRssMiB },
+          { label: 'settled RSS (MiB)', value: (r) => r.settledRssMiB },
+          { label: 'settled RssAnon (MiB)', value: (r) => r.settledAnonRssMiB },
+          { label: 'settled heap in use, V8 / Go (MiB)', value: (r) => r.settledHeapMiB },
+          { label: 'CPU s, start → settled', value: (r) => r.cpuSeconds, digits: 2 },
+          { label: 'TrainJob reconciles', value: (r) => r.reconciles, digits: 0 },
+          { label: 'reconcile errors', value: (r) => r.reconcileErrors, digits: 0 },
+          { label: 'API server: LIST requests', value: (r) => reads(r.requests, 'LIST'), digits: 0 },
+          { label: 'API server: GET requests', value: (r) => reads(r.requests, 'GET'), digits: 0 },
+          { label: 'API server: WATCH requests', value: (r) => reads(r.requests, 'WATCH'), digits: 0 },
+          {
+            label: 'API server: writes (all clients but the harness)',
+            value: (r) => writes(r.requests),
+            digits: 0,
+          },
+        ],
+        at,
+        res.managers,
+        res.baseline,
+      );
+      return `#### N = ${n.toLocaleString('en-US')}\n\n${table}`;
+    })
+    .join('\n\n');
+}
+
+/** The memory slope per settled TrainJob, KiB, for each manager. */
+export function slopeTable(res: ScaleResults): string {
+  const rows = [
+    { label: 'settled RSS', pick: (r: RelistResult) => r.settledRssMiB },
+    { label: 'settled RssAnon', pick: (r: RelistResult) => r.settledAnonRssMiB },
+    { label: 'settled heap in use', pick: (r: RelistResult) => r.settledHeapMiB },
+    { label: 'peak RSS', pick: (r: RelistResult) => r.peakRssMiB },
+  ];
+  const slopes = res.managers.map((m) => ({ manager: m }));
+  return managerTable<{ manager: string }>(
+    'KiB per settled TrainJob (slope over N)',
+    rows.map((row) => ({
+      label: row.label,
+      value: (r) => kibPerJob(res.relists, r.manager, row.pick),
+      digits: 1,
+    })),
+    slopes,
+    res.managers,
+    res.baseline,
+  );
+}
+
+/** The steady-load table: one row per manager and rate. */
+export function steadyTable(res: ScaleResults): string {
+  const lines = [
+    '| manager | rate (/s) | created/s | create errors | p50 (ms) | p99 (ms) | max (ms) | backlog at end | left after 30 s | kept up |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const s of res.steady) {
+    lines.push(
+      `| ${s.manager} | ${s.rate} | ${fmt(s.createdPerSecond, 1)} | ${s.createErrors} | ${fmt(s.p50Ms, 0)} | ${fmt(s.p99Ms, 0)} | ${fmt(s.maxMs, 0)} | ${s.backlogAtEnd} | ${s.missingAfterGrace} | ${s.keptUp ? 'yes' : 'no'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** The pair ceiling and each manager's burst throughput as a share of it. */
+export function ceilingTable(res: ScaleResults): string {
+  const c = res.ceiling;
+  const lines = [
+    '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) |',
+    '|---|---:|---:|---:|',
+  ];
+  if (c)
+    lines.push(
+      `| pair ceiling (ConfigMap + JobSet apply) | ${fmt(c.pairsPerSecond, 1)} | 100% | ${fmt(c.pairP99Ms, 0)} |`,
+    );
+  for (const b of res.bursts) {
+    const share = c ? `${fmt((100 * b.trainJobsPerSecond) / c.pairsPerSecond, 0)}%` : '–';
+    lines.push(
+      `| ${b.manager}, burst of ${b.n} | ${fmt(b.trainJobsPerSecond, 1)} | ${share} | ${fmt(b.latencyP99Ms, 0)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/** One colour per manager, in the order of `managers`. */
+const MANAGER_COLORS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e'];
+
+/** The two plots: memory against N, and create→JobSet latency against the steady rate. */
+export function scalePlots(res: ScaleResults): { memory: string; latency: string } {
+  const color = (m: string) => MANAGER_COLORS[res.managers.indexOf(m) % MANAGER_COLORS.length];
+  const memory = linePlot({
+    title: 'Manager memory after a restart on N TrainJobs',
+    xLabel: 'TrainJobs in the cluster (N; 2 pods each, 10% running)',
+    yLabel: 'MiB',
+    series: res.managers.flatMap((m) => {
+      const rs = res.relists.filter((r) => r.manager === m).sort((a, b) => a.n - b.n);
+      return [
+        { name: `${m}: peak RSS`, points: rs.map((r) => [r.n, r.peakRssMiB] as const), color: color(m) },
+        {
+          name: `${m}: settled RssAnon`,
+          points: rs.map((r) => [r.n, r.settledAnonRssMiB] as const),
+          color: color(m),
+          dashed: true,
+        },
+      ];
+    }),
+  });
+  const latency = linePlot({
+    title: `Create → JobSet under steady load (on ${Math.max(0, ...res.relists.map((r) => r.n)).toLocaleString('en-US')} TrainJobs)`,
+    xLabel: 'TrainJobs created per second',
+    yLabel: 'ms',
+    series: res.managers.flatMap((m) => {
+      const ss = res.steady.filter((s) => s.manager === m).sort((a, b) => a.rate - b.rate);
+      return [
+        { name: `${m}: p99`, points: ss.map((s) => [s.rate, s.p99Ms] as const), color: color(m) },
+        {
+          name: `${m}: p50`,
+          points: ss.map((s) => [s.rate, s.p50Ms] as const),
+          color: color(m),
+          dashed: true,
+        },
+      ];
+    }),
+  });
+  return { memory, latency };
+}
