@@ -15,13 +15,12 @@ import { failAfter, keepRunning, succeedAfter } from '../support/kwok.js';
 import { waitFor } from '../support/wait.js';
 import { patchTrainJob, readTrainJob } from '../controller/harness.js';
 import { kubetrain } from '../cli/kubetrain-cli.js';
-import { cliSuite, FIELD_MANAGER, trainJobYaml } from '../cli/suite-cluster.js';
-import { serviceAccountKubeconfig } from '../install/service-account.js';
-import { applyObject } from '../support/apply.js';
+import { cliSuite, trainJobYaml } from '../cli/suite-cluster.js';
 import { appendPodLog, writePodLog } from '../cli/kwok-logs.js';
 import { nodePods } from '../cli/trainer-pods.js';
 import { SCREENSHOTS } from './browser.js';
 import { startDashboard, useDashboard } from './dashboard-session.js';
+import { namespaceViewerKubeconfig } from './viewer.js';
 
 const RUNTIME = { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' };
 const MARKUP = '<img src=x onerror="window.__xss=1"><b id="injected">bold</b>';
@@ -220,33 +219,7 @@ describe('kubetrain dashboard in a browser', () => {
     await submit(name, RUNTIME, keepRunning());
     const sa = `viewer-${suffix}`;
     const ns = suite.namespace;
-    await applyObject(
-      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: sa, namespace: ns } } as never,
-      FIELD_MANAGER,
-    );
-    await applyObject(
-      {
-        apiVersion: 'rbac.authorization.k8s.io/v1',
-        kind: 'Role',
-        metadata: { name: sa, namespace: ns },
-        rules: [
-          { apiGroups: ['trainer.kubeflow.org'], resources: ['trainjobs'], verbs: ['get', 'list', 'watch'] },
-          { apiGroups: [''], resources: ['pods', 'events'], verbs: ['get', 'list', 'watch'] },
-        ],
-      } as never,
-      FIELD_MANAGER,
-    );
-    await applyObject(
-      {
-        apiVersion: 'rbac.authorization.k8s.io/v1',
-        kind: 'RoleBinding',
-        metadata: { name: sa, namespace: ns },
-        roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: sa },
-        subjects: [{ kind: 'ServiceAccount', name: sa, namespace: ns }],
-      } as never,
-      FIELD_MANAGER,
-    );
-    const kubeconfig = await serviceAccountKubeconfig(ns, sa, 600);
+    const kubeconfig = await namespaceViewerKubeconfig(ns, sa);
     // No -n: the dashboard tries every namespace first, then the context's.
     const { dashboard: viewer, url: viewerUrl } = await startDashboard(['--kubeconfig', kubeconfig]);
     try {

@@ -4,7 +4,14 @@
 // own); tests hand the server an in-memory one.
 
 import type { V1KindName } from '@kubetrain/api/core';
-import type { KubeObject, ResourceRef, Transform } from '@kubetrain/kube';
+import {
+  CoreResources,
+  isNotFound,
+  resourceRef,
+  type KubeObject,
+  type ResourceRef,
+  type Transform,
+} from '@kubetrain/kube';
 import type { Session } from '../cluster/connect.js';
 import { followLogUntilPodEnds } from '../cluster/follow-log.js';
 import { readLogLines } from '../cluster/pod-logs.js';
@@ -19,6 +26,9 @@ import type { WatchSource } from './watch-hub.js';
 /** The resources the dashboard watches (runtimes kept reduced: runtime-gpus.ts). */
 export type Watched =
   'trainjobs' | 'pods' | 'events' | 'clustertrainingruntimes' | 'trainingruntimes' | V1Resource;
+
+/** The objects of a job the dashboard reads by name (its page's YAML panes). */
+export type Fetched = 'JobSet' | 'LeaderWorkerSet' | 'ConfigMap';
 
 /** See the module comment. */
 export interface ClusterPort {
@@ -45,6 +55,8 @@ export interface ClusterPort {
   podsOf(namespace: string, name: string): Promise<PodObject[]>;
   /** The whole log, line by line (`pods/log`); a refusal throws its ApiError. */
   readLog(target: LogTarget, signal: AbortSignal): AsyncIterable<string>;
+  /** The object `kind` `namespace/name`, or undefined when there is none (404); a refusal throws its ApiError. */
+  getObject(kind: Fetched, namespace: string, name: string): Promise<KubeObject | undefined>;
 }
 
 /** A container's log. */
@@ -72,6 +84,12 @@ const refs: Readonly<Record<Watched, ResourceRef>> = {
 function transformOf(resource: Watched): Transform | undefined {
   return resource === 'clustertrainingruntimes' || resource === 'trainingruntimes' ? runtimeFacts : undefined;
 }
+
+const fetchedRefs = {
+  JobSet: resourceRef('jobset.x-k8s.io/v1alpha2', 'jobsets', 'JobSet'),
+  LeaderWorkerSet: resourceRef('leaderworkerset.x-k8s.io/v1', 'leaderworkersets', 'LeaderWorkerSet'),
+  ConfigMap: CoreResources.ConfigMap,
+} as const;
 
 /** The port over the user's own session (their kubeconfig's client). */
 export function kubeClusterPort(session: Session): ClusterPort {
@@ -110,5 +128,14 @@ export function kubeClusterPort(session: Session): ClusterPort {
     followLog: (target, ended, print, stop) => followLogUntilPodEnds(session, target, ended, print, stop),
     podsOf: (namespace, name) => podsOf(session, namespace, name),
     readLog: (target, signal) => readLogLines(session, { ...target, signal }),
+    async getObject(kind, namespace, name) {
+      try {
+        return await client.get(fetchedRefs[kind], name, { namespace });
+      } catch (e) {
+        // A missing CRD (no LeaderWorkerSet installed) answers 404 too: nothing of that kind.
+        if (isNotFound(e)) return undefined;
+        throw e;
+      }
+    },
   };
 }

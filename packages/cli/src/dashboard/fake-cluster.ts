@@ -4,7 +4,7 @@
 
 import type { KubeObject } from '@kubetrain/kube';
 import type { PodObject } from '../cluster/trainjob-view.js';
-import type { ClusterPort, LogTarget, Watched } from './cluster-port.js';
+import type { ClusterPort, Fetched, LogTarget, Watched } from './cluster-port.js';
 import type { WatchListener, WatchSource } from './watch-hub.js';
 
 /** A watch the test drives. */
@@ -107,6 +107,16 @@ export class FakeCluster implements ClusterPort {
     if (this.failure) throw this.failure;
     yield* this.logs.get(`${target.namespace}/${target.pod}/${target.container}`) ?? [];
     return Promise.resolve();
+  }
+  /** What `getObject` answers for `kind/namespace/name`: the object, or the error it throws (absent: undefined). */
+  readonly objects = new Map<string, KubeObject | Error>();
+  /** The objects read so far (`kind/namespace/name`), in order. */
+  readonly reads: string[] = [];
+  getObject(kind: Fetched, namespace: string, name: string): Promise<KubeObject | undefined> {
+    const key = `${kind}/${namespace}/${name}`;
+    this.reads.push(key);
+    const found = this.objects.get(key);
+    return found instanceof Error ? Promise.reject(found) : Promise.resolve(found);
   }
   deleteTrainJob(namespace: string, name: string): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);

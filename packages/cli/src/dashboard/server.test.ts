@@ -233,6 +233,36 @@ describe('the dashboard server', () => {
       expect(changes.removes).toEqual([{ kind: 'TrainJob', namespace: 'team-a', name: 'gone' }]);
     });
 
+    it("sends a job's JobSet and runtime snapshot as YAML, without managedFields, or forbidden", async () => {
+      cluster.onStart = (w, resource) =>
+        w.sync(resource === 'trainjobs' ? [trainJob('job-1') as KubeObject] : []);
+      cluster.objects.set('JobSet/team-a/job-1', {
+        apiVersion: 'jobset.x-k8s.io/v1alpha2',
+        kind: 'JobSet',
+        metadata: { name: 'job-1', namespace: 'team-a', managedFields: [{ manager: 'trainer' }] },
+      } as KubeObject);
+      cluster.objects.set(
+        'ConfigMap/team-a/job-1-runtime-snapshot',
+        errorFromStatus({
+          kind: 'Status',
+          code: 403,
+          reason: 'Forbidden',
+          message: 'configmaps is forbidden',
+        }),
+      );
+      const answer = await call(server, 'GET', `/api/events/job/team-a/job-1?token=${token}`, {}, (b) =>
+        /event: objects\ndata: .*\n\n/.test(b),
+      );
+      const data = JSON.parse(/event: objects\ndata: (.*)$/m.exec(answer.body)![1]!) as {
+        workload: { kind: string; state: string; yaml: string };
+        snapshot: { state: string; note: string };
+      };
+      expect(data.workload).toMatchObject({ kind: 'JobSet', state: 'shown' });
+      expect(data.workload.yaml).toContain('name: job-1');
+      expect(data.workload.yaml).not.toContain('managedFields');
+      expect(data.snapshot).toMatchObject({ state: 'refused', note: 'forbidden: configmaps is forbidden' });
+    });
+
     it('streams the logs of a running job, each line under its step', async () => {
       cluster.logs.set('team-a/p/node', ['step 1', '<script>x</script>']);
       const pod = {

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // One job's page as a live feed, an SSE stream fed by the hub's shared watches (the jobs list's:
 // list-feed.ts): `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
-//   change of the job, its pods or their events), `gone` when the job is deleted, or `failed`.
+// change of the job, its pods or their events), `objects` (a TrainJob's JobSet or LeaderWorkerSet and
+// its runtime snapshot as YAML, when they change: object-panes.ts), `gone` when the job is deleted,
+// or `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
 import type { KubeObject } from '@kubetrain/kube';
 import { logFailureText } from './api-failure.js';
+import { followJobObjects } from './object-panes.js';
 import { FeedEvents, type FailureLog, type JobDetail } from './web/feed-types.js';
 import { watchKey, type ClusterPort, type Watched } from './cluster-port.js';
 import { RuntimeTable } from './runtime-gpus.js';
@@ -115,6 +118,8 @@ export interface JobSource {
   readonly resource: Watched;
   /** Whether its GPUs may come from its runtime (the page then watches the runtimes). */
   readonly runtimes: boolean;
+  /** Whether the page shows its workload and runtime snapshot as YAML (object-panes.ts). */
+  readonly panes: boolean;
   /** Keeps `pods` the pods of job `name`, as {@link subscribeJobPods} does for a TrainJob. */
   subscribePods(
     hub: WatchHub,
@@ -132,6 +137,7 @@ export const trainJobSource: JobSource = {
   kind: 'TrainJob',
   resource: 'trainjobs',
   runtimes: true,
+  panes: true,
   subscribePods: subscribeJobPods,
   detail: (job, pods, events, runtimes) =>
     jobDetail(job as TrainJobLike, pods, events, runtimes.gpusOf(job as TrainJobLike)),
@@ -159,6 +165,9 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name, source = 
   let logKey = '';
   let failureLog: FailureLog | undefined;
   const runtimes = new RuntimeTable();
+  const objects = source.panes
+    ? followJobObjects(port, namespace, name, (o) => stream.send(FeedEvents.Objects, o))
+    : undefined;
 
   const send = (): void => {
     timer = undefined;
@@ -189,6 +198,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name, source = 
       );
     }
     stream.send(FeedEvents.Detail, { ...detail, failureLog: f ? failureLog : undefined });
+    objects?.changed(detail.row.state === 'Complete' || detail.row.state === 'Failed');
   };
   const schedule = (): void => {
     timer ??= setTimeout(send, DETAIL_DELAY_MS);
@@ -241,6 +251,7 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name, source = 
   ];
   stream.onClose(() => {
     if (timer) clearTimeout(timer);
+    objects?.stop();
     for (const u of unsubscribes) u();
   });
 };

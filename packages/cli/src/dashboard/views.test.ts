@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { eventConcerns, jobDetail, jobRow, type PodLike, type TrainJobLike } from './views.js';
+import { eventConcerns, jobDetail, jobRow, trainerReport, type PodLike, type TrainJobLike } from './views.js';
 
 const job: TrainJobLike = {
   metadata: {
@@ -153,5 +153,52 @@ describe('eventConcerns', () => {
     ['another object', 'other', false],
   ])('%s', (_what, name, result) => {
     expect(eventConcerns({ metadata: {}, involvedObject: { name } }, 'llm', new Set(['pod-x']))).toBe(result);
+  });
+});
+
+describe('trainerReport', () => {
+  const withStatus = (trainerStatus: unknown): TrainJobLike =>
+    ({ ...job, status: { trainerStatus } }) as TrainJobLike;
+  const cases: Record<string, { trainerStatus: unknown; want: unknown }> = {
+    'no report': { trainerStatus: undefined, want: undefined },
+    'no lastUpdatedTime (the CRD requires one): none': {
+      trainerStatus: { progressPercentage: 5 },
+      want: undefined,
+    },
+    'progress and metrics, as text': {
+      trainerStatus: {
+        progressPercentage: 42,
+        metrics: [{ name: '<b>loss</b>', value: '0.3' }],
+        lastUpdatedTime: '2026-01-01T00:05:00Z',
+      },
+      want: { time: '2026-01-01T00:05:00Z', progress: 42, metrics: [{ name: '<b>loss</b>', value: '0.3' }] },
+    },
+    'no progress: -1': {
+      trainerStatus: { lastUpdatedTime: '2026-01-01T00:05:00Z' },
+      want: { time: '2026-01-01T00:05:00Z', progress: -1, metrics: [] },
+    },
+    'past the CRD bounds: cut': {
+      trainerStatus: {
+        lastUpdatedTime: '2026-01-01T00:05:00Z',
+        metrics: Array.from({ length: 300 }, (_, i) => ({ name: `m${i}`.padEnd(100, 'x'), value: '1' })),
+      },
+      want: expect.objectContaining({
+        metrics: expect.arrayContaining([{ name: 'm0'.padEnd(64, 'x'), value: '1' }]) as unknown,
+      }),
+    },
+  };
+  for (const [name, tc] of Object.entries(cases))
+    it(name, () => {
+      const report = trainerReport(withStatus(tc.trainerStatus));
+      expect(report).toEqual(tc.want);
+      if (report) expect(report.metrics.length).toBeLessThanOrEqual(256);
+    });
+
+  it('is part of the job page', () => {
+    expect(jobDetail(job, [], []).report).toEqual({
+      time: '2026-01-01T00:05:00Z',
+      progress: 42,
+      metrics: [{ name: 'loss', value: '<0.3>' }],
+    });
   });
 });

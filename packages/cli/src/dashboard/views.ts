@@ -14,6 +14,7 @@ import {
   type JobDetail,
   type JobRow,
   type PodRow,
+  type TrainerReport,
 } from './web/feed-types.js';
 
 export type { JobDetail, JobRow } from './web/feed-types.js';
@@ -170,6 +171,28 @@ export function jobDetail(
     labels: job.metadata.labels ?? {},
     annotations: job.metadata.annotations ?? {},
     yaml: stringify({ ...job, metadata }),
+    report: trainerReport(job),
+  };
+}
+
+/** How many metrics of a report the page is sent, and their longest name and value (the CRD's bounds). */
+export const MAX_REPORT_METRICS = 256;
+export const MAX_METRIC_TEXT = 64;
+
+/**
+ * The trainer's last report, its metrics within the CRD's bounds (the values come from the trainer:
+ * untrusted, so cut here too); undefined without a `lastUpdatedTime`, which the CRD requires.
+ */
+export function trainerReport(job: TrainJobLike): TrainerReport | undefined {
+  const trainer = job.status?.trainerStatus;
+  if (!trainer?.lastUpdatedTime) return undefined;
+  return {
+    time: trainer.lastUpdatedTime,
+    progress: trainer.progressPercentage ?? -1,
+    metrics: (trainer.metrics ?? []).slice(0, MAX_REPORT_METRICS).map((m) => ({
+      name: (m.name ?? '').slice(0, MAX_METRIC_TEXT),
+      value: (m.value ?? '').slice(0, MAX_METRIC_TEXT),
+    })),
   };
 }
 

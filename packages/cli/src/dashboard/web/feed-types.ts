@@ -76,6 +76,36 @@ export interface JobDetail {
   readonly labels: Readonly<Record<string, string>>;
   readonly annotations: Readonly<Record<string, string>>;
   readonly yaml: string;
+  /** The trainer's last report (`status.trainerStatus`), all its metrics; undefined before the first. */
+  readonly report?: TrainerReport | undefined;
+}
+
+/** The trainer's last report: when, the progress (-1: none) and the metrics as reported (text). */
+export interface TrainerReport {
+  /** `lastUpdatedTime` (RFC 3339). */
+  readonly time: string;
+  readonly progress: number;
+  readonly metrics: readonly { readonly name: string; readonly value: string }[];
+}
+
+/**
+ * An object of the job shown as YAML on its page: `shown` (its YAML, with `note` saying when it was
+ * cut), `absent` (`note`: not created yet) or `refused` (`note`: the API server's answer,
+ * `forbidden: ...`).
+ */
+export interface ObjectPane {
+  /** What it is: `JobSet`, `LeaderWorkerSet`, `JobSet / LeaderWorkerSet` (not known yet), `ConfigMap`. */
+  readonly kind: string;
+  readonly name: string;
+  readonly state: 'shown' | 'absent' | 'refused';
+  readonly yaml: string;
+  readonly note: string;
+}
+
+/** The job's workload (JobSet or LeaderWorkerSet) and its runtime snapshot, sent when they change. */
+export interface JobObjects {
+  readonly workload: ObjectPane;
+  readonly snapshot: ObjectPane;
 }
 
 /** The jobs feed's first event (and again after a reconnect). */
@@ -116,6 +146,7 @@ export const FeedEvents = {
   Changes: 'changes',
   Detail: 'detail',
   Gone: 'gone',
+  Objects: 'objects',
   Failed: 'failed',
   Dropped: 'dropped',
   LogLines: 'lines',

@@ -1,12 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
-// A job's page: summary, the failing container, the conditions as a timeline, the pods, the events,
-// labels and annotations, the TrainJob as YAML, the live logs (logs.ts); suspend, resume and delete,
-// each confirmed first.
+// A job's page: summary, the failing container, the progress and metrics charts (charts.ts), the
+// conditions as a timeline, the pods, the events, labels and annotations, the TrainJob, its workload
+// and its runtime snapshot as YAML (yaml-panes.ts), the live logs (logs.ts); suspend, resume and
+// delete, each confirmed first.
 
 import { act, openFeed, url } from './api.js';
+import { chartsPane } from './charts.js';
 import { h, replaceChildren } from './dom.js';
 import { logsPane } from './logs.js';
-import { FeedEvents, TRAINJOB_KIND, type JobDetail } from './feed-types.js';
+import { FeedEvents, TRAINJOB_KIND, type JobDetail, type JobObjects } from './feed-types.js';
+import { HistoryCache } from './trainer-history.js';
+import { renderYamlPanes } from './yaml-panes.js';
 import {
   connectionBadge,
   kindBadge,
@@ -60,6 +64,9 @@ function pairs(values: Readonly<Record<string, string>>): HTMLElement {
   );
 }
 
+/** The trainer's reports seen by this tab, per job (the last 20 jobs opened). */
+const histories = new HistoryCache();
+
 function section(title: string, ...children: (Node | string)[]): HTMLElement {
   return h('section', {}, h('h2', {}, title), ...children);
 }
@@ -83,7 +90,11 @@ export function jobView(
   const content = h('div', { class: 'content' });
   const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
-  const logs = kind === TRAINJOB_KIND ? logsPane(namespace, name) : undefined;
+  // A TrainJob's page has its logs, charts and objects' YAML; a v1 job's has none of them.
+  const isTrainJob = kind === TRAINJOB_KIND;
+  const logs = isTrainJob ? logsPane(namespace, name) : undefined;
+  const charts = isTrainJob ? chartsPane(histories.of(namespace, name)) : undefined;
+  const objects = h('div', { class: 'content' });
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
     const verb = action[0]!.toUpperCase() + action.slice(1);
@@ -272,11 +283,14 @@ export function jobView(
       connection,
     ),
     content,
+    charts?.element ?? '',
     logs?.element ?? '',
     more,
+    objects,
     dialog,
   );
   render();
+  if (isTrainJob) renderYamlPanes(objects, undefined);
   const feed = `/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
   const close = openFeed(
     feed,
@@ -287,7 +301,9 @@ export function jobView(
           detail = data as JobDetail;
           problem = '';
           render();
+          charts?.update(detail.report);
         },
+        [FeedEvents.Objects]: (data) => renderYamlPanes(objects, data as JobObjects),
         [FeedEvents.Gone]: (data) => {
           problem = (data as { message: string }).message;
           render();
@@ -311,6 +327,7 @@ export function jobView(
   return () => {
     close();
     logs?.close();
+    charts?.close();
     clearInterval(tick);
   };
 }
