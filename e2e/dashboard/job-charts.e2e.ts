@@ -8,11 +8,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { keepRunning } from '../support/kwok.js';
-import { kubetrain, startKubetrain, type RunningCli } from '../cli/kubetrain-cli.js';
+import { kubetrain, type RunningCli } from '../cli/kubetrain-cli.js';
 import { cliSuite, trainJobYaml } from '../cli/suite-cluster.js';
 import { closeTrainerStatusClient, reportTrainerStatus } from '../cli/trainer-status.js';
 import { nodePods } from '../cli/trainer-pods.js';
 import { launchChromium, SCREENSHOTS } from './browser.js';
+import { startDashboard } from './dashboard-session.js';
 import { namespaceViewerKubeconfig } from './viewer.js';
 
 const RUNTIME = { name: 'torch-distributed', kind: 'ClusterTrainingRuntime' };
@@ -21,14 +22,6 @@ const HOSTILE = '<b id="metricmark">acc</b>';
 /** `seconds` ago as metav1.Time writes it (whole seconds). */
 const secondsAgo = (seconds: number): string =>
   `${new Date(Date.now() - seconds * 1000).toISOString().slice(0, 19)}Z`;
-
-/** Starts `kubetrain dashboard` with `args`; resolves with it and its URL. */
-async function startDashboard(args: string[]): Promise<{ cli: RunningCli; url: URL }> {
-  const cli = startKubetrain(['dashboard', '--no-open', ...args]);
-  let printed = '';
-  await cli.waitForOutput('the URL', ({ stdout }) => ((printed = stdout), /http:\/\/\S+/.test(stdout)));
-  return { cli, url: new URL(/http:\/\/\S+/.exec(printed)![0]) };
-}
 
 describe("a job's page: progress charts and the YAML of its JobSet and runtime snapshot", () => {
   const suite = cliSuite('e2e-dash-chart');
@@ -51,7 +44,7 @@ describe("a job's page: progress charts and the YAML of its JobSet and runtime s
     writeFileSync(file, trainJobYaml(name, RUNTIME, 1, keepRunning()));
     expect((await kubetrain(['submit', '-n', suite.namespace, '-f', file])).code).toBe(0);
     await nodePods(suite.namespace, name, 1);
-    ({ cli: dashboard, url } = await startDashboard(['-n', suite.namespace]));
+    ({ dashboard, url } = await startDashboard(['-n', suite.namespace]));
     browser = await launchChromium();
     page = await browser.newPage();
     page.on('console', (m) => {
@@ -139,8 +132,8 @@ describe("a job's page: progress charts and the YAML of its JobSet and runtime s
       }
       await own.close();
     } finally {
-      viewer.cli.interrupt();
-      await viewer.cli.done;
+      viewer.dashboard.interrupt();
+      await viewer.dashboard.done;
     }
   });
 });

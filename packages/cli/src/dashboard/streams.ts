@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // One job's page as a live feed, an SSE stream fed by the hub's shared watches (the jobs list's:
 // list-feed.ts): `detail` (the whole page's data, sent again at most every DETAIL_DELAY_MS on a
-//   change of the job, its pods or their events), `objects` (a TrainJob's JobSet or LeaderWorkerSet
-//   and its runtime snapshot as YAML, when they change: object-panes.ts), `gone` when the job is
-//   deleted, or `failed`.
+// change of the job, its pods or their events), `objects` (a TrainJob's JobSet or LeaderWorkerSet and
+// its runtime snapshot as YAML, when they change: object-panes.ts), `gone` when the job is deleted,
+// or `failed`.
 
 import { trainJobOfPod, trainJobPodSelectors } from '@kubetrain/api';
 import type { KubeObject } from '@kubetrain/kube';
@@ -118,6 +118,8 @@ export interface JobSource {
   readonly resource: Watched;
   /** Whether its GPUs may come from its runtime (the page then watches the runtimes). */
   readonly runtimes: boolean;
+  /** Whether the page shows its workload and runtime snapshot as YAML (object-panes.ts). */
+  readonly panes: boolean;
   /** Keeps `pods` the pods of job `name`, as {@link subscribeJobPods} does for a TrainJob. */
   subscribePods(
     hub: WatchHub,
@@ -135,6 +137,7 @@ export const trainJobSource: JobSource = {
   kind: 'TrainJob',
   resource: 'trainjobs',
   runtimes: true,
+  panes: true,
   subscribePods: subscribeJobPods,
   detail: (job, pods, events, runtimes) =>
     jobDetail(job as TrainJobLike, pods, events, runtimes.gpusOf(job as TrainJobLike)),
@@ -162,11 +165,9 @@ export const streamJob: JobFeed = (stream, hub, port, namespace, name, source = 
   let logKey = '';
   let failureLog: FailureLog | undefined;
   const runtimes = new RuntimeTable();
-  // The JobSet or LeaderWorkerSet and the runtime snapshot as YAML: a TrainJob's only.
-  const objects =
-    source === trainJobSource
-      ? followJobObjects(port, namespace, name, (o) => stream.send(FeedEvents.Objects, o))
-      : undefined;
+  const objects = source.panes
+    ? followJobObjects(port, namespace, name, (o) => stream.send(FeedEvents.Objects, o))
+    : undefined;
 
   const send = (): void => {
     timer = undefined;

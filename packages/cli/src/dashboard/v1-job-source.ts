@@ -15,6 +15,7 @@ export function v1JobSource(kind: V1KindName): JobSource {
     kind,
     resource: v1Resource(kind),
     runtimes: false,
+    panes: false,
     subscribePods: (hub, port, namespace, name, pods, listener) =>
       subscribePodsWhere(
         hub,

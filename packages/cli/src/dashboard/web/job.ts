@@ -90,10 +90,10 @@ export function jobView(
   const content = h('div', { class: 'content' });
   const more = h('div', { class: 'content' });
   const dialog = h('dialog', { class: 'confirm', 'aria-labelledby': 'confirm-title' });
-  // A TrainJob's only: its logs, its trainer's reports and its JobSet / runtime snapshot.
-  const trainJob = kind === TRAINJOB_KIND;
-  const logs = trainJob ? logsPane(namespace, name) : undefined;
-  const charts = trainJob ? chartsPane(histories.of(namespace, name)) : undefined;
+  // A TrainJob's page has its logs, charts and objects' YAML; a v1 job's has none of them.
+  const isTrainJob = kind === TRAINJOB_KIND;
+  const logs = isTrainJob ? logsPane(namespace, name) : undefined;
+  const charts = isTrainJob ? chartsPane(histories.of(namespace, name)) : undefined;
   const objects = h('div', { class: 'content' });
 
   const confirmAction = (action: 'suspend' | 'resume' | 'delete'): void => {
@@ -290,7 +290,7 @@ export function jobView(
     dialog,
   );
   render();
-  if (trainJob) renderYamlPanes(objects, undefined);
+  if (isTrainJob) renderYamlPanes(objects, undefined);
   const feed = `/api/events/job/${encodeURIComponent(namespace)}/${encodeURIComponent(name)}`;
   const close = openFeed(
     feed,
