@@ -29,6 +29,7 @@ import { Applier, type KubeApi, type Logger } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
 import { ManagerResources } from '../cluster/resources.js';
 import type { ManagerStores } from '../cluster/stores.js';
+import { trainJobProjection } from '../cluster/trainjob-projection.js';
 import { isFinished, isKueueManaged, UnsupportedRuntimeError, type Engine } from '../engine/engine-port.js';
 import type { EventInput, EventRecorder } from '../events/event-recorder.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
@@ -271,7 +272,7 @@ export class TrainJobReconciler {
       trainJob.metadata?.name ?? '',
       patch['status'],
     );
-    this.deps.stores.trainJobs.recordWrite(written);
+    this.deps.stores.trainJobs.recordWrite(trainJobProjection(written));
   }
 
   private async recordTransitions(
