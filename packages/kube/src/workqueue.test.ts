@@ -79,7 +79,10 @@ describe('WorkQueue', () => {
     },
   ])('lanes: $name', async ({ adds, order }) => {
     const queue = new WorkQueue({ concurrency: 1 });
-    for (const [lane, key] of adds) lane === 'low' ? queue.addLow(key!) : queue.add(key!);
+    for (const [lane, key] of adds) {
+      if (lane === 'low') queue.addLow(key!);
+      else queue.add(key!);
+    }
     expect(queue.length).toBe(order.length);
     const seen: string[] = [];
     queue.start(async (key) => void seen.push(key));
