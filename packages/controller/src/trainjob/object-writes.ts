@@ -9,7 +9,6 @@ import {
   isAlreadyExists,
   isNotFound,
   keyOf,
-  metadataOnly,
   type KubeApi,
   type KubeObject,
   type Logger,
@@ -18,7 +17,7 @@ import {
 } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
 import { ResourceIndex } from '../cluster/resources.js';
-import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import { jobSetProjection, ownedConfigMapProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   isWorkloadSuspended,
   newSSHKeyPair,
@@ -75,7 +74,7 @@ function projectionOf(kind: string): (object: KubeObject) => KubeObject {
     case 'Job':
       return initializerJobProjection;
     default:
-      return metadataOnly;
+      return ownedConfigMapProjection;
   }
 }
 

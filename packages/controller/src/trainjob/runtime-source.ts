@@ -17,12 +17,11 @@ import {
   isAlreadyExists,
   isNotFound,
   keyOf,
-  metadataOnly,
   type KubeApi,
   type KubeObject,
 } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
-import type { ManagerStores } from '../cluster/stores.js';
+import { ownedConfigMapProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   buildSnapshot,
   findLiveRuntime,
@@ -157,7 +156,7 @@ export class RuntimeSource {
         namespace,
         fieldManager: FieldManagers.Trainer,
       });
-      this.stores.configMaps.recordWrite(metadataOnly(created));
+      this.stores.configMaps.recordWrite(ownedConfigMapProjection(created));
       return live;
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;
