@@ -59,7 +59,7 @@ describe("ownedMetadataOnly and the owned stores' projections", () => {
     ownerReferences: owner,
     finalizers: ['f'],
   };
-  it.each([
+  it.each<{ name: string; annotations?: Record<string, string>; hash?: string }>([
     {
       name: 'with the applied hash',
       annotations: { [APPLIED_HASH_ANNOTATION]: 'h1', other: 'o' },
