@@ -28,27 +28,7 @@ describe("ownedMetadataOnly and the owned stores' projections", () => {
   const owner = [
     { apiVersion: 'trainer.kubeflow.org/v1alpha1', kind: 'TrainJob', name: 'tj', uid: 'u', controller: true },
   ];
-  const object = (annotations?: Record<string, string>) => ({
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: {
-      name: 'x',
-      namespace: 'ns',
-      uid: 'uid-1',
-      resourceVersion: '7',
-      generation: 1,
-      creationTimestamp: '2026-01-01T00:00:00Z',
-      ownerReferences: owner,
-      finalizers: ['f'],
-      labels: { 'kubetrain.dev/trainjob-name': 'tj' },
-      managedFields: [{ manager: 'trainer' }],
-      ...(annotations !== undefined ? { annotations } : {}),
-    },
-    data: { big: 'x'.repeat(100) },
-    spec: { suspend: false, replicatedJobs: [{ name: 'node' }] },
-    status: { conditions: [{ type: 'Completed', status: 'True' }] },
-  });
-  /** Every metadata field a reader reads: identity, owners, the applied hash. */
+  /** Every metadata field a reader reads: identity, owners (the applied hash aside). */
   const read = {
     name: 'x',
     namespace: 'ns',
@@ -59,6 +39,19 @@ describe("ownedMetadataOnly and the owned stores' projections", () => {
     ownerReferences: owner,
     finalizers: ['f'],
   };
+  const object = (annotations?: Record<string, string>) => ({
+    apiVersion: 'v1',
+    kind: 'ConfigMap',
+    metadata: {
+      ...read,
+      labels: { 'kubetrain.dev/trainjob-name': 'tj' },
+      managedFields: [{ manager: 'trainer' }],
+      ...(annotations !== undefined ? { annotations } : {}),
+    },
+    data: { big: 'x'.repeat(100) },
+    spec: { suspend: false, replicatedJobs: [{ name: 'node' }] },
+    status: { conditions: [{ type: 'Completed', status: 'True' }] },
+  });
   it.each<{ name: string; annotations?: Record<string, string>; hash?: string }>([
     {
       name: 'with the applied hash',
