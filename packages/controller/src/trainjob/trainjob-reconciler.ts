@@ -180,6 +180,8 @@ export class TrainJobReconciler {
       this.writer.forget(key);
       this.runtimes.forget(trainJob.metadata?.uid ?? '');
       this.deps.jobSetPodFailures?.forget(trainJob.metadata?.uid ?? '');
+      // The pods of its LeaderWorkerSet deleted since (a finished job counts no restart).
+      this.deps.leaderWorkerSets?.forget(key);
       // Its TTL, from the status as written (or held back: completionTime is derived, never `now`).
       const ttlLeftMs = await enforceTtlAfterFinished(
         this.deps.client,
