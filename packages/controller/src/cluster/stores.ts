@@ -2,8 +2,7 @@
 // The stores the manager's reflectors fill, and the index of TrainJobs by the runtime they name.
 
 import { Kinds } from '@kubetrain/api/core';
-import { ownedMetadataOnly } from '../trainjob/owned-marks.js';
-import { metadataOnly, projection, Store, type KubeObject, type Logger } from './kube.js';
+import { projection, Store, type KubeObject, type Logger } from './kube.js';
 
 /** Index of the TrainJob store: `<Kind>/<namespace>/<name>` of the runtime a TrainJob names. */
 export const RUNTIME_REF_INDEX = 'runtimeRef';
@@ -26,17 +25,8 @@ function trainJobRuntimeRef(object: KubeObject): string[] {
   return [runtimeRefValue(ref.kind ?? Kinds.ClusterTrainingRuntime, tj.metadata?.namespace ?? '', ref.name)];
 }
 
-const jobSetFields = projection(['spec.suspend', 'status']);
-
-/**
- * What the JobSet store keeps: the metadata the manager reads of what it owns (identity, owners,
- * applied hash: owned-marks.ts), `spec.suspend` and status (about 1 KB instead of 12).
- */
-export const jobSetProjection = (object: KubeObject): KubeObject => ownedMetadataOnly(jobSetFields(object));
-
-/** What the snapshot and other owned ConfigMap store keeps: the owned metadata only. */
-export const ownedConfigMapProjection = (object: KubeObject): KubeObject =>
-  ownedMetadataOnly(metadataOnly(object));
+/** What the JobSet store keeps: metadata, `spec.suspend` and status (about 1 KB instead of 12). */
+export const jobSetProjection = projection(['spec.suspend', 'status']);
 
 /** Every store of the manager. Cached objects are shared: never mutate them. */
 export interface ManagerStores {

@@ -9,6 +9,7 @@ import {
   isAlreadyExists,
   isNotFound,
   keyOf,
+  metadataOnly,
   type KubeApi,
   type KubeObject,
   type Logger,
@@ -17,7 +18,7 @@ import {
 } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
 import { ResourceIndex } from '../cluster/resources.js';
-import { jobSetProjection, ownedConfigMapProjection, type ManagerStores } from '../cluster/stores.js';
+import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   isWorkloadSuspended,
   newSSHKeyPair,
@@ -74,7 +75,7 @@ function projectionOf(kind: string): (object: KubeObject) => KubeObject {
     case 'Job':
       return initializerJobProjection;
     default:
-      return ownedConfigMapProjection;
+      return metadataOnly;
   }
 }
 

@@ -44,32 +44,3 @@ export function appliedHashOf(
 ): string | undefined {
   return object?.metadata?.annotations?.[APPLIED_HASH_ANNOTATION];
 }
-
-/** The metadata fields the manager reads of an object it owns (besides the applied hash). */
-const OWNED_METADATA_FIELDS = [
-  'name',
-  'namespace',
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'ownerReferences',
-  'finalizers',
-] as const;
-
-/**
- * `object` with only the metadata the manager reads of what it owns: its identity, its owners (the
- * handlers map it to its TrainJob) and the applied-hash annotation (the apply decision); labels
- * (the watch selects by them server-side) and other annotations are dropped. The rest of the object
- * is kept as it is, shared.
- */
-export function ownedMetadataOnly<T extends { metadata?: object }>(object: T): T {
-  const metadata = object.metadata as Record<string, unknown> | undefined;
-  if (metadata === undefined) return object;
-  const kept: Record<string, unknown> = {};
-  for (const field of OWNED_METADATA_FIELDS) if (metadata[field] !== undefined) kept[field] = metadata[field];
-  const hash = appliedHashOf(object as { metadata?: { annotations?: Record<string, string> } });
-  if (hash !== undefined) kept['annotations'] = { [APPLIED_HASH_ANNOTATION]: hash };
-  return { ...object, metadata: kept };
-}

@@ -17,11 +17,12 @@ import {
   isAlreadyExists,
   isNotFound,
   keyOf,
+  metadataOnly,
   type KubeApi,
   type KubeObject,
 } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
-import { ownedConfigMapProjection, type ManagerStores } from '../cluster/stores.js';
+import type { ManagerStores } from '../cluster/stores.js';
 import {
   buildSnapshot,
   findLiveRuntime,
@@ -156,7 +157,7 @@ export class RuntimeSource {
         namespace,
         fieldManager: FieldManagers.Trainer,
       });
-      this.stores.configMaps.recordWrite(ownedConfigMapProjection(created));
+      this.stores.configMaps.recordWrite(metadataOnly(created));
       return live;
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;

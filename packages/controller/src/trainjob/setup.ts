@@ -8,6 +8,7 @@ import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds, type TrainJob }
 import {
   controllerOwner,
   controllerOwnerKey,
+  metadataOnly,
   objectKey,
   Store,
   type KubeApi,
@@ -15,7 +16,7 @@ import {
   type Logger,
 } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
-import { jobSetProjection, ownedConfigMapProjection, type ManagerStores } from '../cluster/stores.js';
+import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import { trainJobProjection } from '../cluster/trainjob-projection.js';
 import { trainJobWorkers, type Settings } from '../config/index.js';
 import { isFinished } from '../engine/engine-port.js';
@@ -156,13 +157,13 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
   const watches: Watch[] = [
     { resource: ManagerResources.TrainJob, store: stores.trainJobs, transform: trainJobProjection },
     { resource: ManagerResources.JobSet, store: stores.jobSets, transform: jobSetProjection },
-    // Label-selected, kept as the owned metadata only. TODO(kube): `metadataOnly: true`
-    // (PartialObjectMetadata over the wire) once the reflector accepts an empty metadata list (`items: null`).
+    // Label-selected, kept as metadata only. TODO(kube): `metadataOnly: true` (PartialObjectMetadata
+    // over the wire) once the reflector accepts an empty metadata list (`items: null`).
     {
       resource: ManagerResources.ConfigMap,
       store: stores.configMaps,
       labelSelector: OWNED_SELECTOR,
-      transform: ownedConfigMapProjection,
+      transform: metadataOnly,
     },
     // Label-selected, kept as a small projection (names, labels, failed containers, DisruptionTarget).
     // A pod that succeeded shows no failure: the field selector leaves it out of the store (a pod
