@@ -99,9 +99,8 @@ it('lists, then watches: add, update and delete reach the store and its handlers
   const reflector = watchConfigMaps(store, 'events');
   await reflector.synced;
   expect(reflector.hasSynced).toBe(true);
-  // The first LIST reads the watch cache (resourceVersion=0), which may lag a moment behind the
-  // creates just above: what it missed comes as watch events instead.
-  await until('both existing ConfigMaps', () => store.size === 2);
+  // The first LIST is consistent: it holds both creates just above.
+  expect(store.size).toBe(2);
   expect([...store.keys()].sort()).toEqual([`${suite.ns}/before-0`, `${suite.ns}/before-1`]);
   expect(store.get(`${suite.ns}/before-0`)?.metadata?.managedFields).toBeUndefined();
 
@@ -121,6 +120,22 @@ it('lists, then watches: add, update and delete reach the store and its handlers
   expect(events.filter((e) => e.endsWith(' initial')).every((e) => e.startsWith('add before-'))).toBe(true);
   expect([...store.keys()].sort()).toEqual([`${suite.ns}/after`, `${suite.ns}/before-0`]);
   expect(store.get(`${suite.ns}/after`)?.data).toEqual({ k: 'w' });
+});
+
+it('lists the first time in pages too, and the store has every object once the list is done', async () => {
+  for (let i = 0; i < 5; i++)
+    await suite.client.create(CoreResources.ConfigMap, configMap(`paged-${i}`, 'paged'));
+  const store = new Store<ConfigMap>();
+  const reflector = start({
+    resource: CoreResources.ConfigMap,
+    store,
+    namespace: suite.ns,
+    labelSelector: 'app=paged',
+    pageSize: 2,
+  });
+  await reflector.synced;
+  expect(reflector.stats.pages).toBe(3);
+  expect([...store.keys()].sort()).toEqual([0, 1, 2, 3, 4].map((i) => `${suite.ns}/paged-${i}`));
 });
 
 it('relists (consistent, paginated) after 410 Gone, and keeps watching', async () => {

@@ -69,7 +69,7 @@ export type { BackoffOptions, Random } from './backoff.js';
 export { metadataOnly, projection, stripManagedFields } from './transform.js';
 export type { Transform } from './transform.js';
 export { BuiltinIndexes, Store } from './store.js';
-export type { IndexFunc, Lookup, StoreHandler, StoreOptions } from './store.js';
+export type { IndexFunc, Lookup, Replacement, StoreHandler, StoreOptions } from './store.js';
 export { RecentWrites } from './recent-writes.js';
 export type { RecentWrite, RecentWritesOptions } from './recent-writes.js';
 export { Reflector } from './reflector.js';

@@ -3,8 +3,8 @@
  * A reflector of our own (design decision 2; client-go's Reflector, not client-node's informer):
  * LIST, then WATCH from the list's resourceVersion with bookmarks, forever:
  *
- * - the first LIST reads from the watch cache (`resourceVersion=0`); after a 410 the relist is a
- *   consistent read, paginated with `limit`/`continue`;
+ * - every LIST (the first, and the relist after a 410) is a consistent read, paginated with
+ *   `limit`/`continue`, fed to the store page by page (never two copies of the world);
  * - the watch asks for bookmarks and a server timeout jittered over 5–10 minutes; a stream the
  *   server closes is resumed from the last resourceVersion at once;
  * - 410 Gone / Expired (from the response or an ERROR event) relists;
@@ -174,13 +174,19 @@ export class Reflector<T extends KubeObject = KubeObject> {
     this.options.metrics?.watchRestarted?.(this.name, reason);
   }
 
-  /** Lists every page; replaces the store's content; returns the list's resourceVersion. */
+  /**
+   * Lists every page into the store as it arrives (a page's objects replace their old versions,
+   * keys no page listed are removed at the end: never two copies of the world), and returns the
+   * list's resourceVersion. Every LIST is consistent and paginated with `limit`/`continue`: since
+   * Kubernetes 1.31 (ConsistentListFromCache) and 1.33 (ListFromCacheSnapshot) the API server
+   * serves such pages from its watch cache, whereas `resourceVersion=0` would ignore the limit and
+   * send the whole collection in one body.
+   */
   private async list(reason: ListReason): Promise<string> {
     const { client, resource, namespace, labelSelector, fieldSelector, metadataOnly } = this.options;
     const started = performance.now();
-    // From the watch cache the first time (any recent state will do); consistent after a 410.
-    const fromCache = reason === 'initial';
-    const items: T[] = [];
+    const replacement = this.options.store.beginReplace();
+    let count = 0;
     let cont: string | undefined;
     let rv = '';
     do {
@@ -191,17 +197,18 @@ export class Reflector<T extends KubeObject = KubeObject> {
         metadataOnly,
         signal: this.stopping.signal,
         limit: this.options.pageSize ?? 500,
-        // resourceVersion is not allowed together with continue.
-        ...(cont ? { continue: cont } : { resourceVersion: fromCache ? '0' : undefined }),
+        ...(cont ? { continue: cont } : {}),
       });
       this.pages++;
-      for (const item of page.items) items.push(this.transform(item));
+      count += page.items.length;
+      replacement.add(page.items.map((item) => this.transform(item)));
       cont = page.metadata.continue || undefined;
       rv = page.metadata.resourceVersion ?? rv;
     } while (cont && !this.stopped);
-    this.options.store.replace(items);
+    if (this.stopped) return rv;
+    replacement.finish();
     this.lists++;
-    this.options.metrics?.listed?.(this.name, reason, items.length, (performance.now() - started) / 1000);
+    this.options.metrics?.listed?.(this.name, reason, count, (performance.now() - started) / 1000);
     this.backoff.reset();
     if (!this.isSynced) {
       this.isSynced = true;

@@ -66,6 +66,35 @@ describe('Store', () => {
     expect([...store.keys()]).toEqual(['a/z']);
   });
 
+  it('beginReplace: each page replaces its objects as it arrives, finish removes what no page listed', () => {
+    const store = new Store();
+    const events = recording(store);
+    const first = store.beginReplace();
+    first.add([obj('a', 'x', '1')]);
+    first.add([obj('a', 'y', '1')]);
+    first.finish();
+    const kept = store.get('a/x');
+    const relist = store.beginReplace();
+    relist.add([obj('a', 'x', '1'), obj('a', 'z', '5')]);
+    // Mid-relist: the first page is in (no second copy of x: the stored object is kept), y not yet removed.
+    expect(store.get('a/x')).toBe(kept);
+    expect(store.size).toBe(3);
+    relist.add([]);
+    relist.finish();
+    expect(events).toEqual(['add x (initial)', 'add y (initial)', 'add z', 'delete y']);
+    expect([...store.keys()].sort()).toEqual(['a/x', 'a/z']);
+  });
+
+  it('beginReplace: a first LIST abandoned and retried still adds as initial', () => {
+    const store = new Store();
+    const events = recording(store);
+    store.beginReplace().add([obj('a', 'x', '1')]);
+    const retry = store.beginReplace();
+    retry.add([obj('a', 'y', '1')]);
+    retry.finish();
+    expect(events).toEqual(['add x (initial)', 'add y (initial)', 'delete x']);
+  });
+
   it('indexes by namespace, owner UID and custom functions, and keeps indexes current on update and delete', () => {
     const store = new Store({ indexers: { runtime: (o) => [(o.metadata?.labels ?? {})['runtime'] ?? ''] } });
     const owner = (uid: string) => ({ ownerReferences: [{ apiVersion: 'v1', kind: 'K', name: 'o', uid }] });

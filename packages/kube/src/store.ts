@@ -34,6 +34,14 @@ export interface StoreHandler<T extends KubeObject> {
   onDelete?(object: T): void;
 }
 
+/** A replace in progress ({@link Store.beginReplace}): pages in, then finish. */
+export interface Replacement<T extends KubeObject> {
+  /** Upserts one page of the LIST (adds of the first LIST are `initialList`). */
+  add(objects: readonly T[]): void;
+  /** Removes every stored key no page listed. */
+  finish(): void;
+}
+
 /** What {@link Store.getOrRecent} knows about a key. */
 export type Lookup<T extends KubeObject> =
   /** The store has it and no write of ours is pending. */
@@ -210,14 +218,34 @@ export class Store<T extends KubeObject = KubeObject> {
    * adds as `initialList`.
    */
   replace(objects: readonly T[]): void {
+    const replacement = this.beginReplace();
+    replacement.add(objects);
+    replacement.finish();
+  }
+
+  /**
+   * A replace fed one LIST page at a time, so that a relist never holds two copies of the world:
+   * each page's objects replace their old versions as the page arrives (an unchanged
+   * resourceVersion keeps the stored object), and {@link Replacement.finish} removes the keys no
+   * page listed. Only the listed keys are kept on the side. Abandoned (a failed LIST), it changes
+   * nothing more: what was upserted stays, as a watch event would have left it.
+   */
+  beginReplace(): Replacement<T> {
     const initial = !this.listed;
-    this.listed = true;
     const seen = new Set<string>();
-    for (const object of objects) {
-      seen.add(objectKey(object));
-      this.upsert(object, initial);
-    }
-    for (const [key, old] of [...this.items]) if (!seen.has(key)) this.remove(old);
+    return {
+      add: (objects) => {
+        for (const object of objects) {
+          seen.add(objectKey(object));
+          this.upsert(object, initial);
+        }
+      },
+      finish: () => {
+        this.listed = true;
+        for (const [key, old] of [...this.items]) if (!seen.has(key)) this.remove(old);
+        seen.clear();
+      },
+    };
   }
 
   private index(key: string, object: T): void {

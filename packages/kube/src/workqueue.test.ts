@@ -37,6 +37,80 @@ describe('WorkQueue', () => {
     await queue.shutdown();
   });
 
+  it.each([
+    {
+      name: 'normal keys go before every low key, whatever the order of the adds',
+      adds: [
+        ['low', 'f1'],
+        ['low', 'f2'],
+        ['add', 'new'],
+        ['low', 'f3'],
+        ['add', 'run'],
+      ],
+      order: ['new', 'run', 'f1', 'f2', 'f3'],
+    },
+    {
+      name: 'add of a key waiting in the low lane moves it to the normal lane (once)',
+      adds: [
+        ['low', 'f1'],
+        ['low', 'x'],
+        ['low', 'f2'],
+        ['add', 'x'],
+      ],
+      order: ['x', 'f1', 'f2'],
+    },
+    {
+      name: 'addLow of a key already queued in the normal lane leaves it there',
+      adds: [
+        ['low', 'f1'],
+        ['add', 'x'],
+        ['low', 'x'],
+      ],
+      order: ['x', 'f1'],
+    },
+    {
+      name: 'a key moved out and queued low again runs once',
+      adds: [
+        ['low', 'x'],
+        ['add', 'x'],
+        ['low', 'f1'],
+      ],
+      order: ['x', 'f1'],
+    },
+  ])('lanes: $name', async ({ adds, order }) => {
+    const queue = new WorkQueue({ concurrency: 1 });
+    for (const [lane, key] of adds) {
+      if (lane === 'low') queue.addLow(key!);
+      else queue.add(key!);
+    }
+    expect(queue.length).toBe(order.length);
+    const seen: string[] = [];
+    queue.start(async (key) => void seen.push(key));
+    await until(() => seen.length >= order.length && queue.inFlight === 0 && queue.length === 0);
+    expect(seen).toEqual(order);
+    expect(queue.lowLength).toBe(0);
+    await queue.shutdown();
+  });
+
+  it('lanes: a low key re-added low while in flight runs again after the normal keys', async () => {
+    const queue = new WorkQueue({ concurrency: 1 });
+    const held = gate();
+    const seen: string[] = [];
+    queue.addLow('f');
+    queue.start(async (key) => {
+      seen.push(key);
+      if (seen.length === 1) await held.promise;
+    });
+    await until(() => queue.inFlight === 1);
+    queue.addLow('f');
+    queue.add('new');
+    expect(queue.lowLength).toBe(0);
+    held.open();
+    await until(() => seen.length === 3 && queue.inFlight === 0);
+    expect(seen).toEqual(['f', 'new', 'f']);
+    await queue.shutdown();
+  });
+
   it('dedups keys added before they are dispatched', async () => {
     const queue = new WorkQueue();
     for (const key of ['a', 'b', 'a', 'a', 'b', 'c']) queue.add(key);

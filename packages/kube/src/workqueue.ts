@@ -7,6 +7,9 @@
  *   and queued again when the worker finishes;
  * - per-key exponential back-off with jitter for failures (`addRateLimited`, reset by `forget`),
  *   and delayed adds (`addAfter`, the earliest deadline wins);
+ * - two lanes: keys added with `addLow` wait behind every key added with `add` (a manager's
+ *   initial list of finished jobs must not delay a new job); `add` of a key waiting in the low lane
+ *   moves it to the normal one;
  * - at most `concurrency` keys in flight (default 16, where controller-runtime defaults to 1);
  * - an optional global token bucket on dispatch (off by default: the API server's priority and
  *   fairness is the limit, as in controller-runtime, Kueue and JobSet);
@@ -56,6 +59,11 @@ export class WorkQueue {
   /** Keys ready to be dispatched, FIFO; `head` is the next one. */
   private queue: string[] = [];
   private head = 0;
+  /** The low lane ({@link WorkQueue.addLow}), FIFO; entries not in `lowKeys` were moved out. */
+  private lowQueue: string[] = [];
+  private lowHead = 0;
+  /** Keys waiting in the low lane (or dirty in flight, to be queued there again). */
+  private readonly lowKeys = new Set<string>();
   /** Keys that need processing: queued, or re-added while in flight. */
   private readonly dirty = new Set<string>();
   /** Keys in flight, with when their work started (performance.now()). */
@@ -86,10 +94,32 @@ export class WorkQueue {
   add(key: string): void {
     if (this.closing) return;
     this.options.metrics?.added?.(this.name);
+    if (this.lowKeys.delete(key)) {
+      // Waiting in the low lane (or dirty in flight): to the normal lane, keeping its queued time.
+      if (!this.processing.has(key)) this.queue.push(key);
+      this.pump();
+      return;
+    }
     if (this.dirty.has(key)) return;
     this.dirty.add(key);
     if (this.processing.has(key)) return;
     this.push(key);
+    this.pump();
+  }
+
+  /**
+   * Queues `key` in the low lane unless it is already queued: it is dispatched only when no key
+   * added with {@link WorkQueue.add} waits. For work that may wait (a restarted manager's
+   * finished jobs), so that it never delays what may not (a new job).
+   */
+  addLow(key: string): void {
+    if (this.closing) return;
+    this.options.metrics?.added?.(this.name);
+    if (this.dirty.has(key)) return;
+    this.dirty.add(key);
+    this.lowKeys.add(key);
+    if (this.processing.has(key)) return;
+    this.pushLow(key);
     this.pump();
   }
 
@@ -134,7 +164,23 @@ export class WorkQueue {
 
   /** Keys waiting to be dispatched (not delayed, not in flight). */
   get length(): number {
-    return this.queue.length - this.head;
+    return this.queue.length - this.head + this.waitingLow;
+  }
+
+  /** Keys waiting in the low lane. */
+  get lowLength(): number {
+    return this.waitingLow;
+  }
+
+  /** Low-lane keys not in flight (a key dirty in flight is in `lowKeys` but not in the lane). */
+  private get waitingLow(): number {
+    let inFlight = 0;
+    if (this.processing.size < this.lowKeys.size) {
+      for (const key of this.processing.keys()) if (this.lowKeys.has(key)) inFlight++;
+    } else {
+      for (const key of this.lowKeys) if (this.processing.has(key)) inFlight++;
+    }
+    return this.lowKeys.size - inFlight;
   }
 
   /** Keys being worked on now. */
@@ -179,6 +225,9 @@ export class WorkQueue {
     this.bucketTimer?.clear();
     this.queue = [];
     this.head = 0;
+    this.lowQueue = [];
+    this.lowHead = 0;
+    this.lowKeys.clear();
     this.queuedAt.clear();
     this.options.metrics?.depth?.(this.name, 0);
     if (this.processing.size === 0) return Promise.resolve();
@@ -191,14 +240,31 @@ export class WorkQueue {
     this.options.metrics?.depth?.(this.name, this.length);
   }
 
+  private pushLow(key: string): void {
+    this.lowQueue.push(key);
+    this.queuedAt.set(key, performance.now());
+    this.options.metrics?.depth?.(this.name, this.length);
+  }
+
+  /** The next key: the normal lane's first, else the low lane's (skipping keys moved out of it). */
   private take(): string {
-    const key = this.queue[this.head++]!;
-    // Compact now and then, so the array does not grow without bound.
-    if (this.head > 1024 && this.head * 2 > this.queue.length) {
-      this.queue = this.queue.slice(this.head);
-      this.head = 0;
+    if (this.head < this.queue.length) {
+      const key = this.queue[this.head++]!;
+      // Compact now and then, so the array does not grow without bound.
+      if (this.head > 1024 && this.head * 2 > this.queue.length) {
+        this.queue = this.queue.slice(this.head);
+        this.head = 0;
+      }
+      return key;
     }
-    return key;
+    for (;;) {
+      const key = this.lowQueue[this.lowHead++]!;
+      if (this.lowHead > 1024 && this.lowHead * 2 > this.lowQueue.length) {
+        this.lowQueue = this.lowQueue.slice(this.lowHead);
+        this.lowHead = 0;
+      }
+      if (this.lowKeys.delete(key)) return key;
+    }
   }
 
   /** Dispatches queued keys while workers and tokens are free. */
@@ -262,7 +328,10 @@ export class WorkQueue {
       if (this.processing.size === 0) this.drained?.();
       return;
     }
-    if (this.dirty.has(key)) this.push(key);
+    if (this.dirty.has(key)) {
+      if (this.lowKeys.has(key)) this.pushLow(key);
+      else this.push(key);
+    }
     this.pump();
   }
 }

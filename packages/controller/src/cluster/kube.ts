@@ -22,6 +22,7 @@ export {
   NotFoundError,
   objectKey,
   projection,
+  stripManagedFields,
   Reflector,
   resourceRef,
   setLongInterval,

@@ -11,6 +11,8 @@ export interface Watch {
   readonly resource: ResourceRef;
   readonly store: Store;
   readonly labelSelector?: string;
+  /** A server-side field selector (e.g. the pods that did not succeed). */
+  readonly fieldSelector?: string;
   /** What the store keeps of each object (a projection); all of it when absent. */
   readonly transform?: (object: KubeObject) => KubeObject;
 }

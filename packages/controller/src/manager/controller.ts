@@ -44,6 +44,11 @@ export class Controller {
     this.queue.add(key);
   }
 
+  /** Queues `key` behind every key queued with {@link Controller.enqueue} (work that may wait). */
+  enqueueLow(key: string): void {
+    this.queue.addLow(key);
+  }
+
   /** Queues `key` after `ms`. */
   enqueueAfter(key: string, ms: number): void {
     this.queue.addAfter(key, ms);

@@ -101,7 +101,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
 
   const scope = (resource: ResourceRef) =>
     resource.namespaced && deps.watchNamespace !== undefined ? { namespace: deps.watchNamespace } : {};
-  const reflect = ({ resource, store, labelSelector, transform }: Watch) =>
+  const reflect = ({ resource, store, labelSelector, fieldSelector, transform }: Watch) =>
     new Reflector({
       client,
       resource,
@@ -110,6 +110,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       metrics: reflectorMetrics(metrics),
       ...scope(resource),
       ...(labelSelector !== undefined ? { labelSelector } : {}),
+      ...(fieldSelector !== undefined ? { fieldSelector } : {}),
       ...(transform !== undefined ? { transform } : {}),
     });
   const engine = createEngine({

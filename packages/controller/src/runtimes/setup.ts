@@ -3,11 +3,11 @@
 // the stores the TrainJob controller resolves runtimes from), their reconcilers (the finalizer of a
 // runtime in use), and the handler that requeues the TrainJobs waiting for a runtime that appears.
 
-import { ControllerNames, Kinds } from '@kubetrain/api/core';
+import { ControllerNames, Kinds, type TrainJob } from '@kubetrain/api/core';
 import { objectKey, splitKey, type KubeApi, type KubeObject, type Logger } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
 import { RUNTIME_REF_INDEX, runtimeRefValue, type ManagerStores } from '../cluster/stores.js';
-import { runtimeSnapshotName } from '../engine/engine-port.js';
+import { isFinished, runtimeSnapshotName } from '../engine/engine-port.js';
 import { Controller } from '../manager/controller.js';
 import type { ControllerSetup } from '../manager/controller-setup.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
@@ -50,6 +50,8 @@ export function setupRuntimeControllers(deps: RuntimeSetupDeps): ControllerSetup
       const value = runtimeRefValue(kind, object.metadata?.namespace ?? '', object.metadata?.name ?? '');
       for (const key of stores.trainJobs.keysByIndex(RUNTIME_REF_INDEX, value)) {
         const { namespace, name: job } = splitKey(key);
+        // A finished job waits for nothing (a restarted manager's initial lists would queue them all).
+        if (isFinished((stores.trainJobs.get(key) as TrainJob | undefined)?.status)) continue;
         if (
           stores.configMaps.getByName(namespace, runtimeSnapshotName({ metadata: { name: job } })) ===
           undefined

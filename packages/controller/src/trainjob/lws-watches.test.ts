@@ -41,6 +41,21 @@ describe('LeaderWorkerSetWatches', () => {
     expect(queued).toEqual(['soon ns/tj', 'soon ns/tj', 'now ns/tj', 'now ns/tj', 'soon ns/other']);
   });
 
+  it('queues the objects of the initial LIST through `initial` (the TrainJob decides their priority)', () => {
+    const w = new LeaderWorkerSetWatches(logger);
+    const queued: string[] = [];
+    w.connect({
+      now: (k) => queued.push(`now ${k}`),
+      soon: (k) => queued.push(`soon ${k}`),
+      initial: (k) => queued.push(`initial ${k}`),
+    });
+    w.pods.replace([pod('tj-0', 'p1')]);
+    w.leaderWorkerSets.replace([{ metadata: { name: 'tj', namespace: 'ns', ownerReferences: owner('u') } }]);
+    w.jobs.replace([{ metadata: { name: 'tj-init', namespace: 'ns', ownerReferences: owner('u') } }]);
+    w.pods.upsert(pod('tj-1', 'p2'));
+    expect(queued).toEqual(['initial ns/tj', 'initial ns/tj', 'initial ns/tj', 'soon ns/tj']);
+  });
+
   it('observes the LeaderWorkerSet of the uid, the group pods, deleted ones until settled, and the owned Jobs', () => {
     const { w } = watches();
     w.leaderWorkerSets.upsert({ metadata: { name: 'tj', namespace: 'ns', ownerReferences: owner('u') } });

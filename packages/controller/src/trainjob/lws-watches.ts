@@ -47,6 +47,11 @@ export interface Enqueuers {
   readonly now: (key: string) => void;
   /** Queue it after the coalescing window (status bursts). */
   readonly soon: (key: string) => void;
+  /**
+   * Queue it for an object of the initial LIST (a restarted manager): the TrainJob's own add
+   * decides its priority (setup.ts). Default: `now`.
+   */
+  readonly initial?: (key: string) => void;
 }
 
 function groupOf(pod: KubeObject): string[] {
@@ -106,13 +111,14 @@ export class LeaderWorkerSetWatches {
    * deleted pod is kept for the next status).
    */
   connect(enqueue: Enqueuers): void {
+    const initial = enqueue.initial ?? enqueue.now;
     for (const store of [this.leaderWorkerSets, this.jobs]) {
       const owner = (queue: (key: string) => void) => (object: KubeObject) => {
         const key = controllerOwnerKey(object, Kinds.TrainJob);
         if (key !== undefined) queue(key);
       };
       store.addHandler({
-        onAdd: owner(enqueue.now),
+        onAdd: (o, initialList) => owner(initialList ? initial : enqueue.now)(o),
         onUpdate: (_old, o) => owner(enqueue.soon)(o),
         onDelete: owner(enqueue.now),
       });
@@ -121,7 +127,7 @@ export class LeaderWorkerSetWatches {
       for (const key of groupOf(pod)) queue(key);
     };
     this.pods.addHandler({
-      onAdd: group(enqueue.soon),
+      onAdd: (pod, initialList) => group(initialList ? initial : enqueue.soon)(pod),
       onUpdate: (_old, o) => group(enqueue.soon)(o),
       onDelete: (pod) => {
         for (const key of groupOf(pod)) this.keepDeleted(key, pod);

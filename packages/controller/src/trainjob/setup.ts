@@ -4,7 +4,7 @@
 // the TrainJob key it concerns. Also the kinds the plugins declare as watched that it deliberately
 // does not watch, each with its reason (setup.test.ts holds the two lists to the declarations).
 
-import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds } from '@kubetrain/api/core';
+import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds, type TrainJob } from '@kubetrain/api/core';
 import {
   controllerOwner,
   controllerOwnerKey,
@@ -17,7 +17,9 @@ import {
 } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
 import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import { trainJobProjection } from '../cluster/trainjob-projection.js';
 import { trainJobWorkers, type Settings } from '../config/index.js';
+import { isFinished } from '../engine/engine-port.js';
 import type { Engine } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { Controller } from '../manager/controller.js';
@@ -27,6 +29,9 @@ import { LeaderWorkerSetWatches } from './lws-watches.js';
 import { OWNED_SELECTOR } from './owned-marks.js';
 import { TrainJobReconciler } from './trainjob-reconciler.js';
 import { JobSetPodFailures, jobSetPodProjection } from './workload/pod-failures.js';
+
+/** The pods whose failures may matter: those that did not succeed. */
+const UNFINISHED_OR_FAILED_PODS = 'status.phase!=Succeeded';
 
 /** How long JobSet status changes are gathered before their TrainJob is reconciled, in ms. */
 const JOBSET_STATUS_COALESCE_MS = 50;
@@ -107,37 +112,50 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
     logger,
   );
 
-  // Every change queues the key it concerns (level-triggered: the key only).
+  // Every change queues the key it concerns (level-triggered: the key only). The initial LIST of a
+  // (re)started manager queues its finished TrainJobs in the low lane, behind new and running
+  // ones: their state is already reconciled (the TTL and the status are checked when a worker is
+  // free), so thousands of them never delay a new job's first reconcile. An object owned by a
+  // TrainJob, listed initially, queues its key low too: the TrainJob's own add decides.
   const enqueue = (object: KubeObject) => queue.enqueue(objectKey(object));
-  stores.trainJobs.addHandler({ onAdd: enqueue, onUpdate: (_old, o) => enqueue(o), onDelete: enqueue });
+  stores.trainJobs.addHandler({
+    onAdd: (object, initialList) => {
+      if (initialList && isFinished((object as TrainJob).status)) queue.enqueueLow(objectKey(object));
+      else enqueue(object);
+    },
+    onUpdate: (_old, o) => enqueue(o),
+    onDelete: enqueue,
+  });
   jobSetPodFailures.connect(jobSetPods, stores.trainJobs);
-  const owner = (soon: boolean) => (object: KubeObject) => {
+  const owner = (when: 'now' | 'soon' | 'initial') => (object: KubeObject) => {
     const key = controllerOwnerKey(object, Kinds.TrainJob);
     if (key === undefined) return;
-    if (soon) queue.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
+    if (when === 'soon') queue.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS);
+    else if (when === 'initial') queue.enqueueLow(key);
     else queue.enqueue(key);
   };
   // JobSet status changes come in bursts (pods starting, getting ready, finishing): the TrainJob
   // is reconciled once per burst window, not once per change (one status write per window).
   stores.jobSets.addHandler({
-    onAdd: owner(false),
-    onUpdate: (_old, o) => owner(true)(o),
-    onDelete: owner(false),
+    onAdd: (o, initialList) => owner(initialList ? 'initial' : 'now')(o),
+    onUpdate: (_old, o) => owner('soon')(o),
+    onDelete: owner('now'),
   });
   stores.configMaps.addHandler({
     onDelete: (object) => {
       const trainJob = controllerOwner(object, Kinds.TrainJob);
       if (trainJob !== undefined) reconciler.forgetSnapshot(trainJob.uid);
-      owner(false)(object);
+      owner('now')(object);
     },
   });
   leaderWorkerSets?.connect({
     now: (key) => queue.enqueue(key),
     soon: (key) => queue.enqueueAfter(key, JOBSET_STATUS_COALESCE_MS),
+    initial: (key) => queue.enqueueLow(key),
   });
 
   const watches: Watch[] = [
-    { resource: ManagerResources.TrainJob, store: stores.trainJobs },
+    { resource: ManagerResources.TrainJob, store: stores.trainJobs, transform: trainJobProjection },
     { resource: ManagerResources.JobSet, store: stores.jobSets, transform: jobSetProjection },
     // Label-selected, kept as metadata only. TODO(kube): `metadataOnly: true` (PartialObjectMetadata
     // over the wire) once the reflector accepts an empty metadata list (`items: null`).
@@ -148,10 +166,13 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
       transform: metadataOnly,
     },
     // Label-selected, kept as a small projection (names, labels, failed containers, DisruptionTarget).
+    // A pod that succeeded shows no failure: the field selector leaves it out of the store (a pod
+    // that succeeds leaves it as a DELETED event), so the pods of finished jobs cost nothing.
     {
       resource: ManagerResources.Pod,
       store: jobSetPods,
       labelSelector: JobSetKeys.JobSetName,
+      fieldSelector: UNFINISHED_OR_FAILED_PODS,
       transform: jobSetPodProjection,
     },
     ...(leaderWorkerSets?.sources() ?? []),

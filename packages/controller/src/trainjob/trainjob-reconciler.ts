@@ -29,6 +29,7 @@ import { Applier, type KubeApi, type Logger } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
 import { ManagerResources } from '../cluster/resources.js';
 import type { ManagerStores } from '../cluster/stores.js';
+import { trainJobProjection } from '../cluster/trainjob-projection.js';
 import { isFinished, isKueueManaged, UnsupportedRuntimeError, type Engine } from '../engine/engine-port.js';
 import type { EventInput, EventRecorder } from '../events/event-recorder.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
@@ -179,6 +180,8 @@ export class TrainJobReconciler {
       this.writer.forget(key);
       this.runtimes.forget(trainJob.metadata?.uid ?? '');
       this.deps.jobSetPodFailures?.forget(trainJob.metadata?.uid ?? '');
+      // The pods of its LeaderWorkerSet deleted since (a finished job counts no restart).
+      this.deps.leaderWorkerSets?.forget(key);
       // Its TTL, from the status as written (or held back: completionTime is derived, never `now`).
       const ttlLeftMs = await enforceTtlAfterFinished(
         this.deps.client,
@@ -271,7 +274,7 @@ export class TrainJobReconciler {
       trainJob.metadata?.name ?? '',
       patch['status'],
     );
-    this.deps.stores.trainJobs.recordWrite(written);
+    this.deps.stores.trainJobs.recordWrite(trainJobProjection(written));
   }
 
   private async recordTransitions(
