@@ -111,6 +111,32 @@ describe('WorkQueue', () => {
     await queue.shutdown();
   });
 
+  it('lanes: a key moved out of the low lane, then re-added low in flight, never runs twice at once', async () => {
+    const queue = new WorkQueue({ concurrency: 2 });
+    const held = gate();
+    let running = 0;
+    let most = 0;
+    const seen: string[] = [];
+    queue.addLow('k');
+    queue.add('k'); // leaves a stale entry of k in the low lane
+    queue.start(async (key) => {
+      seen.push(key);
+      running++;
+      most = Math.max(most, running);
+      if (seen.length === 1) await held.promise;
+      running--;
+    });
+    await until(() => queue.inFlight === 1);
+    queue.addLow('k');
+    queue.addLow('j');
+    await until(() => seen.includes('j'));
+    expect(seen.filter((key) => key === 'k')).toHaveLength(1);
+    held.open();
+    await until(() => seen.length === 3 && queue.inFlight === 0);
+    expect({ seen, most }).toEqual({ seen: ['k', 'j', 'k'], most: 2 });
+    await queue.shutdown();
+  });
+
   it('dedups keys added before they are dispatched', async () => {
     const queue = new WorkQueue();
     for (const key of ['a', 'b', 'a', 'a', 'b', 'c']) queue.add(key);

@@ -263,7 +263,9 @@ export class WorkQueue {
         this.lowQueue = this.lowQueue.slice(this.lowHead);
         this.lowHead = 0;
       }
-      if (this.lowKeys.delete(key)) return key;
+      // An entry left behind when `add` moved its key out is stale; so is one of a key in flight
+      // (re-added low while it runs: `done` queues it again).
+      if (!this.processing.has(key) && this.lowKeys.delete(key)) return key;
     }
   }
 
