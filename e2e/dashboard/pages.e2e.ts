@@ -7,14 +7,13 @@
 // (e2e/cli/finished-jobs.ts). Screenshots go to .test-results/dashboard/.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { installCrdsAndShippedRuntimes, removeClusterRuntimes } from '../controller/harness.js';
 import { createNamespace, deleteNamespace } from '../support/namespace.js';
 import { createFinishedTrainJob, type Finished } from '../cli/finished-jobs.js';
 import { kubetrain } from '../cli/kubetrain-cli.js';
 import { FIELD_MANAGER } from '../cli/suite-cluster.js';
-import { launchChromium, SCREENSHOTS } from './browser.js';
-import { startDashboard, type StartedDashboard } from './start-dashboard.js';
+import { SCREENSHOTS } from './browser.js';
+import { useDashboard } from './dashboard-session.js';
 
 const H = 3_600_000;
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -55,15 +54,12 @@ describe('the dashboard runtimes and usage pages', () => {
   const suffix = randomBytes(2).toString('hex');
   const installed: string[] = [];
   let namespace: string;
-  let dashboard: StartedDashboard;
-  let browser: Browser;
-  let page: Page;
 
   const open = async (path: string, params: Record<string, string> = {}) => {
-    const target = new URL(path, dashboard.url);
-    target.search = dashboard.url.search;
+    const target = new URL(path, session.url);
+    target.search = session.url.search;
     for (const [k, v] of Object.entries(params)) target.searchParams.set(k, v);
-    await page.goto(target.toString());
+    await session.page.goto(target.toString());
   };
 
   beforeAll(async () => {
@@ -83,32 +79,29 @@ describe('the dashboard runtimes and usage pages', () => {
       ),
     ];
     for (const job of population) await createFinishedTrainJob(namespace, job, `-${suffix}`);
-    dashboard = await startDashboard(['-n', namespace]);
-    browser = await launchChromium();
-    page = await browser.newPage();
   });
+  // Started after the beforeAll above (the namespace and its jobs), stopped after the suite.
+  const session = useDashboard(() => ['-n', namespace]);
 
   afterAll(async () => {
-    await browser?.close();
-    await dashboard?.stop();
     await removeClusterRuntimes(installed);
     if (namespace) await deleteNamespace(namespace);
   });
 
   it('lists the shipped ClusterTrainingRuntimes, reached from the nav header', async () => {
     await open('/');
-    await page.locator('header.nav a', { hasText: 'Runtimes' }).click();
-    await page.locator('h1', { hasText: 'Runtimes' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/runtimes');
-    const row = page.locator('tr[data-runtime="ClusterTrainingRuntime/torch-distributed"]');
+    await session.page.locator('header.nav a', { hasText: 'Runtimes' }).click();
+    await session.page.locator('h1', { hasText: 'Runtimes' }).waitFor();
+    expect(new URL(session.page.url()).pathname).toBe('/runtimes');
+    const row = session.page.locator('tr[data-runtime="ClusterTrainingRuntime/torch-distributed"]');
     await row.waitFor();
     const cells = await row.locator('td').allTextContents();
     expect(cells.slice(0, 5)).toEqual(['torch-distributed', '—', 'torch', 'torch', '1']);
-    await page.locator('tr[data-runtime="ClusterTrainingRuntime/deepspeed-distributed"]').waitFor();
+    await session.page.locator('tr[data-runtime="ClusterTrainingRuntime/deepspeed-distributed"]').waitFor();
   });
 
   it("previews what a TrainJob on torch-distributed creates: the engine's render with its JobSet", async () => {
-    const row = page.locator('tr[data-runtime="ClusterTrainingRuntime/torch-distributed"]');
+    const row = session.page.locator('tr[data-runtime="ClusterTrainingRuntime/torch-distributed"]');
     await row.locator('summary').click();
     const yaml = row.locator('pre.yaml');
     await yaml.waitFor({ timeout: 30_000 });
@@ -116,30 +109,36 @@ describe('the dashboard runtimes and usage pages', () => {
     expect(text).toMatch(/^kind: JobSet$/m);
     expect(text).toContain(`namespace: ${namespace}`);
     expect(await row.locator('.preview p').textContent()).toContain('jobset.jobset.x-k8s.io/preview');
-    await page.screenshot({ path: join(SCREENSHOTS, 'runtimes.png'), fullPage: true });
+    await session.page.screenshot({ path: join(SCREENSHOTS, 'runtimes.png'), fullPage: true });
   });
 
   it('shows the GPU-hours kubetrain usage prints, for the period picked in the page', async () => {
     await open('/usage');
-    await page.locator('h1', { hasText: 'GPU usage' }).waitFor();
-    await page.selectOption('#period', '24h');
-    await page.waitForURL(/period=24h/);
-    const cell = page.locator(`section[aria-label="By namespace"] tr[data-key="${namespace}"] td.gpu-hours`);
+    await session.page.locator('h1', { hasText: 'GPU usage' }).waitFor();
+    await session.page.selectOption('#period', '24h');
+    await session.page.waitForURL(/period=24h/);
+    const cell = session.page.locator(
+      `section[aria-label="By namespace"] tr[data-key="${namespace}"] td.gpu-hours`,
+    );
     await cell.waitFor({ timeout: 30_000 });
     const figure = await cell.textContent();
     expect(figure).toBe('16');
     expect(figure).toBe(await cliGpuHours(namespace, ['--period', '24h']));
-    const queue = page.locator('section[aria-label="By Kueue queue"] tr[data-key="team-queue"] td.gpu-hours');
+    const queue = session.page.locator(
+      'section[aria-label="By Kueue queue"] tr[data-key="team-queue"] td.gpu-hours',
+    );
     expect(await queue.textContent()).toBe('16');
-    await page.screenshot({ path: join(SCREENSHOTS, 'usage.png'), fullPage: true });
+    await session.page.screenshot({ path: join(SCREENSHOTS, 'usage.png'), fullPage: true });
   });
 
   it('keeps the period in the URL: a shared link with from and to shows the same figure as --since/--until', async () => {
     await open('/usage', { from: SINCE, to: UNTIL });
-    const cell = page.locator(`section[aria-label="By namespace"] tr[data-key="${namespace}"] td.gpu-hours`);
+    const cell = session.page.locator(
+      `section[aria-label="By namespace"] tr[data-key="${namespace}"] td.gpu-hours`,
+    );
     await cell.waitFor({ timeout: 30_000 });
     expect(await cell.textContent()).toBe(await cliGpuHours(namespace, ['--since', SINCE, '--until', UNTIL]));
     expect(await cell.textContent()).toBe('20');
-    expect(await page.locator('.period').textContent()).toContain(`From ${SINCE} to ${UNTIL}`);
+    expect(await session.page.locator('.period').textContent()).toContain(`From ${SINCE} to ${UNTIL}`);
   });
 });
