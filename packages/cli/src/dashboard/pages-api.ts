@@ -9,6 +9,7 @@ import { Kinds } from '@kubetrain/api';
 import { ApiError } from '@kubetrain/kube';
 import { apiFailure } from './api-failure.js';
 import type { ClusterPort } from './cluster-port.js';
+import { OBJECT_NAME, sendJson } from './http-reply.js';
 import { runtimePreview, type PreviewRef } from './runtime-preview.js';
 import { runtimesView } from './runtimes-view.js';
 import { UsageParamError, usageView, usageWindowOf } from './usage-view.js';
@@ -19,8 +20,6 @@ export const PAGE_PATHS: ReadonlySet<string> = new Set(['/runtimes', '/usage']);
 /** Endpoint requests served at once. */
 export const MAX_IN_FLIGHT = 4;
 
-const NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
-
 /** What the endpoints read. */
 export interface PagesContext {
   readonly cluster: ClusterPort;
@@ -28,15 +27,6 @@ export interface PagesContext {
   readonly scopes: readonly (string | undefined)[];
   readonly now: () => number;
   readonly log: (line: string) => void;
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
 }
 
 /** The runtime a preview request names, or the message naming its bad parameter. */
@@ -48,10 +38,10 @@ export function previewRefOf(
   if (kind !== Kinds.ClusterTrainingRuntime && kind !== Kinds.TrainingRuntime)
     return `kind: must be ${Kinds.ClusterTrainingRuntime} or ${Kinds.TrainingRuntime}`;
   const name = params.get('name') ?? '';
-  if (!NAME.test(name)) return 'name: not a valid runtime name';
+  if (!OBJECT_NAME.test(name)) return 'name: not a valid runtime name';
   const fallback = [...scopes].reverse().find((s) => s !== undefined) ?? 'default';
   const namespace = params.get('namespace') || (kind === Kinds.ClusterTrainingRuntime ? fallback : '');
-  if (!NAME.test(namespace)) return 'namespace: not a valid namespace name';
+  if (!OBJECT_NAME.test(namespace)) return 'namespace: not a valid namespace name';
   return { kind, name, namespace };
 }
 

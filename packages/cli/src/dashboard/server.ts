@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { apiFailure } from './api-failure.js';
 import type { ClusterPort } from './cluster-port.js';
+import { OBJECT_NAME, send, sendJson } from './http-reply.js';
 import { checkRequest, securityHeaders, TOKEN_PARAM } from './http-guard.js';
 import { downloadLogs, parseRank, responseTarget } from './log-download.js';
 import { streamLogs } from './log-feed.js';
@@ -54,7 +55,6 @@ export interface DashboardServer {
   close(): Promise<void>;
 }
 
-const NAME = /^[a-z0-9]([-a-z0-9.]{0,251}[a-z0-9])?$/;
 const JOB_PAGE = /^\/jobs\/([^/]+)\/([^/]+)$/;
 const JOB_FEED = /^\/api\/events\/job\/([^/]+)\/([^/]+)$/;
 const LOGS_FEED = /^\/api\/events\/logs\/([^/]+)\/([^/]+)$/;
@@ -73,21 +73,12 @@ function loopbackHosts(address: string, port: number): ReadonlySet<string> | und
   return new Set(hosts.map((h) => h.toLowerCase()));
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string): void {
-  res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  send(res, status, 'application/json; charset=utf-8', JSON.stringify(body));
-}
-
 /** The namespace and name of a path's two segments, or an error naming the bad one. */
 function jobRef(ns: string, name: string): { namespace: string; name: string } | string {
   const namespace = decodeURIComponent(ns);
   const job = decodeURIComponent(name);
-  if (!NAME.test(namespace)) return 'namespace: not a valid namespace name';
-  if (!NAME.test(job)) return 'name: not a valid TrainJob name';
+  if (!OBJECT_NAME.test(namespace)) return 'namespace: not a valid namespace name';
+  if (!OBJECT_NAME.test(job)) return 'name: not a valid TrainJob name';
   return { namespace, name: job };
 }
 
