@@ -6,8 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FIELD_MANAGER, KWOK_SUCCEED } from './cluster-setup.js';
 import type { KubeClient, KubeObject } from './kube-client.js';
 import { createNamespace, deleteNamespace } from './namespace.js';
-import { runPool } from './pool.js';
-import { percentile } from './stats.js';
+import { timedPool } from './pool.js';
 
 /** What the ceiling run measured. */
 export interface CeilingResult {
@@ -80,11 +79,8 @@ export async function runCeiling(client: KubeClient, n: number, concurrency: num
   const namespace = await createNamespace(client, `bench-ceiling-${n}`);
   try {
     await sleep(1000);
-    const latencies: number[] = [];
-    const t0 = performance.now();
-    await runPool(n, concurrency, async (i) => {
+    const timing = await timedPool(n, concurrency, async (i) => {
       const name = `tj-${String(i).padStart(5, '0')}`;
-      const sent = performance.now();
       await client.request(
         `/apis/jobset.x-k8s.io/v1alpha2/namespaces/${namespace}/jobsets/${name}?fieldManager=${FIELD_MANAGER}&force=true`,
         {
@@ -93,15 +89,13 @@ export async function runCeiling(client: KubeClient, n: number, concurrency: num
           body: ceilingJobSet(name, namespace),
         },
       );
-      latencies.push(performance.now() - sent);
     });
-    const seconds = (performance.now() - t0) / 1000;
     return {
       n,
-      seconds,
-      jobSetsPerSecond: n / seconds,
-      applyP50Ms: percentile(latencies, 0.5),
-      applyP99Ms: percentile(latencies, 0.99),
+      seconds: timing.seconds,
+      jobSetsPerSecond: n / timing.seconds,
+      applyP50Ms: timing.p50Ms,
+      applyP99Ms: timing.p99Ms,
     };
   } finally {
     await deleteNamespace(client, namespace);

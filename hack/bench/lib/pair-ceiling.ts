@@ -6,9 +6,8 @@
 // find); the JobSets are inert, as the scale benchmark's are.
 import type { KubeClient, KubeObject } from './kube-client.js';
 import { createNamespace, deleteNamespace } from './namespace.js';
-import { runPool } from './pool.js';
+import { timedPool } from './pool.js';
 import { cloneFor, type JobTemplate } from './scale-template.js';
-import { percentile } from './stats.js';
 
 /** What the pair ceiling measured. */
 export interface PairCeilingResult {
@@ -35,12 +34,9 @@ export async function runPairCeiling(
 ): Promise<PairCeilingResult> {
   const ns = await createNamespace(client, `bench-scale-ceiling-${n}`);
   try {
-    const latencies: number[] = [];
-    const t0 = performance.now();
-    await runPool(n, concurrency, async (i) => {
+    const timing = await timedPool(n, concurrency, async (i) => {
       const name = `tj-${String(i).padStart(5, '0')}`;
       const clone = (o: KubeObject) => withoutOwners(cloneFor(o, template, name, '', ns));
-      const sent = performance.now();
       await client.request(`/api/v1/namespaces/${ns}/configmaps?fieldManager=${template.fieldManager}`, {
         method: 'POST',
         body: clone(template.configMap),
@@ -49,15 +45,13 @@ export async function runPairCeiling(
         `/apis/jobset.x-k8s.io/v1alpha2/namespaces/${ns}/jobsets/${name}?fieldManager=${template.fieldManager}&force=true`,
         { method: 'PATCH', contentType: 'application/apply-patch+yaml', body: clone(template.jobSet) },
       );
-      latencies.push(performance.now() - sent);
     });
-    const seconds = (performance.now() - t0) / 1000;
     return {
       n,
-      seconds,
-      pairsPerSecond: n / seconds,
-      pairP50Ms: percentile(latencies, 0.5),
-      pairP99Ms: percentile(latencies, 0.99),
+      seconds: timing.seconds,
+      pairsPerSecond: n / timing.seconds,
+      pairP50Ms: timing.p50Ms,
+      pairP99Ms: timing.p99Ms,
     };
   } finally {
     await deleteNamespace(client, ns);
