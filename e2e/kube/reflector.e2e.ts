@@ -122,7 +122,49 @@ it('lists, then watches: add, update and delete reach the store and its handlers
   expect(store.get(`${suite.ns}/after`)?.data).toEqual({ k: 'w' });
 });
 
-it('lists the first time in pages too, and the store has every object once the list is done', async () => {
+it('streams its list by default: one WATCH that sends the collection, then goes on as the watch', async () => {
+  for (let i = 0; i < 3; i++)
+    await suite.client.create(CoreResources.ConfigMap, configMap(`streamed-${i}`, 'streamed'));
+  const store = new Store<ConfigMap>();
+  const initial: string[] = [];
+  store.addHandler({ onAdd: (o, initialList) => initialList && initial.push(o.metadata?.name ?? '') });
+  const metrics = countingMetrics();
+  const reflector = watchConfigMaps(store, 'streamed', { metrics });
+  await reflector.synced;
+  expect(reflector.stats).toMatchObject({ lists: 1, streamed: 1, pages: 0 });
+  expect(metrics.lists).toEqual(['initial']);
+  expect(initial.sort()).toEqual(['streamed-0', 'streamed-1', 'streamed-2']);
+  expect(store.get(`${suite.ns}/streamed-0`)?.metadata?.managedFields).toBeUndefined();
+  // The same stream is the watch: no second request is needed to see a change.
+  await suite.client.create(CoreResources.ConfigMap, configMap('streamed-late', 'streamed'));
+  await until('the object created after the list', () => store.size === 4);
+  expect(reflector.stats).toMatchObject({ lists: 1, watchRestarts: 0 });
+});
+
+it('streams its relist after 410 Gone too, and removes what the relist no longer has', async () => {
+  // As in the paged relist below: Events are watched from etcd, so a compacted resourceVersion is 410.
+  await suite.client.create(CoreResources.Event, event('restream-0', 'restream'));
+  const compactedAt = await compactEtcd();
+  const store = new Store();
+  // An Event the API server does not have: the relist's end removes it.
+  store.upsert(event('restream-gone', 'restream'));
+  const metrics = countingMetrics();
+  const reflector = start({
+    resource: CoreResources.Event,
+    store,
+    namespace: suite.ns,
+    labelSelector: 'app=restream',
+    resumeFrom: String(compactedAt - 2),
+    metrics,
+  });
+  await reflector.synced;
+  expect(metrics.restarts).toContain('gone');
+  expect(metrics.lists).toEqual(['gone']);
+  expect(reflector.stats).toMatchObject({ streamed: 1, pages: 0 });
+  expect([...store.keys()]).toEqual([`${suite.ns}/restream-0`]);
+});
+
+it('lists with pages when streaming is off, and the store has every object once the list is done', async () => {
   for (let i = 0; i < 5; i++)
     await suite.client.create(CoreResources.ConfigMap, configMap(`paged-${i}`, 'paged'));
   const store = new Store<ConfigMap>();
@@ -131,6 +173,7 @@ it('lists the first time in pages too, and the store has every object once the l
     store,
     namespace: suite.ns,
     labelSelector: 'app=paged',
+    streamingList: false,
     pageSize: 2,
   });
   await reflector.synced;
@@ -138,7 +181,7 @@ it('lists the first time in pages too, and the store has every object once the l
   expect([...store.keys()].sort()).toEqual([0, 1, 2, 3, 4].map((i) => `${suite.ns}/paged-${i}`));
 });
 
-it('relists (consistent, paginated) after 410 Gone, and keeps watching', async () => {
+it('relists (consistent, paginated when streaming is off) after 410 Gone, and keeps watching', async () => {
   // Core Events are watched from etcd, not from the watch cache: once etcd's history is compacted,
   // a watch from an older resourceVersion answers 410 Expired, on a fresh cluster as on an old one.
   for (let i = 0; i < 5; i++) await suite.client.create(CoreResources.Event, event(`gone-${i}`, 'gone'));
@@ -152,6 +195,7 @@ it('relists (consistent, paginated) after 410 Gone, and keeps watching', async (
     labelSelector: 'app=gone',
     // A watch from resourceVersion N reads etcd from N+1: anything below the compaction is gone.
     resumeFrom: String(compactedAt - 2),
+    streamingList: false,
     pageSize: 2,
     metrics,
   });
@@ -174,6 +218,7 @@ it('restarts a watch that stays quiet, and still sees what happens afterwards', 
   await suite.client.create(CoreResources.ConfigMap, configMap('quiet-0', 'quiet'));
   await until('the object created after the restarts', () => store.size === 1);
   expect(metrics.lists).toEqual(['initial']);
+  expect(reflector.stats.streamed).toBe(1);
 });
 
 it('keeps only a projection, and Secrets as metadata only through a label selector', async () => {

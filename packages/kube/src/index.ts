@@ -28,7 +28,7 @@ export type {
 } from './transport.js';
 export { KubeClient } from './client.js';
 export type { KubeApi } from './client.js';
-export { PatchTypes } from './request-options.js';
+export { INITIAL_EVENTS_END, PatchTypes } from './request-options.js';
 export type {
   DeleteOptions,
   ListOptions,

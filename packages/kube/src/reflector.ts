@@ -1,10 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 /**
  * A reflector of our own (design decision 2; client-go's Reflector, not client-node's informer):
- * LIST, then WATCH from the list's resourceVersion with bookmarks, forever:
+ * list, then WATCH from the list's resourceVersion with bookmarks, forever:
  *
- * - every LIST (the first, and the relist after a 410) is a consistent read, paginated with
- *   `limit`/`continue`, fed to the store page by page (never two copies of the world);
+ * - every list (the first, and the relist after a 410) is a consistent read. It is streamed, as
+ *   client-go's WatchListClient does (KEP-3157): one WATCH with `sendInitialEvents=true` whose
+ *   ADDED events are the collection, one object at a time, until the BOOKMARK annotated
+ *   `k8s.io/initial-events-end`; the same stream then goes on as the watch. The API server
+ *   serves it from its watch cache, and no page of objects is ever held whole;
+ * - a streaming list that fails before its bookmark is retried with back-off, as a failed LIST is.
+ *   A server that does not stream lists (it refuses the request with 400/422, its WatchList
+ *   feature being off, or ignores `sendInitialEvents`) is LISTed instead, from then on, paginated
+ *   with `limit`/`continue` and fed to the store page by page (never two copies of the world);
  * - the watch asks for bookmarks and a server timeout jittered over 5–10 minutes; a stream the
  *   server closes is resumed from the last resourceVersion at once;
  * - 410 Gone / Expired (from the response or an ERROR event) relists;
@@ -15,14 +22,14 @@
 import type { Logger } from '@kubetrain/log';
 import { Backoff, jitteredSeconds, type BackoffOptions, type Random } from './backoff.js';
 import type { KubeClient } from './client.js';
-import type { WatchEvent } from './request-options.js';
-import { isGone } from './errors.js';
+import { INITIAL_EVENTS_END, type WatchEvent } from './request-options.js';
+import { ApiError, isGone } from './errors.js';
 import { MAX_TIMER_MS } from './long-timer.js';
 import type { ListReason, ReflectorMetrics, WatchRestartReason } from './metrics.js';
 import type { KubeObject } from './object.js';
 import type { ResourceRef } from './resource.js';
 import { sleep } from './sleep.js';
-import type { Store } from './store.js';
+import type { Replacement, Store } from './store.js';
 import { stripManagedFields, type Transform } from './transform.js';
 
 /** Options of a {@link Reflector}. */
@@ -43,6 +50,11 @@ export interface ReflectorOptions<T extends KubeObject> {
   metadataOnly?: boolean;
   /** What the store keeps of each object; managedFields are stripped before it runs, always. */
   transform?: Transform<T>;
+  /**
+   * Lists by streaming (a WATCH with `sendInitialEvents`, see the module comment). Default true;
+   * false: always a paginated LIST.
+   */
+  streamingList?: boolean;
   /** Page size of consistent LISTs. Default 500. */
   pageSize?: number;
   /** Server-side watch timeout drawn from [min, max] seconds per watch. Default [300, 600] (client-go). */
@@ -70,6 +82,17 @@ const defaultBackoff: BackoffOptions = { initialMs: 800, maxMs: 30_000, factor: 
 /** Why one watch ended without an error. */
 type WatchEnd = 'closed' | 'idle' | 'stopped';
 
+/** A list in progress: streamed into `replacement` until the initial-events bookmark. */
+interface Listing<T extends KubeObject> {
+  readonly reason: ListReason;
+  readonly replacement: Replacement<T>;
+  readonly started: number;
+  count: number;
+  done: boolean;
+  /** A plain bookmark came first: the server ignored `sendInitialEvents`. */
+  unsupported: boolean;
+}
+
 /** Keeps a {@link Store} in step with one resource of the API server; see the module comment. */
 export class Reflector<T extends KubeObject = KubeObject> {
   /** Resolves once the first LIST is in the store (never rejects: failures are retried). */
@@ -83,8 +106,11 @@ export class Reflector<T extends KubeObject = KubeObject> {
   private readonly transform: Transform<T>;
   private readonly backoff: Backoff;
   private lists = 0;
+  private streamed = 0;
   private pages = 0;
   private restarts = 0;
+  /** Whether lists are streamed: the option, until the server refuses a streaming list. */
+  private streaming: boolean;
 
   constructor(private readonly options: ReflectorOptions<T>) {
     this.name = options.name ?? options.resource.resource;
@@ -94,6 +120,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
       : (object) => stripManagedFields(object) as T;
     this.backoff = new Backoff(options.backoff ?? defaultBackoff, options.random);
     this.synced = new Promise((resolve) => (this.resolveSynced = resolve));
+    this.streaming = options.streamingList ?? true;
   }
 
   /** Whether the first LIST is in the store. */
@@ -106,9 +133,9 @@ export class Reflector<T extends KubeObject = KubeObject> {
     return this.rv;
   }
 
-  /** Since start: LISTs completed, LIST pages read, and watch restarts. */
-  get stats(): { lists: number; pages: number; watchRestarts: number } {
-    return { lists: this.lists, pages: this.pages, watchRestarts: this.restarts };
+  /** Since start: lists completed (streamed or paged), of them streamed, LIST pages read, and watch restarts. */
+  get stats(): { lists: number; streamed: number; pages: number; watchRestarts: number } {
+    return { lists: this.lists, streamed: this.streamed, pages: this.pages, watchRestarts: this.restarts };
   }
 
   /** Starts the loop in the background (idempotent). */
@@ -134,12 +161,24 @@ export class Reflector<T extends KubeObject = KubeObject> {
     let failedBefore = false;
     while (!this.stopped) {
       try {
+        let watched: { end: WatchEnd; events: number } | undefined;
+        if (listReason && this.streaming) {
+          const streamed = await this.streamList(listReason);
+          if (this.stopped) break;
+          if (streamed.listed) {
+            listReason = undefined;
+            failedBefore = false;
+          }
+          // Before the list: a failed list (back-off, then again); after it: the watch's failure.
+          if (streamed.error !== undefined) throw streamed.error;
+          watched = streamed.watched;
+        }
         if (listReason) {
           this.rv = await this.list(listReason);
           listReason = undefined;
           failedBefore = false;
         }
-        const { end, events } = await this.watchOnce(this.rv!);
+        const { end, events } = watched ?? (await this.watchOnce(this.rv));
         if (end === 'stopped') break;
         this.restarted(end);
         failedBefore = false;
@@ -175,6 +214,70 @@ export class Reflector<T extends KubeObject = KubeObject> {
   }
 
   /**
+   * A streaming list, then the watch it becomes. `listed`: the list is in the store; `watched` is
+   * how the stream ended, or `error` how it failed afterwards (the watch's failure). Not listed
+   * with an `error`: it failed before its bookmark, as a LIST may fail (the caller backs off and
+   * tries again). Not listed, no error: the server does not stream lists (it refused the request
+   * with 400/422, or sent a plain bookmark or ended the stream before the initial-events one);
+   * streaming is off for good and the caller LISTs at once.
+   */
+  private async streamList(
+    reason: ListReason,
+  ): Promise<{ listed: boolean; watched?: { end: WatchEnd; events: number }; error?: unknown }> {
+    const listing: Listing<T> = {
+      reason,
+      replacement: this.options.store.beginReplace(),
+      started: performance.now(),
+      count: 0,
+      done: false,
+      unsupported: false,
+    };
+    try {
+      const watched = await this.watchOnce(undefined, listing);
+      if (listing.done || this.stopped) return { listed: listing.done, watched };
+      this.streamingOff(
+        listing.unsupported
+          ? 'a bookmark came before the initial events ended'
+          : 'the stream ended before its initial events',
+      );
+    } catch (error) {
+      if (listing.done || this.stopped) return { listed: listing.done, error };
+      if (!(error instanceof ApiError && (error.code === 400 || error.code === 422)))
+        return { listed: false, error };
+      this.streamingOff(error);
+    }
+    return { listed: false };
+  }
+
+  /** The server does not stream lists: from now on this reflector LISTs with pages. */
+  private streamingOff(why: unknown): void {
+    this.streaming = false;
+    this.options.logger?.warn('The API server does not stream lists; listing with pages instead', {
+      resource: this.name,
+      ...(why instanceof Error ? { error: why } : { reason: why }),
+    });
+  }
+
+  /** The listing's bookmark came: the list is in the store, as a paged LIST's finish. */
+  private listed(listing: Listing<T>): void {
+    listing.replacement.finish();
+    listing.done = true;
+    this.streamed++;
+    this.completed(listing.reason, listing.count, listing.started);
+  }
+
+  /** Counts a completed list (streamed or paged), and resolves {@link synced} the first time. */
+  private completed(reason: ListReason, count: number, started: number): void {
+    this.lists++;
+    this.options.metrics?.listed?.(this.name, reason, count, (performance.now() - started) / 1000);
+    this.backoff.reset();
+    if (!this.isSynced) {
+      this.isSynced = true;
+      this.resolveSynced();
+    }
+  }
+
+  /**
    * Lists every page into the store as it arrives (a page's objects replace their old versions,
    * keys no page listed are removed at the end: never two copies of the world), and returns the
    * list's resourceVersion. Every LIST is consistent and paginated with `limit`/`continue`: since
@@ -207,18 +310,18 @@ export class Reflector<T extends KubeObject = KubeObject> {
     } while (cont && !this.stopped);
     if (this.stopped) return rv;
     replacement.finish();
-    this.lists++;
-    this.options.metrics?.listed?.(this.name, reason, count, (performance.now() - started) / 1000);
-    this.backoff.reset();
-    if (!this.isSynced) {
-      this.isSynced = true;
-      this.resolveSynced();
-    }
+    this.completed(reason, count, started);
     return rv;
   }
 
-  /** One watch from `rv` until it ends; events go to the store; throws the stream's error. */
-  private async watchOnce(rv: string): Promise<{ end: WatchEnd; events: number }> {
+  /**
+   * One watch until it ends, from `rv`, or (with `listing`) a streaming list that goes on as the
+   * watch; events go to the store; throws the stream's error.
+   */
+  private async watchOnce(
+    rv: string | undefined,
+    listing?: Listing<T>,
+  ): Promise<{ end: WatchEnd; events: number }> {
     const { client, resource, namespace, labelSelector, fieldSelector, metadataOnly, store } = this.options;
     const [min, max] = this.options.watchTimeoutSeconds ?? [300, 600];
     // Ends the watch on stop() (also when stop() came before this watch began) or when idle.
@@ -241,7 +344,10 @@ export class Reflector<T extends KubeObject = KubeObject> {
         labelSelector,
         fieldSelector,
         metadataOnly,
-        resourceVersion: rv,
+        // A streaming list is a consistent read: no resourceVersion, NotOlderThan (KEP-3157).
+        ...(listing !== undefined
+          ? { sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' as const }
+          : { resourceVersion: rv }),
         allowWatchBookmarks: true,
         timeoutSeconds: jitteredSeconds(min, max, this.options.random),
         signal,
@@ -251,6 +357,22 @@ export class Reflector<T extends KubeObject = KubeObject> {
         count++;
         this.options.metrics?.event?.(this.name, event.type);
         const version = event.object?.metadata?.resourceVersion;
+        if (listing !== undefined && !listing.done) {
+          // The initial events: the collection, one object at a time, until the bookmark.
+          // Their resourceVersions come in key order: the bookmark's alone is the list's.
+          if (event.type === 'ADDED' || event.type === 'MODIFIED') {
+            listing.replacement.add([this.transform(event.object)]);
+            listing.count++;
+          } else if (event.type === 'DELETED') store.remove(this.transform(event.object));
+          else if (event.object?.metadata?.annotations?.[INITIAL_EVENTS_END] !== 'true') {
+            listing.unsupported = true;
+            break;
+          } else {
+            if (version) this.rv = version;
+            this.listed(listing);
+          }
+          continue;
+        }
         if (event.type === 'ADDED' || event.type === 'MODIFIED') store.upsert(this.transform(event.object));
         else if (event.type === 'DELETED') store.remove(this.transform(event.object));
         if (version) this.rv = version;

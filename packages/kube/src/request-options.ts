@@ -42,6 +42,13 @@ export interface WatchOptions {
   /** Watch changes after this resourceVersion. */
   resourceVersion?: string | undefined;
   allowWatchBookmarks?: boolean | undefined;
+  /**
+   * A streaming list (KEP-3157, WatchList): the stream begins with an ADDED event per existing
+   * object, then a BOOKMARK annotated {@link INITIAL_EVENTS_END}; needs `allowWatchBookmarks` and
+   * `resourceVersionMatch: 'NotOlderThan'` (with no resourceVersion: a consistent read).
+   */
+  sendInitialEvents?: boolean | undefined;
+  resourceVersionMatch?: 'NotOlderThan' | undefined;
   /** The server closes the stream cleanly after this many seconds. */
   timeoutSeconds?: number | undefined;
   /** Aborting ends the stream (the iterator returns). */
@@ -49,6 +56,9 @@ export interface WatchOptions {
   /** Ask for `PartialObjectMetadata` objects: only apiVersion, kind and metadata. */
   metadataOnly?: boolean | undefined;
 }
+
+/** The annotation of the BOOKMARK that ends a streaming list's initial events (its value `"true"`). */
+export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
 
 /** One event of a watch stream. ERROR events are not yielded: they are thrown as typed errors. */
 export interface WatchEvent<T extends KubeObject = KubeObject> {

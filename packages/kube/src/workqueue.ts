@@ -7,9 +7,9 @@
  *   and queued again when the worker finishes;
  * - per-key exponential back-off with jitter for failures (`addRateLimited`, reset by `forget`),
  *   and delayed adds (`addAfter`, the earliest deadline wins);
- * - two lanes: keys added with `addLow` wait behind every key added with `add` (a manager's
- *   initial list of finished jobs must not delay a new job); `add` of a key waiting in the low lane
- *   moves it to the normal one;
+ * - two lanes: keys added with `addLow` wait behind every key added with `add` (the jobs a
+ *   restarted manager lists, reconciled before, must not delay a new job); `add` of a key waiting
+ *   in the low lane moves it to the normal one;
  * - at most `concurrency` keys in flight (default 16, where controller-runtime defaults to 1);
  * - an optional global token bucket on dispatch (off by default: the API server's priority and
  *   fairness is the limit, as in controller-runtime, Kueue and JobSet);
@@ -109,8 +109,8 @@ export class WorkQueue {
 
   /**
    * Queues `key` in the low lane unless it is already queued: it is dispatched only when no key
-   * added with {@link WorkQueue.add} waits. For work that may wait (a restarted manager's
-   * finished jobs), so that it never delays what may not (a new job).
+   * added with {@link WorkQueue.add} waits. For work that may wait (the jobs a restarted manager
+   * lists), so that it never delays what may not (a new job).
    */
   addLow(key: string): void {
     if (this.closing) return;

@@ -2,7 +2,7 @@
 // The stores the manager's reflectors fill, and the index of TrainJobs by the runtime they name.
 
 import { Kinds } from '@kubetrain/api/core';
-import { projection, Store, type KubeObject, type Logger } from './kube.js';
+import { metadataOnly, projection, Store, type KubeObject, type Logger } from './kube.js';
 
 /** Index of the TrainJob store: `<Kind>/<namespace>/<name>` of the runtime a TrainJob names. */
 export const RUNTIME_REF_INDEX = 'runtimeRef';
@@ -27,6 +27,14 @@ function trainJobRuntimeRef(object: KubeObject): string[] {
 
 /** What the JobSet store keeps: metadata, `spec.suspend` and status (about 1 KB instead of 12). */
 export const jobSetProjection = projection(['spec.suspend', 'status']);
+
+/**
+ * What the ConfigMap store keeps: metadata only, the same whether the object came whole (a write's
+ * response) or as the PartialObjectMetadata the reflector asks for.
+ */
+export function configMapMetadata(object: KubeObject): KubeObject {
+  return { ...metadataOnly(object), apiVersion: 'v1', kind: 'ConfigMap' };
+}
 
 /** Every store of the manager. Cached objects are shared: never mutate them. */
 export interface ManagerStores {

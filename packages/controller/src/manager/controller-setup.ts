@@ -13,6 +13,8 @@ export interface Watch {
   readonly labelSelector?: string;
   /** A server-side field selector (e.g. the pods that did not succeed). */
   readonly fieldSelector?: string;
+  /** Ask the server for metadata only (PartialObjectMetadata): no data or spec travels at all. */
+  readonly metadataOnly?: boolean;
   /** What the store keeps of each object (a projection); all of it when absent. */
   readonly transform?: (object: KubeObject) => KubeObject;
 }

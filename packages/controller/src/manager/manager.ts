@@ -101,7 +101,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
 
   const scope = (resource: ResourceRef) =>
     resource.namespaced && deps.watchNamespace !== undefined ? { namespace: deps.watchNamespace } : {};
-  const reflect = ({ resource, store, labelSelector, fieldSelector, transform }: Watch) =>
+  const reflect = ({ resource, store, labelSelector, fieldSelector, metadataOnly, transform }: Watch) =>
     new Reflector({
       client,
       resource,
@@ -111,6 +111,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
       ...scope(resource),
       ...(labelSelector !== undefined ? { labelSelector } : {}),
       ...(fieldSelector !== undefined ? { fieldSelector } : {}),
+      ...(metadataOnly === true ? { metadataOnly } : {}),
       ...(transform !== undefined ? { transform } : {}),
     });
   const engine = createEngine({

@@ -12,10 +12,15 @@ import type { TrainJob } from '@kubetrain/api/core';
 import { keyOf, type KubeObject, type Store } from '../cluster/kube.js';
 import { jsonEqual } from '../util/merge-patch.js';
 
+/** Whether a manager has written `trainJob`'s status: it has conditions or jobs' statuses. */
+export function hasStatus(trainJob: TrainJob): boolean {
+  const status = trainJob.status;
+  return (status?.conditions?.length ?? 0) > 0 || (status?.jobsStatus?.length ?? 0) > 0;
+}
+
 /** Whether a manager has reconciled `trainJob` before: it has a status, or `jobSets` holds its JobSet. */
 export function reconciledBefore(trainJob: TrainJob, jobSets: Store): boolean {
-  const status = trainJob.status;
-  if ((status?.conditions?.length ?? 0) > 0 || (status?.jobsStatus?.length ?? 0) > 0) return true;
+  if (hasStatus(trainJob)) return true;
   const workload = keyOf(trainJob.metadata?.namespace ?? '', trainJob.metadata?.name ?? '');
   return jobSets.getOrRecent(workload).state !== 'absent';
 }

@@ -18,7 +18,7 @@ import {
 } from '../cluster/kube.js';
 import { freshest } from '../cluster/freshest.js';
 import { ResourceIndex } from '../cluster/resources.js';
-import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import { configMapMetadata, jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import {
   isWorkloadSuspended,
   newSSHKeyPair,
@@ -74,6 +74,8 @@ function projectionOf(kind: string): (object: KubeObject) => KubeObject {
       return leaderWorkerSetProjection;
     case 'Job':
       return initializerJobProjection;
+    case 'ConfigMap':
+      return configMapMetadata;
     default:
       return metadataOnly;
   }

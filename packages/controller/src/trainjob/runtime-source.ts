@@ -13,16 +13,9 @@ import type { AnyTrainingRuntime, TrainJob } from '@kubetrain/api/core';
 
 /** A runtime's `spec.runPolicy`: the lifecycle defaults of its TrainJobs. */
 export type RunPolicy = NonNullable<NonNullable<AnyTrainingRuntime['spec']>['runPolicy']>;
-import {
-  isAlreadyExists,
-  isNotFound,
-  keyOf,
-  metadataOnly,
-  type KubeApi,
-  type KubeObject,
-} from '../cluster/kube.js';
+import { isAlreadyExists, isNotFound, keyOf, type KubeApi, type KubeObject } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
-import type { ManagerStores } from '../cluster/stores.js';
+import { configMapMetadata, type ManagerStores } from '../cluster/stores.js';
 import {
   buildSnapshot,
   findLiveRuntime,
@@ -157,7 +150,7 @@ export class RuntimeSource {
         namespace,
         fieldManager: FieldManagers.Trainer,
       });
-      this.stores.configMaps.recordWrite(metadataOnly(created));
+      this.stores.configMaps.recordWrite(configMapMetadata(created));
       return live;
     } catch (error) {
       if (!isAlreadyExists(error)) throw error;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The order a (re)started manager reconciles in: the initial LIST's finished TrainJobs, and what they
-// own, wait behind new and running jobs (setup.ts's handlers and the work queue's low lane).
+// The order a (re)started manager reconciles in: the initial list's TrainJobs, and what they own,
+// wait behind new and changed jobs (setup.ts's handlers and the work queue's low lane).
 import { createLogger } from '@kubetrain/log';
 import { InMemoryClient, makeJobSet, makeTrainJob } from '@kubetrain/testing';
 import type { KubeObject } from '../cluster/kube.js';
@@ -18,9 +18,14 @@ const complete = {
   lastTransitionTime: '2026-01-01T00:00:00Z',
 };
 
-const job = (name: string, finished: boolean) => {
+/** A TrainJob: finished (Complete), running (a status of its jobs), or never reconciled (no status). */
+const job = (name: string, finished: boolean, running = false) => {
   const builder = makeTrainJob('ns', name).uid(`uid-${name}`);
-  return (finished ? builder.conditions(complete) : builder).obj() as unknown as KubeObject;
+  const object = (finished ? builder.conditions(complete) : builder).obj() as unknown as KubeObject & {
+    status?: { jobsStatus?: unknown[] };
+  };
+  if (running) object.status = { jobsStatus: [{ name: 'node', active: 1 }] };
+  return object as KubeObject;
 };
 const jobSetOf = (name: string) =>
   makeJobSet('ns', name).controlledBy(name, `uid-${name}`).obj() as unknown as KubeObject;
@@ -57,19 +62,27 @@ async function reconcileOrder(fill: (stores: ReturnType<typeof createStores>) =>
 describe('the first reconciles after a (re)start', () => {
   it.each([
     {
-      name: 'finished jobs of the initial list wait behind running ones and a new one',
+      name: 'the reconciled jobs of the initial list, finished or running, wait behind a new one, in list order',
       fill: (stores: ReturnType<typeof createStores>) => {
         stores.jobSets.replace([jobSetOf('done-1'), jobSetOf('running')]);
-        stores.trainJobs.replace([job('done-1', true), job('running', false), job('done-2', true)]);
+        stores.trainJobs.replace([job('done-1', true), job('running', false, true), job('done-2', true)]);
         stores.trainJobs.upsert(job('new', false));
       },
-      order: ['ns/running', 'ns/new', 'ns/done-1', 'ns/done-2'],
+      order: ['ns/new', 'ns/done-1', 'ns/running', 'ns/done-2'],
     },
     {
-      name: 'a JobSet listed before its unfinished TrainJob does not hold the job back',
+      name: 'a job submitted while no manager ran (no status) does not wait behind the reconciled ones',
       fill: (stores: ReturnType<typeof createStores>) => {
+        stores.trainJobs.replace([job('done-1', true), job('running', false, true), job('unseen', false)]);
+      },
+      order: ['ns/unseen', 'ns/done-1', 'ns/running'],
+    },
+    {
+      name: 'a JobSet that changes after the list promotes its running job',
+      fill: (stores: ReturnType<typeof createStores>) => {
+        stores.trainJobs.replace([job('done-1', true), job('running', false, true)]);
         stores.jobSets.replace([jobSetOf('done-1'), jobSetOf('running')]);
-        stores.trainJobs.replace([job('done-1', true), job('running', false)]);
+        stores.jobSets.remove(jobSetOf('running'));
       },
       order: ['ns/running', 'ns/done-1'],
     },

@@ -8,7 +8,6 @@ import { ControllerNames, EventRecorderNames, JobSetKeys, Kinds, type TrainJob }
 import {
   controllerOwner,
   controllerOwnerKey,
-  metadataOnly,
   objectKey,
   Store,
   type KubeApi,
@@ -16,15 +15,15 @@ import {
   type Logger,
 } from '../cluster/kube.js';
 import { ManagerResources } from '../cluster/resources.js';
-import { jobSetProjection, type ManagerStores } from '../cluster/stores.js';
+import { configMapMetadata, jobSetProjection, type ManagerStores } from '../cluster/stores.js';
 import { trainJobProjection } from '../cluster/trainjob-projection.js';
 import { trainJobWorkers, type Settings } from '../config/index.js';
-import { isFinished } from '../engine/engine-port.js';
 import type { Engine } from '../engine/engine-port.js';
 import { EventRecorder } from '../events/event-recorder.js';
 import { Controller } from '../manager/controller.js';
 import type { ControllerSetup, Watch } from '../manager/controller-setup.js';
 import type { ManagerMetrics } from '../metrics/metrics.js';
+import { hasStatus } from './adoption.js';
 import { LeaderWorkerSetWatches } from './lws-watches.js';
 import { OWNED_SELECTOR } from './owned-marks.js';
 import { TrainJobReconciler } from './trainjob-reconciler.js';
@@ -112,17 +111,17 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
     logger,
   );
 
-  // Every change queues the key it concerns (level-triggered: the key only). The initial LIST of a
-  // (re)started manager queues its finished TrainJobs in the low lane, behind new and running
-  // ones: their state is already reconciled (the TTL and the status are checked when a worker is
-  // free), so thousands of them never delay a new job's first reconcile. An object owned by a
-  // TrainJob, listed initially, queues its key low too: the TrainJob's own add decides.
+  // Every change queues the key it concerns (level-triggered: the key only). The initial list of a
+  // (re)started manager queues the jobs some manager reconciled before (they have a status:
+  // running or finished) in the low lane, behind every change seen since, as controller-runtime's
+  // priority queue does with what was not edge-triggered: they are checked when a worker is free,
+  // so thousands of them never delay a new job's first reconcile, and a change to one of them
+  // promotes it. A job submitted while no manager ran (no status) is new: the normal lane. The
+  // objects a TrainJob owns, listed initially, queue its key low too.
   const enqueue = (object: KubeObject) => queue.enqueue(objectKey(object));
   stores.trainJobs.addHandler({
-    onAdd: (object, initialList) => {
-      if (initialList && isFinished((object as TrainJob).status)) queue.enqueueLow(objectKey(object));
-      else enqueue(object);
-    },
+    onAdd: (object, initialList) =>
+      initialList && hasStatus(object as TrainJob) ? queue.enqueueLow(objectKey(object)) : enqueue(object),
     onUpdate: (_old, o) => enqueue(o),
     onDelete: enqueue,
   });
@@ -157,13 +156,14 @@ export function setupTrainJobController(deps: TrainJobSetupDeps): TrainJobContro
   const watches: Watch[] = [
     { resource: ManagerResources.TrainJob, store: stores.trainJobs, transform: trainJobProjection },
     { resource: ManagerResources.JobSet, store: stores.jobSets, transform: jobSetProjection },
-    // Label-selected, kept as metadata only. TODO(kube): `metadataOnly: true` (PartialObjectMetadata
-    // over the wire) once the reflector accepts an empty metadata list (`items: null`).
+    // Label-selected, and metadata only over the wire (PartialObjectMetadata): a snapshot's data is
+    // read by name when a job needs it (runtime-source.ts), so a relist never carries it.
     {
       resource: ManagerResources.ConfigMap,
       store: stores.configMaps,
       labelSelector: OWNED_SELECTOR,
-      transform: metadataOnly,
+      metadataOnly: true,
+      transform: configMapMetadata,
     },
     // Label-selected, kept as a small projection (names, labels, failed containers, DisruptionTarget).
     // A pod that succeeded shows no failure: the field selector leaves it out of the store (a pod
