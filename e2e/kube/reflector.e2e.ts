@@ -141,29 +141,6 @@ it('streams its list by default: one WATCH that sends the collection, then goes 
   expect(reflector.stats).toMatchObject({ lists: 1, watchRestarts: 0 });
 });
 
-it('streams its relist after 410 Gone too, and removes what the relist no longer has', async () => {
-  // As in the paged relist below: Events are watched from etcd, so a compacted resourceVersion is 410.
-  await suite.client.create(CoreResources.Event, event('restream-0', 'restream'));
-  const compactedAt = await compactEtcd();
-  const store = new Store();
-  // An Event the API server does not have: the relist's end removes it.
-  store.upsert(event('restream-gone', 'restream'));
-  const metrics = countingMetrics();
-  const reflector = start({
-    resource: CoreResources.Event,
-    store,
-    namespace: suite.ns,
-    labelSelector: 'app=restream',
-    resumeFrom: String(compactedAt - 2),
-    metrics,
-  });
-  await reflector.synced;
-  expect(metrics.restarts).toContain('gone');
-  expect(metrics.lists).toEqual(['gone']);
-  expect(reflector.stats).toMatchObject({ streamed: 1, pages: 0 });
-  expect([...store.keys()]).toEqual([`${suite.ns}/restream-0`]);
-});
-
 it('lists with pages when streaming is off, and the store has every object once the list is done', async () => {
   for (let i = 0; i < 5; i++)
     await suite.client.create(CoreResources.ConfigMap, configMap(`paged-${i}`, 'paged'));
@@ -181,33 +158,46 @@ it('lists with pages when streaming is off, and the store has every object once 
   expect([...store.keys()].sort()).toEqual([0, 1, 2, 3, 4].map((i) => `${suite.ns}/paged-${i}`));
 });
 
-it('relists (consistent, paginated when streaming is off) after 410 Gone, and keeps watching', async () => {
-  // Core Events are watched from etcd, not from the watch cache: once etcd's history is compacted,
-  // a watch from an older resourceVersion answers 410 Expired, on a fresh cluster as on an old one.
-  for (let i = 0; i < 5; i++) await suite.client.create(CoreResources.Event, event(`gone-${i}`, 'gone'));
-  const compactedAt = await compactEtcd();
-  const store = new Store();
-  const metrics = countingMetrics();
-  const reflector = start({
-    resource: CoreResources.Event,
-    store,
-    namespace: suite.ns,
-    labelSelector: 'app=gone',
-    // A watch from resourceVersion N reads etcd from N+1: anything below the compaction is gone.
-    resumeFrom: String(compactedAt - 2),
+it.each([
+  { how: 'streamed', app: 'gone-streamed', streamingList: true, stats: { streamed: 1, pages: 0 } },
+  {
+    how: 'paginated, streaming off',
+    app: 'gone-paged',
     streamingList: false,
-    pageSize: 2,
-    metrics,
-  });
-  await reflector.synced;
-  expect(metrics.restarts).toContain('gone');
-  expect(metrics.lists).toEqual(['gone']);
-  expect(reflector.stats.pages).toBe(3);
-  expect(store.size).toBe(5);
-  await suite.client.create(CoreResources.Event, event('gone-late', 'gone'));
-  await until('the object created after the relist', () => store.size === 6);
-  expect(store.get(`${suite.ns}/gone-late`)).toBeDefined();
-});
+    stats: { streamed: 0, pages: 3 },
+  },
+])(
+  'relists ($how, consistent) after 410 Gone, removes what the relist no longer has, and keeps watching',
+  async ({ app, streamingList, stats }) => {
+    // Core Events are watched from etcd, not from the watch cache: once etcd's history is compacted,
+    // a watch from an older resourceVersion answers 410 Expired, on a fresh cluster as on an old one.
+    for (let i = 0; i < 5; i++) await suite.client.create(CoreResources.Event, event(`${app}-${i}`, app));
+    const compactedAt = await compactEtcd();
+    const store = new Store();
+    // An Event the API server does not have: the relist's end removes it.
+    store.upsert(event(`${app}-stale`, app));
+    const metrics = countingMetrics();
+    const reflector = start({
+      resource: CoreResources.Event,
+      store,
+      namespace: suite.ns,
+      labelSelector: `app=${app}`,
+      // A watch from resourceVersion N reads etcd from N+1: anything below the compaction is gone.
+      resumeFrom: String(compactedAt - 2),
+      streamingList,
+      pageSize: 2,
+      metrics,
+    });
+    await reflector.synced;
+    expect(metrics.restarts).toContain('gone');
+    expect(metrics.lists).toEqual(['gone']);
+    expect(reflector.stats).toMatchObject(stats);
+    expect([...store.keys()].sort()).toEqual([0, 1, 2, 3, 4].map((i) => `${suite.ns}/${app}-${i}`));
+    await suite.client.create(CoreResources.Event, event(`${app}-late`, app));
+    await until('the object created after the relist', () => store.size === 6);
+    expect(store.get(`${suite.ns}/${app}-late`)).toBeDefined();
+  },
+);
 
 it('restarts a watch that stays quiet, and still sees what happens afterwards', async () => {
   const store = new Store<ConfigMap>();
