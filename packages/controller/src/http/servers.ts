@@ -110,7 +110,7 @@ async function failedCheck(checks: Readonly<Record<string, ProbeCheck>>, only?: 
 
 /**
  * Serves the probes: `/healthz` answers `ok` while the process runs; `/readyz` answers `ok` when
- * `ready()` is true (the caches have synced), else 500 with `reason()`. Named `checks` (as
+ * `ready()` is true (the manager's: manager/readiness.ts), else 500 with `reason()`. Named `checks` (as
  * controller-runtime's AddHealthzCheck/AddReadyzCheck) must pass too, and each answers at its own
  * subpath.
  */

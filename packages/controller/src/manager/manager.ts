@@ -58,7 +58,7 @@ export interface Manager {
   readonly stores: ManagerStores;
   /** Whether every reflector has listed once. */
   readonly synced: () => boolean;
-  /** Why `/readyz` fails (certificate, webhook server, caches, in that order); undefined when ready. */
+  /** Why `/readyz` fails (certificate, then webhook server: readiness.ts); undefined when ready. */
   readonly notReady: () => string | undefined;
   /** The port of the metrics server, when it runs. */
   readonly metricsPort?: number;
@@ -146,6 +146,14 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const reflectors = started.flatMap((s) => s.reflectors);
   for (const r of reflectors) r.start();
   const synced = () => reflectors.every((r) => r.hasSynced);
+  /** Resolves when the reflector that fills `store` has listed once. */
+  const syncedStore = (store: unknown): Promise<void> => {
+    const found = started
+      .flatMap((s) => s.setup.watches.map((watch, i) => ({ watch, reflector: s.reflectors[i] })))
+      .find((x) => x.watch.store === store)?.reflector;
+    if (found === undefined) throw new Error('no reflector fills this store');
+    return found.synced;
+  };
 
   // The TrainJob series and latencies come from the leader alone (where the controllers run, as
   // controller-runtime's metrics): every replica caches the same jobs, and a sum over replicas
@@ -206,6 +214,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
         config,
         certificates: (listener) => admission.onCertificate(listener),
         trainJobs: stores.trainJobs,
+        trainJobsSynced: syncedStore(stores.trainJobs),
         logger,
         registry: metrics.registry,
       })
@@ -213,7 +222,7 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   let certificateIn = false;
   void admission.certificateReady.then(() => (certificateIn = true));
   const reason = () =>
-    notReadyReason({ certificate: () => certificateIn, webhookServer: () => admission.ready(), synced });
+    notReadyReason({ certificate: () => certificateIn, webhookServer: () => admission.ready() });
   const probeAddress = parseBindAddress(config.health.healthProbeBindAddress);
   if (probeAddress !== undefined) {
     const server = await serveProbes(

@@ -12,16 +12,17 @@ function body(text: string): () => Promise<BoundedBody> {
   return () => Promise.resolve({ kind: 'read', bytes: new TextEncoder().encode(text) });
 }
 
-/** Allows the token `good`, fails on `boom`; records what was accepted. */
-function deps(accepted: ReportedTrainerStatus[], known = true): StatusRequestDeps {
+/** Allows the token `good`, fails on `boom`; records what was accepted; `unlisted`: the store cannot tell. */
+function deps(accepted: ReportedTrainerStatus[], known: boolean | 'unlisted' = true): StatusRequestDeps {
   return {
     authorize: (header) => {
       if (header === 'Bearer boom') return Promise.reject(new Error('keys unavailable'));
       return Promise.resolve(header === 'Bearer good');
     },
     accept: (_ns, _name, status) => {
+      if (known === 'unlisted') return Promise.reject(new Error('the TrainJob store has not listed yet'));
       accepted.push(status);
-      return known ? 'accepted' : 'notFound';
+      return Promise.resolve(known ? 'accepted' : 'notFound');
     },
   };
 }
@@ -31,7 +32,7 @@ interface Case {
   path?: string;
   headers?: Record<string, string>;
   readBody?: () => Promise<BoundedBody>;
-  jobKnown?: boolean;
+  jobKnown?: boolean | 'unlisted';
   wantCode: number;
   wantBody: string;
   wantAccepted?: ReportedTrainerStatus[];
@@ -165,6 +166,14 @@ const cases: Record<string, Case> = {
     jobKnown: false,
     wantCode: 404,
     wantBody: status(404, 'Train job not found', 'NotFound'),
+  },
+  'a report while the TrainJob store has not listed in time is 500 Internal error, not a false 404': {
+    headers: auth,
+    readBody: body(`{"trainerStatus":{"lastUpdatedTime":"${TIME}"}}`),
+    jobKnown: 'unlisted',
+    wantCode: 500,
+    wantBody: status(500, 'Internal error', 'InternalError'),
+    wantAccepted: [],
   },
 };
 

@@ -30,8 +30,11 @@ export interface StatusRequest {
 export interface StatusRequestDeps {
   /** Whether the Authorization header may write this job's status; throws on an internal failure. */
   authorize(authorization: string | undefined, namespace: string, name: string): Promise<boolean>;
-  /** Hands a valid status to the writer; `notFound` when the TrainJob does not exist. */
-  accept(namespace: string, name: string, status: ReportedTrainerStatus): 'accepted' | 'notFound';
+  /**
+   * Hands a valid status to the writer; `notFound` when the TrainJob does not exist. Rejects when
+   * it cannot tell (the store has not listed in time): 500 "Internal error", the sender retries.
+   */
+  accept(namespace: string, name: string, status: ReportedTrainerStatus): Promise<'accepted' | 'notFound'>;
 }
 
 const JSON_MEDIA = /^application\/json\s*(;.*)?$/i;
@@ -85,8 +88,13 @@ export async function handleStatusRequest(
   if (status !== undefined) {
     const refused = await checkTrainerStatus(namespace, name, status);
     if (refused !== undefined) return failure(422, refused, StatusReasons.Invalid);
-    if (deps.accept(namespace, name, status) === 'notFound')
-      return failure(404, Msg.TrainJobNotFound, StatusReasons.NotFound);
+    let accepted;
+    try {
+      accepted = await deps.accept(namespace, name, status);
+    } catch {
+      return failure(500, Msg.InternalError, StatusReasons.InternalError);
+    }
+    if (accepted === 'notFound') return failure(404, Msg.TrainJobNotFound, StatusReasons.NotFound);
   }
   return { code: 200, body: encodeGoJson(echoOf(request)) };
 }

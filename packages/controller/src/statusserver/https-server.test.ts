@@ -22,7 +22,7 @@ const deps: StatusRequestDeps = {
   authorize: (authorization) => Promise.resolve(authorization === 'Bearer good'),
   accept: (namespace, name) => {
     offered.push(`${namespace}/${name}`);
-    return name === 'gone' ? 'notFound' : 'accepted';
+    return Promise.resolve(name === 'gone' ? 'notFound' : 'accepted');
   },
 };
 

@@ -11,7 +11,10 @@ describe('tlsReachable', () => {
       ipAddresses: [],
       validityMs: 3600_000,
     });
-    const deps = { authorize: () => Promise.resolve(false), accept: () => 'accepted' as const };
+    const deps = {
+      authorize: () => Promise.resolve(false),
+      accept: () => Promise.resolve('accepted' as const),
+    };
     const server = await startStatusHttpsServer({ host: '127.0.0.1', port: 0, certificate, deps });
     try {
       await expect(tlsReachable('127.0.0.1', server.port)).resolves.toBeUndefined();

@@ -12,8 +12,14 @@ import type { Configuration } from '../config/index.js';
 import type { ServingCertificate } from '../webhooks/server.js';
 import { apiServerJsonGet, resolveIssuer, SERVICE_ACCOUNT_TOKEN_FILE } from './api-server-keys.js';
 import { FlushScheduler } from './flush-scheduler.js';
-import { SHUTDOWN_GRACE_MS, startStatusHttpsServer, type StatusHttpsServer } from './https-server.js';
+import {
+  READ_WRITE_TIMEOUT_MS,
+  SHUTDOWN_GRACE_MS,
+  startStatusHttpsServer,
+  type StatusHttpsServer,
+} from './https-server.js';
 import { StatusServerMetrics } from './status-metrics.js';
+import { storeListedWithin } from './store-listed.js';
 import { DiscoveredIssuerKeys } from './jwks-source.js';
 import { tlsReachable } from './reachable.js';
 import { kubeTrainerStatusWriter } from './status-writer.js';
@@ -22,6 +28,8 @@ import { DEFAULT_COALESCER_OPTIONS, TrainerStatusCoalescer } from './write-coale
 
 /** How long to wait before asking for the issuer again. */
 const ISSUER_RETRY_MS = 10_000;
+/** How long a report waits for the TrainJob store's first list: well within the write timeout. */
+export const STORE_WAIT_MS = READ_WRITE_TIMEOUT_MS / 2;
 
 /** What {@link startStatusServer} needs. */
 export interface StatusServerDeps {
@@ -31,6 +39,12 @@ export interface StatusServerDeps {
   readonly certificates: (listener: (certificate: ServingCertificate) => void) => void;
   /** The manager's TrainJob store: a report for a job it does not hold is 404 "Train job not found". */
   readonly trainJobs: { getByName(namespace: string, name: string): unknown };
+  /**
+   * Resolves once the TrainJob store has listed. The server listens before that (the manager is
+   * ready before its stores are, readiness.ts); a report that comes earlier waits for it, as a read
+   * of controller-runtime's cache does, for at most {@link STORE_WAIT_MS}. Default: listed already.
+   */
+  readonly trainJobsSynced?: Promise<void>;
   readonly logger: Logger;
   /** The manager's metrics registry: the status server's metrics go there. */
   readonly registry?: Registry;
@@ -76,6 +90,7 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
     maxSockets: Math.max(2, burst),
   });
   let scheduler: FlushScheduler | undefined;
+  const storeListed = storeListedWithin(deps.trainJobsSynced, STORE_WAIT_MS, stopping.signal);
 
   const start = async (): Promise<StatusHttpsServer | undefined> => {
     const client = await clientReady;
@@ -137,7 +152,8 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
           }
           return verdict.ok;
         },
-        accept(namespace, name, status) {
+        async accept(namespace, name, status) {
+          if (!(await storeListed())) throw new Error('the TrainJob store has not listed yet');
           if (deps.trainJobs.getByName(namespace, name) === undefined) return 'notFound';
           coalescer.offer(namespace, name, status);
           flushes.poke();
