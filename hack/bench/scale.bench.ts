@@ -2,7 +2,8 @@
 // Scale benchmark (issue 26): kubetrain and upstream Trainer v2.3.0 (tuned) in the same run, on the
 // local control plane (hack/cluster), with thousands of TrainJobs kept in the cluster:
 //   ceiling   the rate the API server accepts kubetrain's pair of writes per TrainJob (snapshot
-//             ConfigMap + JobSet apply) from a plain client, and each manager's burst as a share;
+//             ConfigMap + JobSet apply) from a plain client, and each manager's burst and backlog
+//             (TrainJobs created before the manager starts) as a share;
 //   relist    each manager started fresh on a population of N TrainJobs (2 pods each, 10% running):
 //             time to ready and to the JobSet of a new TrainJob, the relist's API requests, memory
 //             (peak, settled, heap) and CPU; memory per settled TrainJob = the slope over N;
@@ -24,6 +25,7 @@ import { installBenchApi } from './lib/cluster-setup.js';
 import { KubeClient } from './lib/kube-client.js';
 import { compiledManagerTree, kubetrainLauncher, kubetrainVariant } from './lib/kubetrain-launcher.js';
 import type { ManagerLauncher } from './lib/manager.js';
+import { runBacklog } from './lib/backlog-run.js';
 import { runManager } from './lib/manager-run.js';
 import { createNamespace, deleteLeftovers, deleteNamespace } from './lib/namespace.js';
 import { runPairCeiling } from './lib/pair-ceiling.js';
@@ -77,6 +79,7 @@ async function main(): Promise<void> {
   if (from) {
     // Tables and plots again from a run's JSON, without a cluster.
     const saved = JSON.parse(readFileSync(from, 'utf8')) as ScaleResults;
+    saved.backlogs ??= []; // runs before the backlog was measured
     // The request counts were saved as objects (Maps do not survive JSON).
     for (const r of saved.relists) r.requests = new Map(Object.entries(r.requests as unknown as object));
     report(saved, arg('--svg-dir'));
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
     baseline: BASELINE,
     populationSeconds: {},
     bursts: [],
+    backlogs: [],
     relists: [],
     steady: [],
   };
@@ -135,6 +139,12 @@ async function main(): Promise<void> {
     res.bursts.push(run);
     console.log(
       `burst ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms`,
+    );
+    await waitQuiet(client);
+    const backlog = await runBacklog(client, launcher, burst, concurrency, inertTrainJob);
+    res.backlogs.push(backlog);
+    console.log(
+      `backlog ${launcher.name}: ${backlog.trainJobsPerSecond.toFixed(1)} TrainJobs/s, last JobSet ${backlog.launchToLastSeconds.toFixed(1)} s after the launch`,
     );
   }
   save();
