@@ -137,12 +137,14 @@ async function main(): Promise<void> {
       trainJob: inertTrainJob,
     });
     res.bursts.push(run);
+    save();
     console.log(
       `burst ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms`,
     );
     await waitQuiet(client);
     const backlog = await runBacklog(client, launcher, burst, concurrency, inertTrainJob);
     res.backlogs.push(backlog);
+    save();
     console.log(
       `backlog ${launcher.name}: ${backlog.trainJobsPerSecond.toFixed(1)} TrainJobs/s, last JobSet ${backlog.launchToLastSeconds.toFixed(1)} s after the launch`,
     );

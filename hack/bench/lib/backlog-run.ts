@@ -47,8 +47,10 @@ export async function runBacklog(
     client,
     `bench-backlog-${launcher.name.replace(/[^a-z0-9-]/g, '-')}-${n}`,
   );
-  const watch = await TrainJobWatch.open(client, namespace);
+  let watch: TrainJobWatch | undefined;
   try {
+    watch = await TrainJobWatch.open(client, namespace);
+    const seen = watch.jobSetAt;
     await runPool(n, concurrency, async (i) => {
       await client.request(`/apis/trainer.kubeflow.org/v1alpha1/namespaces/${namespace}/trainjobs`, {
         method: 'POST',
@@ -59,11 +61,11 @@ export async function runBacklog(
     const workDir = mkdtempSync(join(tmpdir(), `kubetrain-bench-backlog-${launcher.name}-`));
     const manager = await launcher.start({ kubeconfig: kubeconfigPath(), workDir });
     try {
-      await waitFor(timeoutMs, `${n} JobSets`, () => Promise.resolve(watch.jobSetAt.size >= n)).catch(
+      await waitFor(timeoutMs, `${n} JobSets`, () => Promise.resolve(seen.size >= n)).catch(
         (error: unknown) =>
-          console.error(`  ${launcher.name}: ${(error as Error).message} (have ${watch.jobSetAt.size})`),
+          console.error(`  ${launcher.name}: ${(error as Error).message} (have ${seen.size})`),
       );
-      const times = [...watch.jobSetAt.values()];
+      const times = [...seen.values()];
       const counters = await managerCounters(manager.metricsUrl);
       return {
         manager: launcher.name,
@@ -77,7 +79,7 @@ export async function runBacklog(
       await manager.stop();
     }
   } finally {
-    watch.close();
+    watch?.close();
     await deleteNamespace(client, namespace).catch((error: unknown) =>
       console.error(`  ${launcher.name}: clean-up of ${namespace}: ${(error as Error).message}`),
     );

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { slope } from './scale-report.js';
+import { ceilingTable, slope } from './scale-report.js';
 
 describe('slope', () => {
   it.each([
@@ -43,5 +43,48 @@ describe('slope', () => {
     const got = slope(points);
     if (Number.isNaN(expected)) expect(got).toBeNaN();
     else expect(got).toBeCloseTo(expected);
+  });
+});
+
+describe('ceilingTable', () => {
+  const ceiling = { n: 100, seconds: 0.5, pairsPerSecond: 200, pairP50Ms: 50, pairP99Ms: 90 };
+  const backlog = (trainJobsPerSecond: number | null, withJobSet: number) => ({
+    manager: 'kubetrain',
+    n: 100,
+    trainJobsPerSecond: trainJobsPerSecond as number,
+    launchToLastSeconds: 1,
+    withJobSet,
+    reconcileErrors: 0,
+  });
+  const table = (b: ReturnType<typeof backlog>) =>
+    ceilingTable({
+      date: '',
+      managers: ['kubetrain'],
+      baseline: 'kubetrain',
+      populationSeconds: {},
+      ceiling,
+      bursts: [],
+      backlogs: [b],
+      relists: [],
+      steady: [],
+    }).split('\n')[3];
+  it.each<[string, ReturnType<typeof backlog>, string]>([
+    [
+      'a complete run: its share',
+      backlog(180, 100),
+      '| kubetrain, backlog of 100 (TrainJobs created before the start) | 180.0 | 90% | – |',
+    ],
+    [
+      'a run that timed out says so',
+      backlog(50, 40),
+      '| kubetrain, backlog of 100 (TrainJobs created before the start, only 40 with a JobSet) | 50.0 | 25% | – |',
+    ],
+    [
+      'no rate (null in a saved JSON) is no share, not 0%',
+      backlog(null, 1),
+      '| kubetrain, backlog of 100 (TrainJobs created before the start, only 1 with a JobSet) | – | – | – |',
+    ],
+  ])('%s', (_name, b, want) => {
+    expect(table(b)).toBe(want);
   });
 });

@@ -174,7 +174,14 @@ export function steadyTable(res: ScaleResults): string {
 /** The pair ceiling and each manager's burst and backlog throughput as a share of it. */
 export function ceilingTable(res: ScaleResults): string {
   const c = res.ceiling;
-  const share = (perSecond: number) => (c ? `${fmt((100 * perSecond) / c.pairsPerSecond, 0)}%` : '–');
+  // A rate saved as null (NaN in JSON) is no rate, not 0%.
+  const share = (perSecond: number | null) =>
+    c && typeof perSecond === 'number' && Number.isFinite(perSecond)
+      ? `${fmt((100 * perSecond) / c.pairsPerSecond, 0)}%`
+      : '–';
+  /** A run that timed out says how many JobSets it saw: its rate is over those alone. */
+  const partial = (r: { n: number; withJobSet: number }) =>
+    r.withJobSet < r.n ? `, only ${r.withJobSet} with a JobSet` : '';
   const lines = [
     '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) |',
     '|---|---:|---:|---:|',
@@ -185,11 +192,11 @@ export function ceilingTable(res: ScaleResults): string {
     );
   for (const b of res.bursts)
     lines.push(
-      `| ${b.manager}, burst of ${b.n} (TrainJobs created meanwhile) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | ${fmt(b.latencyP99Ms, 0)} |`,
+      `| ${b.manager}, burst of ${b.n} (TrainJobs created meanwhile${partial(b)}) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | ${fmt(b.latencyP99Ms, 0)} |`,
     );
   for (const b of res.backlogs)
     lines.push(
-      `| ${b.manager}, backlog of ${b.n} (TrainJobs created before the start) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | – |`,
+      `| ${b.manager}, backlog of ${b.n} (TrainJobs created before the start${partial(b)}) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | – |`,
     );
   return lines.join('\n');
 }

@@ -15,7 +15,7 @@ describe('serveProbes', () => {
       const base = `http://127.0.0.1:${server.port}`;
       expect((await fetch(`${base}/healthz`)).status).toBe(200);
       const notReady = await fetch(`${base}/readyz`);
-      expect([notReady.status, await notReady.text()]).toEqual([500, 'caches are not synced\n']);
+      expect([notReady.status, await notReady.text()]).toEqual([500, 'not ready\n']);
       ready = true;
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       expect((await fetch(`${base}/other`)).status).toBe(404);

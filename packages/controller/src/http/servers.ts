@@ -117,7 +117,7 @@ async function failedCheck(checks: Readonly<Record<string, ProbeCheck>>, only?: 
 export async function serveProbes(
   address: ListenAddress,
   ready: () => boolean,
-  reason: () => string = () => 'caches are not synced',
+  reason: () => string = () => 'not ready',
   checks: ProbeChecks = {},
 ): Promise<RunningServer> {
   const answer = async (path: string): Promise<[number, string]> => {

@@ -130,8 +130,8 @@ export async function startManager(settings: Settings, deps: ManagerDeps): Promi
   const setups = [
     trainJob.setup,
     setupRuntimeControllers({ client, stores, metrics, logger, trainJobs: trainJob.queue }),
-    // The Training Operator v1 kinds of --enable-v1-kinds (none by default, v1/setup.ts): their
-    // watches count for /readyz, but the other controllers do not wait for them (gatesStart false).
+    // The Training Operator v1 kinds of --enable-v1-kinds (none by default, v1/setup.ts): the other
+    // controllers do not wait for their watches (gatesStart false).
     setupV1Controllers({
       client,
       kinds: flags.v1Kinds,

@@ -153,7 +153,14 @@ export function startStatusServer(deps: StatusServerDeps): StatusServer {
           return verdict.ok;
         },
         async accept(namespace, name, status) {
-          if (!(await storeListed())) throw new Error('the TrainJob store has not listed yet');
+          if (!(await storeListed())) {
+            logger.warn('Status report answered 500: the TrainJob store has not listed yet', {
+              namespace,
+              name,
+              waitedMs: STORE_WAIT_MS,
+            });
+            throw new Error('the TrainJob store has not listed yet');
+          }
           if (deps.trainJobs.getByName(namespace, name) === undefined) return 'notFound';
           coalescer.offer(namespace, name, status);
           flushes.poke();
