@@ -9,9 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { kubeconfigPath, type KubeClient, type KubeObject } from './kube-client.js';
 import type { ManagerLauncher } from './manager.js';
+import { machineReading, machineWindow, type MachineWindow } from './machine.js';
 import { managerCounters } from './manager-metrics.js';
 import { createNamespace, deleteNamespace, waitFor } from './namespace.js';
 import { runPool } from './pool.js';
+import { procStats } from './proc-stats.js';
 import { TrainJobWatch } from './trainjob-watch.js';
 
 /** What one backlog run measured. */
@@ -24,6 +26,10 @@ export interface BacklogResult {
   launchToLastSeconds: number;
   withJobSet: number;
   reconcileErrors: number;
+  /** The manager's CPU seconds from its launch to the last JobSet (start-up and list included). */
+  managerCpuSeconds: number;
+  /** The machine over the same window: how busy, and the control plane's CPU. */
+  machine: MachineWindow;
 }
 
 /** The drain rate of JobSets seen at `times` (ms): (count − 1) over the first-to-last span, per second. */
@@ -57,6 +63,7 @@ export async function runBacklog(
         body: trainJob(`tj-${String(i).padStart(5, '0')}`),
       });
     });
+    const before = machineReading();
     const launched = performance.now();
     const workDir = mkdtempSync(join(tmpdir(), `kubetrain-bench-backlog-${launcher.name}-`));
     const manager = await launcher.start({ kubeconfig: kubeconfigPath(), workDir });
@@ -66,6 +73,8 @@ export async function runBacklog(
           console.error(`  ${launcher.name}: ${(error as Error).message} (have ${seen.size})`),
       );
       const times = [...seen.values()];
+      const machine = machineWindow(before, machineReading());
+      const managerCpuSeconds = procStats(manager.pid).cpuSeconds;
       const counters = await managerCounters(manager.metricsUrl);
       return {
         manager: launcher.name,
@@ -74,6 +83,8 @@ export async function runBacklog(
         launchToLastSeconds: times.length ? (Math.max(...times) - launched) / 1000 : NaN,
         withJobSet: times.length,
         reconcileErrors: counters.reconcileErrors,
+        managerCpuSeconds,
+        machine,
       };
     } finally {
       await manager.stop();

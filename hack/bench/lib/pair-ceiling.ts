@@ -5,6 +5,7 @@
 // (scale-template.ts) without owner references (no TrainJob exists for the garbage collector to
 // find); the JobSets are inert, as the scale benchmark's are.
 import type { KubeClient, KubeObject } from './kube-client.js';
+import { machineReading, machineWindow, type MachineWindow } from './machine.js';
 import { createNamespace, deleteNamespace } from './namespace.js';
 import { timedPool } from './pool.js';
 import { cloneFor, type JobTemplate } from './scale-template.js';
@@ -17,6 +18,8 @@ export interface PairCeilingResult {
   /** Latency of one pair (both requests), ms. */
   pairP50Ms: number;
   pairP99Ms: number;
+  /** The machine while the pairs were written: how busy, and the control plane's CPU. */
+  machine: MachineWindow;
 }
 
 function withoutOwners(object: KubeObject): KubeObject {
@@ -34,6 +37,7 @@ export async function runPairCeiling(
 ): Promise<PairCeilingResult> {
   const ns = await createNamespace(client, `bench-scale-ceiling-${n}`);
   try {
+    const before = machineReading();
     const timing = await timedPool(n, concurrency, async (i) => {
       const name = `tj-${String(i).padStart(5, '0')}`;
       const clone = (o: KubeObject) => withoutOwners(cloneFor(o, template, name, '', ns));
@@ -46,8 +50,10 @@ export async function runPairCeiling(
         { method: 'PATCH', contentType: 'application/apply-patch+yaml', body: clone(template.jobSet) },
       );
     });
+    const machine = machineWindow(before, machineReading());
     return {
       n,
+      machine,
       seconds: timing.seconds,
       pairsPerSecond: n / timing.seconds,
       pairP50Ms: timing.p50Ms,

@@ -47,7 +47,14 @@ describe('slope', () => {
 });
 
 describe('ceilingTable', () => {
-  const ceiling = { n: 100, seconds: 0.5, pairsPerSecond: 200, pairP50Ms: 50, pairP99Ms: 90 };
+  const ceiling = {
+    n: 100,
+    seconds: 0.5,
+    pairsPerSecond: 200,
+    pairP50Ms: 50,
+    pairP99Ms: 90,
+    machine: { busyShare: 1, controlPlaneCpuSeconds: 1, loadAverage: 2 },
+  };
   const backlog = (trainJobsPerSecond: number | null, withJobSet: number) => ({
     manager: 'kubetrain',
     n: 100,
@@ -55,6 +62,8 @@ describe('ceilingTable', () => {
     launchToLastSeconds: 1,
     withJobSet,
     reconcileErrors: 0,
+    managerCpuSeconds: 2,
+    machine: { busyShare: 0.5, controlPlaneCpuSeconds: 5, loadAverage: 1 },
   });
   const table = (b: ReturnType<typeof backlog>) =>
     ceilingTable({
@@ -72,19 +81,37 @@ describe('ceilingTable', () => {
     [
       'a complete run: its share',
       backlog(180, 100),
-      '| kubetrain, backlog of 100 (TrainJobs created before the start) | 180.0 | 90% | – |',
+      '| kubetrain, backlog of 100 (TrainJobs created before the start) | 180.0 | 90% | – | 50% | 50.0 | 20.0 |',
     ],
     [
       'a run that timed out says so',
       backlog(50, 40),
-      '| kubetrain, backlog of 100 (TrainJobs created before the start, only 40 with a JobSet) | 50.0 | 25% | – |',
+      '| kubetrain, backlog of 100 (TrainJobs created before the start, only 40 with a JobSet) | 50.0 | 25% | – | 50% | 50.0 | 20.0 |',
     ],
     [
       'no rate (null in a saved JSON) is no share, not 0%',
       backlog(null, 1),
-      '| kubetrain, backlog of 100 (TrainJobs created before the start, only 1 with a JobSet) | – | – | – |',
+      '| kubetrain, backlog of 100 (TrainJobs created before the start, only 1 with a JobSet) | – | – | – | 50% | 50.0 | 20.0 |',
     ],
   ])('%s', (_name, b, want) => {
     expect(table(b)).toBe(want);
+  });
+
+  it('a ceiling saved before the machine was measured shows – for its CPU', () => {
+    const old = { ...ceiling, machine: undefined as never };
+    const text = ceilingTable({
+      date: '',
+      managers: [],
+      baseline: 'kubetrain',
+      populationSeconds: {},
+      ceiling: old,
+      bursts: [],
+      backlogs: [],
+      relists: [],
+      steady: [],
+    });
+    expect(text.split('\n')[2]).toBe(
+      '| pair ceiling (ConfigMap + JobSet apply) | 200.0 | 100% | 90 | – | – | – |',
+    );
   });
 });

@@ -2,6 +2,7 @@
 // The scale benchmark's report: Markdown tables (each figure with its ratio against the baseline
 // manager of the same run), the memory slope per settled TrainJob, and the two plots.
 import type { BacklogResult } from './backlog-run.js';
+import type { MachineWindow } from './machine.js';
 import type { RunResult } from './manager-run.js';
 import type { PairCeilingResult } from './pair-ceiling.js';
 import type { RelistResult } from './relist-run.js';
@@ -182,21 +183,28 @@ export function ceilingTable(res: ScaleResults): string {
   /** A run that timed out says how many JobSets it saw: its rate is over those alone. */
   const partial = (r: { n: number; withJobSet: number }) =>
     r.withJobSet < r.n ? `, only ${r.withJobSet} with a JobSet` : '';
+  /** Where the CPU went, per 1,000 TrainJobs (runs saved before it was measured show –). */
+  const cpu = (n: number, machine: MachineWindow | undefined, managerCpu: number | undefined) =>
+    [
+      fmt(machine === undefined ? undefined : 100 * machine.busyShare, 0) + (machine ? '%' : ''),
+      fmt(machine === undefined ? undefined : (1000 * machine.controlPlaneCpuSeconds) / n, 1),
+      fmt(managerCpu === undefined ? undefined : (1000 * managerCpu) / n, 1),
+    ].join(' | ');
   const lines = [
-    '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) |',
-    '|---|---:|---:|---:|',
+    '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) | machine busy | API server + etcd CPU s per 1,000 | manager CPU s per 1,000 |',
+    '|---|---:|---:|---:|---:|---:|---:|',
   ];
   if (c)
     lines.push(
-      `| pair ceiling (ConfigMap + JobSet apply) | ${fmt(c.pairsPerSecond, 1)} | 100% | ${fmt(c.pairP99Ms, 0)} |`,
+      `| pair ceiling (ConfigMap + JobSet apply) | ${fmt(c.pairsPerSecond, 1)} | 100% | ${fmt(c.pairP99Ms, 0)} | ${cpu(c.n, c.machine, undefined)} |`,
     );
   for (const b of res.bursts)
     lines.push(
-      `| ${b.manager}, burst of ${b.n} (TrainJobs created meanwhile${partial(b)}) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | ${fmt(b.latencyP99Ms, 0)} |`,
+      `| ${b.manager}, burst of ${b.n} (TrainJobs created meanwhile${partial(b)}) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | ${fmt(b.latencyP99Ms, 0)} | ${cpu(b.n, b.toJobSet.machine, b.toJobSet.cpuSeconds)} |`,
     );
   for (const b of res.backlogs)
     lines.push(
-      `| ${b.manager}, backlog of ${b.n} (TrainJobs created before the start${partial(b)}) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | – |`,
+      `| ${b.manager}, backlog of ${b.n} (TrainJobs created before the start${partial(b)}) | ${fmt(b.trainJobsPerSecond, 1)} | ${share(b.trainJobsPerSecond)} | – | ${cpu(b.n, b.machine, b.managerCpuSeconds)} |`,
     );
   return lines.join('\n');
 }
