@@ -2,8 +2,9 @@
 // Scale benchmark (issue 26): kubetrain and upstream Trainer v2.3.0 (tuned) in the same run, on the
 // local control plane (hack/cluster), with thousands of TrainJobs kept in the cluster:
 //   ceiling   the rate the API server accepts kubetrain's pair of writes per TrainJob (snapshot
-//             ConfigMap + JobSet apply) from a plain client, and each manager's burst and backlog
-//             (TrainJobs created before the manager starts) as a share;
+//             ConfigMap + JobSet apply) from a plain client, and each manager's burst as a share;
+//   rounds    per round and manager, a pair ceiling and right after it a backlog (TrainJobs created
+//             before the manager starts): the share of that ceiling, the median over the rounds;
 //   relist    each manager started fresh on a population of N TrainJobs (2 pods each, 10% running):
 //             time to ready and to the JobSet of a new TrainJob, the relist's API requests, memory
 //             (peak, settled, heap) and CPU; memory per settled TrainJob = the slope over N;
@@ -13,7 +14,7 @@
 //
 // Run: `make bench-scale` (in `make bench`), or on a running cluster:
 //   node --import tsx hack/bench/scale.bench.ts [--n 1000,3000,10000] [--manager kubetrain,upstream-tuned]
-//     [--rates 10,20,40] [--steady-seconds 180] [--burst 1000] [--concurrency 32]
+//     [--rates 10,20,40] [--steady-seconds 180] [--burst 1000] [--concurrency 32] [--rounds 3]
 //     [--json FILE] [--svg-dir DIR]
 //   node --import tsx hack/bench/scale.bench.ts --report FILE [--svg-dir DIR]   (tables and plots from a run's JSON)
 // The population stays in the cluster until the end of the run (all of it is removed then).
@@ -25,7 +26,6 @@ import { installBenchApi } from './lib/cluster-setup.js';
 import { KubeClient } from './lib/kube-client.js';
 import { compiledManagerTree, kubetrainLauncher, kubetrainVariant } from './lib/kubetrain-launcher.js';
 import type { ManagerLauncher } from './lib/manager.js';
-import { runBacklog } from './lib/backlog-run.js';
 import { runManager } from './lib/manager-run.js';
 import { createNamespace, deleteLeftovers, deleteNamespace } from './lib/namespace.js';
 import { runPairCeiling } from './lib/pair-ceiling.js';
@@ -33,6 +33,7 @@ import { waitQuiet } from './lib/quiet.js';
 import { relistRun } from './lib/relist-run.js';
 import {
   ceilingTable,
+  roundsTable,
   relistTables,
   scalePlots,
   slopeTable,
@@ -42,6 +43,7 @@ import {
 import { Population } from './lib/scale-population.js';
 import { captureTemplates, inertTrainJob, installInertRuntime } from './lib/scale-template.js';
 import { steadyLoad } from './lib/steady-load.js';
+import { runThroughputRounds, shareOfCeiling } from './lib/throughput-rounds.js';
 import { TrainJobWatch } from './lib/trainjob-watch.js';
 
 function arg(flag: string): string | undefined {
@@ -64,6 +66,8 @@ function launcherFor(name: string): ManagerLauncher {
 /** Prints the tables and writes the plots into `svgDir` (when given). */
 function report(res: ScaleResults, svgDir: string | undefined): void {
   console.log(`\n### Pair ceiling and bursts\n\n${ceilingTable(res)}`);
+  const rounds = roundsTable(res);
+  if (rounds) console.log(`\n### Throughput rounds (pair ceiling, then a backlog)\n\n${rounds}`);
   console.log(`\n### Relist\n\n${relistTables(res)}`);
   console.log(`\n### Memory per settled TrainJob\n\n${slopeTable(res)}`);
   console.log(`\n### Steady load\n\n${steadyTable(res)}\n`);
@@ -90,6 +94,9 @@ async function main(): Promise<void> {
   const steadySeconds = Number(arg('--steady-seconds') ?? 180);
   const burst = Number(arg('--burst') ?? 1000);
   const concurrency = Number(arg('--concurrency') ?? 32);
+  const rounds = Number(arg('--rounds') ?? 3);
+  if (!Number.isInteger(rounds) || rounds < 0)
+    throw new Error(`--rounds: ${arg('--rounds')} is not a whole number ≥ 0`);
   const managers = (arg('--manager') ?? `kubetrain,${BASELINE}`).split(',').filter(Boolean);
   const jsonPath = arg('--json');
   const svgDir = arg('--svg-dir');
@@ -141,14 +148,23 @@ async function main(): Promise<void> {
     console.log(
       `burst ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms`,
     );
-    await waitQuiet(client);
-    const backlog = await runBacklog(client, launcher, burst, concurrency, inertTrainJob);
-    res.backlogs.push(backlog);
-    save();
-    console.log(
-      `backlog ${launcher.name}: ${backlog.trainJobsPerSecond.toFixed(1)} TrainJobs/s, last JobSet ${backlog.launchToLastSeconds.toFixed(1)} s after the launch`,
-    );
   }
+  res.throughputRounds = [];
+  await runThroughputRounds(client, launchers, {
+    rounds,
+    n: burst,
+    concurrency,
+    template: templates.running,
+    trainJob: inertTrainJob,
+    onPair: (pair) => {
+      res.throughputRounds!.push(pair);
+      save();
+      console.log(
+        `round ${pair.round + 1} ${pair.backlog.manager}: ceiling ${pair.ceiling.pairsPerSecond.toFixed(1)} pairs/s,` +
+          ` backlog ${pair.backlog.trainJobsPerSecond.toFixed(1)} TrainJobs/s (${(100 * shareOfCeiling(pair)).toFixed(0)}%)`,
+      );
+    },
+  });
   save();
 
   const probeNs = await createNamespace(client, 'bench-scale-probe');

@@ -20,6 +20,11 @@ export interface PairCeilingResult {
   pairP99Ms: number;
   /** The machine while the pairs were written: how busy, and the control plane's CPU. */
   machine: MachineWindow;
+  /**
+   * The CPU seconds of the writing client (this benchmark process) meanwhile: what a manager's
+   * own CPU is compared with (absent in runs saved before it was measured).
+   */
+  clientCpuSeconds?: number;
 }
 
 function withoutOwners(object: KubeObject): KubeObject {
@@ -38,6 +43,7 @@ export async function runPairCeiling(
   const ns = await createNamespace(client, `bench-scale-ceiling-${n}`);
   try {
     const before = machineReading();
+    const cpuBefore = process.cpuUsage();
     const timing = await timedPool(n, concurrency, async (i) => {
       const name = `tj-${String(i).padStart(5, '0')}`;
       const clone = (o: KubeObject) => withoutOwners(cloneFor(o, template, name, '', ns));
@@ -51,9 +57,11 @@ export async function runPairCeiling(
       );
     });
     const machine = machineWindow(before, machineReading());
+    const cpu = process.cpuUsage(cpuBefore);
     return {
       n,
       machine,
+      clientCpuSeconds: (cpu.user + cpu.system) / 1e6,
       seconds: timing.seconds,
       pairsPerSecond: n / timing.seconds,
       pairP50Ms: timing.p50Ms,

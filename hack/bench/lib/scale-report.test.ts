@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { ceilingTable, slope } from './scale-report.js';
+import { ceilingTable, roundsTable, slope } from './scale-report.js';
 
 describe('slope', () => {
   it.each([
@@ -113,5 +113,59 @@ describe('ceilingTable', () => {
     expect(text.split('\n')[2]).toBe(
       '| pair ceiling (ConfigMap + JobSet apply) | 200.0 | 100% | 90 | – | – | – |',
     );
+  });
+});
+
+describe('roundsTable', () => {
+  const machine = { busyShare: 0.5, controlPlaneCpuSeconds: 5, loadAverage: 2 };
+  const res = (throughputRounds: Parameters<typeof roundsTable>[0]['throughputRounds']) => ({
+    date: '',
+    managers: ['kubetrain'],
+    baseline: 'kubetrain',
+    populationSeconds: {},
+    bursts: [],
+    backlogs: [],
+    relists: [],
+    steady: [],
+    throughputRounds,
+  });
+  const pair = (round: number, ceiling: number, backlog: number, clientCpuSeconds?: number) => ({
+    round,
+    ceiling: {
+      n: 100,
+      seconds: 1,
+      pairsPerSecond: ceiling,
+      pairP50Ms: 1,
+      pairP99Ms: 2,
+      machine,
+      clientCpuSeconds,
+    },
+    backlog: {
+      manager: 'kubetrain',
+      n: 100,
+      trainJobsPerSecond: backlog,
+      launchToLastSeconds: 1,
+      withJobSet: 100,
+      reconcileErrors: 0,
+      managerCpuSeconds: 0.3,
+      machine,
+    },
+  });
+
+  it.each<[string, ReturnType<typeof pair>[], string[]]>([
+    ['a run saved before the rounds has no table', [], ['']],
+    [
+      'each round against its own ceiling, then the median',
+      [pair(0, 200, 180, 0.1), pair(1, 250, 200), pair(2, 100, 95, 0.2)],
+      [
+        '| 1 | kubetrain | 200.0 | 180.0 | 90% | 50% / 50% | 50.0 / 50.0 | 1.0 / 3.0 |',
+        '| 2 | kubetrain | 250.0 | 200.0 | 80% | 50% / 50% | 50.0 / 50.0 | – / 3.0 |',
+        '| 3 | kubetrain | 100.0 | 95.0 | 95% | 50% / 50% | 50.0 / 50.0 | 2.0 / 3.0 |',
+        '| kubetrain | 3 | 90% | 80% | 95% |',
+      ],
+    ],
+  ])('%s', (_name, pairs, want) => {
+    const rows = roundsTable(res(pairs)).split('\n');
+    for (const line of want) expect(rows).toContain(line);
   });
 });

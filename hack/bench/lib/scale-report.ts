@@ -10,6 +10,7 @@ import { sum, type RequestCounts } from './request-counts.js';
 import { ratio } from './stats.js';
 import type { SteadyResult } from './steady-load.js';
 import { linePlot } from './svg-plot.js';
+import { shareOfCeiling, summarizeShares, type ThroughputPair } from './throughput-rounds.js';
 
 /** Everything one scale run measured (also its JSON file). */
 export interface ScaleResults {
@@ -20,8 +21,13 @@ export interface ScaleResults {
   populationSeconds: Record<string, number>;
   ceiling?: PairCeilingResult;
   bursts: RunResult[];
-  /** Each manager started on a backlog of as many TrainJobs as the burst (backlog-run.ts). */
+  /**
+   * Each manager started on a backlog of as many TrainJobs as the burst (backlog-run.ts), against
+   * the one ceiling above (runs saved before the rounds; newer runs fill `throughputRounds`).
+   */
   backlogs: BacklogResult[];
+  /** Pair ceilings each followed by a backlog, in rounds (throughput-rounds.ts). */
+  throughputRounds?: ThroughputPair[];
   relists: RelistResult[];
   steady: SteadyResult[];
 }
@@ -172,6 +178,58 @@ export function steadyTable(res: ScaleResults): string {
   return lines.join('\n');
 }
 
+/** A run that timed out says how many JobSets it saw: its rate is over those alone. */
+const partial = (r: { n: number; withJobSet: number }) =>
+  r.withJobSet < r.n ? `, only ${r.withJobSet} with a JobSet` : '';
+
+/**
+ * Where the CPU went, per 1,000 TrainJobs: how busy the machine was, the API server and etcd,
+ * the writer (the manager, or the plain client of a ceiling). Runs saved before it was measured show –.
+ */
+function cpuCells(n: number, machine: MachineWindow | undefined, writerCpu: number | undefined): string[] {
+  return [
+    fmt(machine === undefined ? undefined : 100 * machine.busyShare, 0) + (machine ? '%' : ''),
+    fmt(machine === undefined ? undefined : (1000 * machine.controlPlaneCpuSeconds) / n, 1),
+    fmt(writerCpu === undefined ? undefined : (1000 * writerCpu) / n, 1),
+  ];
+}
+
+const cpu = (n: number, machine: MachineWindow | undefined, writerCpu: number | undefined) =>
+  cpuCells(n, machine, writerCpu).join(' | ');
+
+/** A share as a whole percentage; – for no share. */
+const percent = (share: number) => (Number.isFinite(share) ? `${fmt(100 * share, 0)}%` : '–');
+
+/**
+ * The throughput rounds: every ceiling and the backlog right after it, then per manager the median
+ * share of the ceiling with its range. Empty for runs saved before the rounds.
+ */
+export function roundsTable(res: ScaleResults): string {
+  const pairs = res.throughputRounds ?? [];
+  if (pairs.length === 0) return '';
+  const lines = [
+    '| round | manager | ceiling (pairs/s) | backlog (TrainJobs/s) | share | machine busy, ceiling / backlog | API server + etcd CPU s per 1,000, ceiling / backlog | client / manager CPU s per 1,000 |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const p of pairs) {
+    const [cBusy, cCp, cClient] = cpuCells(p.ceiling.n, p.ceiling.machine, p.ceiling.clientCpuSeconds);
+    const [bBusy, bCp, bManager] = cpuCells(p.backlog.n, p.backlog.machine, p.backlog.managerCpuSeconds);
+    lines.push(
+      `| ${p.round + 1} | ${p.backlog.manager}${partial(p.backlog)} | ${fmt(p.ceiling.pairsPerSecond, 1)} | ${fmt(p.backlog.trainJobsPerSecond, 1)} | ${percent(shareOfCeiling(p))} | ${cBusy} / ${bBusy} | ${cCp} / ${bCp} | ${cClient} / ${bManager} |`,
+    );
+  }
+  lines.push(
+    '',
+    '| manager | rounds | median share of the ceiling | least | greatest |',
+    '|---|---:|---:|---:|---:|',
+  );
+  for (const s of summarizeShares(pairs, res.managers))
+    lines.push(
+      `| ${s.manager} | ${s.rounds} | ${percent(s.median)} | ${percent(s.min)} | ${percent(s.max)} |`,
+    );
+  return lines.join('\n');
+}
+
 /** The pair ceiling and each manager's burst and backlog throughput as a share of it. */
 export function ceilingTable(res: ScaleResults): string {
   const c = res.ceiling;
@@ -180,23 +238,13 @@ export function ceilingTable(res: ScaleResults): string {
     c && typeof perSecond === 'number' && Number.isFinite(perSecond)
       ? `${fmt((100 * perSecond) / c.pairsPerSecond, 0)}%`
       : '–';
-  /** A run that timed out says how many JobSets it saw: its rate is over those alone. */
-  const partial = (r: { n: number; withJobSet: number }) =>
-    r.withJobSet < r.n ? `, only ${r.withJobSet} with a JobSet` : '';
-  /** Where the CPU went, per 1,000 TrainJobs (runs saved before it was measured show –). */
-  const cpu = (n: number, machine: MachineWindow | undefined, managerCpu: number | undefined) =>
-    [
-      fmt(machine === undefined ? undefined : 100 * machine.busyShare, 0) + (machine ? '%' : ''),
-      fmt(machine === undefined ? undefined : (1000 * machine.controlPlaneCpuSeconds) / n, 1),
-      fmt(managerCpu === undefined ? undefined : (1000 * managerCpu) / n, 1),
-    ].join(' | ');
   const lines = [
-    '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) | machine busy | API server + etcd CPU s per 1,000 | manager CPU s per 1,000 |',
+    '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) | machine busy | API server + etcd CPU s per 1,000 | manager (ceiling: client) CPU s per 1,000 |',
     '|---|---:|---:|---:|---:|---:|---:|',
   ];
   if (c)
     lines.push(
-      `| pair ceiling (ConfigMap + JobSet apply) | ${fmt(c.pairsPerSecond, 1)} | 100% | ${fmt(c.pairP99Ms, 0)} | ${cpu(c.n, c.machine, undefined)} |`,
+      `| pair ceiling (ConfigMap + JobSet apply) | ${fmt(c.pairsPerSecond, 1)} | 100% | ${fmt(c.pairP99Ms, 0)} | ${cpu(c.n, c.machine, c.clientCpuSeconds)} |`,
     );
   for (const b of res.bursts)
     lines.push(

@@ -1,0 +1,108 @@
+// SPDX-License-Identifier: Apache-2.0
+// Throughput as a share of the pair ceiling, measured in rounds. On a shared 2-core machine the
+// rate the API server reaches drifts by ±15% from minute to minute (issue 26: ceilings of 210 and
+// 250 pairs/s, backlogs of 152, 177 and 207 TrainJobs/s from the same tree within an hour), so a
+// single ceiling measured at the start of the run says little about a backlog drained 20 minutes
+// later. Each round therefore measures, for each manager, a pair ceiling immediately followed by a
+// backlog of the same size, and the share is the backlog's rate over the ceiling just before it.
+// The managers' order rotates from round to round so that none always runs first. The figure a
+// manager is judged by is the median share over the rounds; the table shows every round.
+import { runBacklog, type BacklogResult } from './backlog-run.js';
+import type { KubeClient, KubeObject } from './kube-client.js';
+import type { ManagerLauncher } from './manager.js';
+import { runPairCeiling, type PairCeilingResult } from './pair-ceiling.js';
+import { waitQuiet } from './quiet.js';
+import type { JobTemplate } from './scale-template.js';
+
+/** A pair ceiling and the backlog drained right after it, on the same control plane. */
+export interface ThroughputPair {
+  /** 0-based round number. */
+  round: number;
+  ceiling: PairCeilingResult;
+  backlog: BacklogResult;
+}
+
+/** How one round is run. */
+export interface RoundsOptions {
+  rounds: number;
+  n: number;
+  concurrency: number;
+  template: JobTemplate;
+  trainJob: (name: string) => KubeObject;
+  /** Called after each pair (to save partial results). */
+  onPair?: (pair: ThroughputPair) => void;
+}
+
+/** `items` rotated left by `by` (the order of the managers in round `by`). */
+export function rotate<T>(items: readonly T[], by: number): T[] {
+  if (items.length === 0) return [];
+  const k = by % items.length;
+  return [...items.slice(k), ...items.slice(0, k)];
+}
+
+/** Runs `options.rounds` rounds of (ceiling, backlog) per launcher; returns every pair. */
+export async function runThroughputRounds(
+  client: KubeClient,
+  launchers: readonly ManagerLauncher[],
+  options: RoundsOptions,
+): Promise<ThroughputPair[]> {
+  const pairs: ThroughputPair[] = [];
+  for (let round = 0; round < options.rounds; round++) {
+    for (const launcher of rotate(launchers, round)) {
+      await waitQuiet(client);
+      const ceiling = await runPairCeiling(client, options.template, options.n, options.concurrency);
+      await waitQuiet(client);
+      const backlog = await runBacklog(client, launcher, options.n, options.concurrency, options.trainJob);
+      const pair = { round, ceiling, backlog };
+      pairs.push(pair);
+      options.onPair?.(pair);
+    }
+  }
+  return pairs;
+}
+
+/** The backlog's rate over the ceiling measured just before it; NaN when either is no rate. */
+export function shareOfCeiling(pair: ThroughputPair): number {
+  const rate = pair.backlog.trainJobsPerSecond;
+  const ceiling = pair.ceiling.pairsPerSecond;
+  return typeof rate === 'number' && Number.isFinite(rate) && ceiling > 0 ? rate / ceiling : NaN;
+}
+
+/** One manager's shares over the rounds. */
+export interface ShareSummary {
+  manager: string;
+  rounds: number;
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** The median of `values` (the mean of the middle two for an even count); NaN for none. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** Per manager (in the order of `managers`), the median, least and greatest share over its rounds. */
+export function summarizeShares(
+  pairs: readonly ThroughputPair[],
+  managers: readonly string[],
+): ShareSummary[] {
+  return managers
+    .map((manager) => {
+      const shares = pairs
+        .filter((p) => p.backlog.manager === manager)
+        .map(shareOfCeiling)
+        .filter(Number.isFinite);
+      return {
+        manager,
+        rounds: shares.length,
+        median: median(shares),
+        min: shares.length ? Math.min(...shares) : NaN,
+        max: shares.length ? Math.max(...shares) : NaN,
+      };
+    })
+    .filter((s) => s.rounds > 0);
+}
