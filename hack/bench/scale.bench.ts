@@ -95,7 +95,7 @@ async function main(): Promise<void> {
   const burst = Number(arg('--burst') ?? 1000);
   const concurrency = Number(arg('--concurrency') ?? 32);
   const rounds = Number(arg('--rounds') ?? 3);
-  if (!Number.isInteger(rounds) || rounds < 0)
+  if (arg('--rounds') === '' || !Number.isInteger(rounds) || rounds < 0)
     throw new Error(`--rounds: ${arg('--rounds')} is not a whole number ≥ 0`);
   const managers = (arg('--manager') ?? `kubetrain,${BASELINE}`).split(',').filter(Boolean);
   const jsonPath = arg('--json');

@@ -158,10 +158,21 @@ describe('roundsTable', () => {
       'each round against its own ceiling, then the median',
       [pair(0, 200, 180, 0.1), pair(1, 250, 200), pair(2, 100, 95, 0.2)],
       [
-        '| 1 | kubetrain | 200.0 | 180.0 | 90% | 50% / 50% | 50.0 / 50.0 | 1.0 / 3.0 |',
-        '| 2 | kubetrain | 250.0 | 200.0 | 80% | 50% / 50% | 50.0 / 50.0 | – / 3.0 |',
-        '| 3 | kubetrain | 100.0 | 95.0 | 95% | 50% / 50% | 50.0 / 50.0 | 2.0 / 3.0 |',
+        '| 1 | kubetrain | 200.0 | 180.0 | 90% | 50% / 50% | 50.0 / 50.0 | 1.0 / 3.0 | 0 |',
+        '| 2 | kubetrain | 250.0 | 200.0 | 80% | 50% / 50% | 50.0 / 50.0 | – / 3.0 | 0 |',
+        '| 3 | kubetrain | 100.0 | 95.0 | 95% | 50% / 50% | 50.0 / 50.0 | 2.0 / 3.0 | 0 |',
         '| kubetrain | 3 | 90% | 80% | 95% |',
+      ],
+    ],
+    [
+      'a backlog that timed out is shown, and left out of the median',
+      [
+        pair(0, 200, 180),
+        { ...pair(1, 200, 100), backlog: { ...pair(1, 200, 100).backlog, withJobSet: 50 } },
+      ],
+      [
+        '| 2 | kubetrain, only 50 with a JobSet | 200.0 | 100.0 | 50% | 50% / 50% | 50.0 / 50.0 | – / 3.0 | 0 |',
+        '| kubetrain | 1 (1 partial, left out) | 90% | 90% | 90% |',
       ],
     ],
   ])('%s', (_name, pairs, want) => {

@@ -188,7 +188,7 @@ const partial = (r: { n: number; withJobSet: number }) =>
  */
 function cpuCells(n: number, machine: MachineWindow | undefined, writerCpu: number | undefined): string[] {
   return [
-    fmt(machine === undefined ? undefined : 100 * machine.busyShare, 0) + (machine ? '%' : ''),
+    machine !== undefined && Number.isFinite(machine.busyShare) ? `${fmt(100 * machine.busyShare, 0)}%` : '–',
     fmt(machine === undefined ? undefined : (1000 * machine.controlPlaneCpuSeconds) / n, 1),
     fmt(writerCpu === undefined ? undefined : (1000 * writerCpu) / n, 1),
   ];
@@ -208,24 +208,24 @@ export function roundsTable(res: ScaleResults): string {
   const pairs = res.throughputRounds ?? [];
   if (pairs.length === 0) return '';
   const lines = [
-    '| round | manager | ceiling (pairs/s) | backlog (TrainJobs/s) | share | machine busy, ceiling / backlog | API server + etcd CPU s per 1,000, ceiling / backlog | client / manager CPU s per 1,000 |',
-    '|---:|---|---:|---:|---:|---:|---:|---:|',
+    '| round | manager | ceiling (pairs/s) | backlog (TrainJobs/s) | share | machine busy, ceiling / backlog | API server + etcd CPU s per 1,000, ceiling / backlog | client / manager CPU s per 1,000 | reconcile errors |',
+    '|---:|---|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const p of pairs) {
     const [cBusy, cCp, cClient] = cpuCells(p.ceiling.n, p.ceiling.machine, p.ceiling.clientCpuSeconds);
     const [bBusy, bCp, bManager] = cpuCells(p.backlog.n, p.backlog.machine, p.backlog.managerCpuSeconds);
     lines.push(
-      `| ${p.round + 1} | ${p.backlog.manager}${partial(p.backlog)} | ${fmt(p.ceiling.pairsPerSecond, 1)} | ${fmt(p.backlog.trainJobsPerSecond, 1)} | ${percent(shareOfCeiling(p))} | ${cBusy} / ${bBusy} | ${cCp} / ${bCp} | ${cClient} / ${bManager} |`,
+      `| ${p.round + 1} | ${p.backlog.manager}${partial(p.backlog)} | ${fmt(p.ceiling.pairsPerSecond, 1)} | ${fmt(p.backlog.trainJobsPerSecond, 1)} | ${percent(shareOfCeiling(p))} | ${cBusy} / ${bBusy} | ${cCp} / ${bCp} | ${cClient} / ${bManager} | ${p.backlog.reconcileErrors} |`,
     );
   }
   lines.push(
     '',
-    '| manager | rounds | median share of the ceiling | least | greatest |',
+    '| manager | rounds drained | median share of the ceiling | least | greatest |',
     '|---|---:|---:|---:|---:|',
   );
   for (const s of summarizeShares(pairs, res.managers))
     lines.push(
-      `| ${s.manager} | ${s.rounds} | ${percent(s.median)} | ${percent(s.min)} | ${percent(s.max)} |`,
+      `| ${s.manager} | ${s.rounds}${s.partial ? ` (${s.partial} partial, left out)` : ''} | ${percent(s.median)} | ${percent(s.min)} | ${percent(s.max)} |`,
     );
   return lines.join('\n');
 }

@@ -2,7 +2,13 @@
 import { median, rotate, shareOfCeiling, summarizeShares, type ThroughputPair } from './throughput-rounds.js';
 
 const machine = { busyShare: 0.9, controlPlaneCpuSeconds: 5, loadAverage: 2 };
-const pair = (round: number, manager: string, ceiling: number, backlog: number | null): ThroughputPair => ({
+const pair = (
+  round: number,
+  manager: string,
+  ceiling: number,
+  backlog: number | null,
+  withJobSet = 100,
+): ThroughputPair => ({
   round,
   ceiling: { n: 100, seconds: 1, pairsPerSecond: ceiling, pairP50Ms: 1, pairP99Ms: 2, machine },
   backlog: {
@@ -10,7 +16,7 @@ const pair = (round: number, manager: string, ceiling: number, backlog: number |
     n: 100,
     trainJobsPerSecond: backlog as number,
     launchToLastSeconds: 1,
-    withJobSet: 100,
+    withJobSet,
     reconcileErrors: 0,
     managerCpuSeconds: 1,
     machine,
@@ -57,11 +63,12 @@ describe('summarizeShares', () => {
       pair(1, 'kubetrain', 250, 200), // 80%
       pair(2, 'kubetrain', 200, 190), // 95%
       pair(2, 'upstream', 200, null), // no rate: left out
+      pair(3, 'upstream', 200, 190, 40), // timed out with 40 of 100 JobSets: left out
     ];
     const got = summarizeShares(pairs, ['upstream', 'kubetrain', 'absent']);
-    expect(got.map((s) => [s.manager, s.rounds])).toEqual([
-      ['upstream', 2],
-      ['kubetrain', 3],
+    expect(got.map((s) => [s.manager, s.rounds, s.partial])).toEqual([
+      ['upstream', 2, 2],
+      ['kubetrain', 3, 0],
     ]);
     expect(got[0]!.median).toBeCloseTo(0.35);
     expect(got[1]!.median).toBeCloseTo(0.9);
