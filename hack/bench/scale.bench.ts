@@ -43,7 +43,7 @@ import {
 import { Population } from './lib/scale-population.js';
 import { captureTemplates, inertTrainJob, installInertRuntime } from './lib/scale-template.js';
 import { steadyLoad } from './lib/steady-load.js';
-import { runThroughputRounds, shareOfCeiling } from './lib/throughput-rounds.js';
+import { runThroughputRounds, shareOfCeiling, type ThroughputPair } from './lib/throughput-rounds.js';
 import { TrainJobWatch } from './lib/trainjob-watch.js';
 
 function arg(flag: string): string | undefined {
@@ -149,7 +149,8 @@ async function main(): Promise<void> {
       `burst ${launcher.name}: ${run.trainJobsPerSecond.toFixed(1)} TrainJobs/s, p99 ${run.latencyP99Ms.toFixed(0)} ms`,
     );
   }
-  res.throughputRounds = [];
+  const pairs: ThroughputPair[] = [];
+  res.throughputRounds = pairs;
   await runThroughputRounds(client, launchers, {
     rounds,
     n: burst,
@@ -157,7 +158,7 @@ async function main(): Promise<void> {
     template: templates.running,
     trainJob: inertTrainJob,
     onPair: (pair) => {
-      res.throughputRounds!.push(pair);
+      pairs.push(pair);
       save();
       console.log(
         `round ${pair.round + 1} ${pair.backlog.manager}: ceiling ${pair.ceiling.pairsPerSecond.toFixed(1)} pairs/s,` +

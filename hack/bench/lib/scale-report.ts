@@ -235,9 +235,7 @@ export function ceilingTable(res: ScaleResults): string {
   const c = res.ceiling;
   // A rate saved as null (NaN in JSON) is no rate, not 0%.
   const share = (perSecond: number | null) =>
-    c && typeof perSecond === 'number' && Number.isFinite(perSecond)
-      ? `${fmt((100 * perSecond) / c.pairsPerSecond, 0)}%`
-      : '–';
+    percent(c && typeof perSecond === 'number' ? perSecond / c.pairsPerSecond : NaN);
   const lines = [
     '| | TrainJobs/s (ceiling: pairs/s) | share of the ceiling | p99 (ms) | machine busy | API server + etcd CPU s per 1,000 | manager (ceiling: client) CPU s per 1,000 |',
     '|---|---:|---:|---:|---:|---:|---:|',

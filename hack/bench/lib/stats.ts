@@ -9,6 +9,14 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))] ?? NaN;
 }
 
+/** The median of `values` (the mean of the middle two for an even count); NaN for no values. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
 /** `value / baseline`, NaN when either is missing or the baseline is 0. */
 export function ratio(value: number | undefined, baseline: number | undefined): number {
   if (

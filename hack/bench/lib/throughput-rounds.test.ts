@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-import { median, rotate, shareOfCeiling, summarizeShares, type ThroughputPair } from './throughput-rounds.js';
+import { rotate, shareOfCeiling, summarizeShares, type ThroughputPair } from './throughput-rounds.js';
 
 const machine = { busyShare: 0.9, controlPlaneCpuSeconds: 5, loadAverage: 2 };
 const pair = (
@@ -30,15 +30,6 @@ describe('rotate', () => {
     [['a', 'b', 'c'], 4, ['b', 'c', 'a']],
     [[], 2, []],
   ])('%j by %d', (items, by, want) => expect(rotate(items, by)).toEqual(want));
-});
-
-describe('median', () => {
-  it.each<[number[], number]>([
-    [[3, 1, 2], 2],
-    [[4, 1, 3, 2], 2.5],
-    [[7], 7],
-  ])('%j', (values, want) => expect(median(values)).toBe(want));
-  it('is NaN for no values', () => expect(median([])).toBeNaN());
 });
 
 describe('shareOfCeiling', () => {

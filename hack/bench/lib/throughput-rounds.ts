@@ -13,6 +13,7 @@ import type { ManagerLauncher } from './manager.js';
 import { runPairCeiling, type PairCeilingResult } from './pair-ceiling.js';
 import { waitQuiet } from './quiet.js';
 import type { JobTemplate } from './scale-template.js';
+import { median } from './stats.js';
 
 /** A pair ceiling and the backlog drained right after it, on the same control plane. */
 export interface ThroughputPair {
@@ -29,8 +30,8 @@ export interface RoundsOptions {
   concurrency: number;
   template: JobTemplate;
   trainJob: (name: string) => KubeObject;
-  /** Called after each pair (to save partial results). */
-  onPair?: (pair: ThroughputPair) => void;
+  /** Called with each pair as soon as it is measured (to keep and save it). */
+  onPair: (pair: ThroughputPair) => void;
 }
 
 /** `items` rotated left by `by` (the order of the managers in round `by`). */
@@ -40,25 +41,21 @@ export function rotate<T>(items: readonly T[], by: number): T[] {
   return [...items.slice(k), ...items.slice(0, k)];
 }
 
-/** Runs `options.rounds` rounds of (ceiling, backlog) per launcher; returns every pair. */
+/** Runs `options.rounds` rounds of (ceiling, backlog) per launcher, handing each pair to `onPair`. */
 export async function runThroughputRounds(
   client: KubeClient,
   launchers: readonly ManagerLauncher[],
   options: RoundsOptions,
-): Promise<ThroughputPair[]> {
-  const pairs: ThroughputPair[] = [];
+): Promise<void> {
   for (let round = 0; round < options.rounds; round++) {
     for (const launcher of rotate(launchers, round)) {
       await waitQuiet(client);
       const ceiling = await runPairCeiling(client, options.template, options.n, options.concurrency);
       await waitQuiet(client);
       const backlog = await runBacklog(client, launcher, options.n, options.concurrency, options.trainJob);
-      const pair = { round, ceiling, backlog };
-      pairs.push(pair);
-      options.onPair?.(pair);
+      options.onPair({ round, ceiling, backlog });
     }
   }
-  return pairs;
 }
 
 /** The backlog's rate over the ceiling measured just before it; NaN when either is no rate. */
@@ -78,14 +75,6 @@ export interface ShareSummary {
   median: number;
   min: number;
   max: number;
-}
-
-/** The median of `values` (the mean of the middle two for an even count); NaN for none. */
-export function median(values: readonly number[]): number {
-  if (values.length === 0) return NaN;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }
 
 /** Per manager (in the order of `managers`), the median, least and greatest share over its rounds. */
